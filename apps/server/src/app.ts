@@ -1,0 +1,109 @@
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { connect } from './db/connect.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { authPublicRoutes, authStaffRoutes } from './modules/auth/auth.routes.ts';
+import { createPasswordHasher } from './modules/auth/passwords.ts';
+import { createTokenService } from './modules/auth/tokens.ts';
+import { gatewayRoutes } from './modules/gateways/gateways.routes.ts';
+import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
+import { registerErrorEnvelope } from './plugins/errors.ts';
+import { guardStaffRoutes } from './plugins/staff-guard.ts';
+import { serveWebApp } from './plugins/web-app.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  /** false in tests that only exercise the API */
+  serveWeb?: boolean;
+  logger?: boolean;
+  clock?: () => number;
+}
+
+/** Personal data and secrets never reach the logs (DESIGN §10). */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'body.password',
+  'body.newPassword',
+];
+
+/** Builds the whole app, migrated and ready; never listens (DESIGN §3). */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: REDACT },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorEnvelope(app);
+
+  const handle = connect({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'eta-desk.sqlite') });
+  await migrateToLatest(handle.db);
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    passwords: createPasswordHasher(config.argon2),
+    tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
+    clock: options.clock ?? Date.now,
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', () => handle.close());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await ctx.db.selectFrom('staff').select('id').limit(1).execute();
+      return reply.send({ status: 1, message: 'ok' });
+    } catch (error) {
+      app.log.error({ err: error }, 'health check: database unreachable');
+      return reply.code(503).send({ status: 0, message: 'database unreachable' });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      authPublicRoutes(api, ctx);
+      await api.register(async (staffApi) => {
+        guardStaffRoutes(staffApi, ctx);
+        authStaffRoutes(staffApi, ctx);
+        teamRoutes(staffApi, ctx);
+        gatewayRoutes(staffApi, ctx);
+        orderRoutes(staffApi, ctx);
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.serveWeb !== false) await serveWebApp(app, config.webDistDir);
+  return app;
+}

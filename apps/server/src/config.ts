@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_DOMAIN_PREFIXES, type Domain } from '@eta/shared';
+
+/**
+ * The only reader of process.env (DESIGN §3, §4). Every setting is validated here, all errors are
+ * listed at once, and the result is frozen: the rest of the app receives a Config and never looks
+ * at the environment.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** unset: SQLite file in dataDir; postgres://…: PostgreSQL */
+  databaseUrl: string | null;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  jwtSecret: string;
+  /** lifetime of a staff token in seconds (DESIGN §10: 12 h) */
+  tokenTtlSeconds: number;
+  ingestApiKey: string | null;
+  mail: { cloudUrl: string | null; deliveryUrl: string | null; from: string };
+  publicBaseUrl: Record<Domain, string>;
+  domainPrefixes: Record<Domain, readonly string[]>;
+  /** default gateways offered per domain when the database has none */
+  gatewayNames: readonly string[];
+  rateLimit: { loginPerIpPerMinute: number; loginFailuresPerAccount: number; publicPerIpPerMinute: number };
+  /** argon2id parameters; tests lower memory to stay fast, production keeps OWASP's */
+  argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  /** absolute path of the built web app (apps/web/dist) */
+  webDistDir: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+    this.problems = problems;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const HERE = path.dirname(new URL(import.meta.url).pathname);
+export const DEFAULT_WEB_DIST = path.resolve(HERE, '../../web/dist');
+
+function int(env: Env, key: string, fallback: number, problems: string[], min = 0, max = 1_000_000): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    problems.push(`${key} must be a whole number from ${min} to ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return n;
+}
+
+function url(env: Env, key: string, schemes: string[], problems: string[]): string | null {
+  const raw = env[key];
+  if (!raw) return null;
+  try {
+    const u = new URL(raw);
+    if (!schemes.includes(u.protocol))
+      problems.push(`${key} must start with ${schemes.join(' or ')} (got "${u.protocol}")`);
+  } catch {
+    problems.push(`${key} is not a valid URL`);
+  }
+  return raw;
+}
+
+function list(raw: string | undefined, fallback: readonly string[]): readonly string[] {
+  if (!raw) return fallback;
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** The JWT secret: from the environment, else generated once and kept in DATA_DIR. */
+function jwtSecretFor(env: Env, dataDir: string, problems: string[]): string {
+  const given = env.JWT_SECRET;
+  if (given) {
+    if (given.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
+    return given;
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], problems);
+  const adminEmail = env.ADMIN_EMAIL?.trim() || null;
+  if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) problems.push('ADMIN_EMAIL is not a valid email');
+  const adminPassword = env.ADMIN_PASSWORD || null;
+  if (adminPassword && adminPassword.length < 6) problems.push('ADMIN_PASSWORD must be at least 6 characters');
+  const publicDefault = (domain: string) => `https://${domain}.example`;
+  const config: Config = {
+    port: int(env, 'PORT', 3000, problems, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    adminEmail,
+    adminPassword,
+    jwtSecret: '',
+    tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 12 * 3600, problems, 60, 30 * 24 * 3600),
+    ingestApiKey: env.INGEST_API_KEY || null,
+    mail: {
+      cloudUrl: url(env, 'MAIL_CLOUD_URL', ['smtp:', 'smtps:'], problems),
+      deliveryUrl: url(env, 'MAIL_DELIVERY_URL', ['smtp:', 'smtps:'], problems),
+      from: env.MAIL_FROM || 'eTA Desk <no-reply@etadesk.local>',
+    },
+    publicBaseUrl: {
+      primary: url(env, 'PUBLIC_BASE_URL_PRIMARY', ['http:', 'https:'], problems) ?? publicDefault('primary'),
+      secondary: url(env, 'PUBLIC_BASE_URL_SECONDARY', ['http:', 'https:'], problems) ?? publicDefault('secondary'),
+    },
+    domainPrefixes: {
+      primary: list(env.DOMAIN_PREFIXES_PRIMARY, DEFAULT_DOMAIN_PREFIXES.primary),
+      secondary: list(env.DOMAIN_PREFIXES_SECONDARY, DEFAULT_DOMAIN_PREFIXES.secondary),
+    },
+    gatewayNames: list(env.PAYMENT_GATEWAYS, ['Stripe', 'PayPal', 'Worldpay', 'Checkout.com']),
+    rateLimit: {
+      loginPerIpPerMinute: int(env, 'LOGIN_RATE_LIMIT_PER_IP', 20, problems, 1),
+      loginFailuresPerAccount: int(env, 'LOGIN_FAILURES_PER_ACCOUNT', 5, problems, 1),
+      publicPerIpPerMinute: int(env, 'PUBLIC_RATE_LIMIT_PER_IP', 30, problems, 1),
+    },
+    argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+  if (problems.length === 0) config.jwtSecret = jwtSecretFor(env, dataDir, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(config);
+}

@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { DialectName } from './db/dialect.ts';
+import type { Database } from './db/schema.ts';
+import type { PasswordHasher } from './modules/auth/passwords.ts';
+import type { TokenService } from './modules/auth/tokens.ts';
+
+/** What every feature module is given: one object, built once in buildApp. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  passwords: PasswordHasher;
+  tokens: TokenService;
+  /** milliseconds since the epoch; tests may move time */
+  clock: () => number;
+}

@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { CompiledQuery, type DatabaseConnection, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
+import pg from 'pg';
+import type { DialectName } from './dialect.ts';
+import type { Database } from './schema.ts';
+
+/** Every Kysely transaction here writes, so on SQLite it takes the write lock up front (DESIGN §10). */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #options: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(options: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(options);
+    this.#options = options;
+  }
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.#options);
+  }
+}
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** postgres://… or null for SQLite */
+  databaseUrl: string | null;
+  /** SQLite file; ':memory:' for a private in-memory database */
+  sqliteFile: string;
+  poolSize?: number;
+}
+
+export function openSqlite(file: string): SqliteDatabase.Database {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = FULL');
+  return sqlite;
+}
+
+export function connect(options: ConnectOptions): DbHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const sqlite = openSqlite(options.sqliteFile);
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

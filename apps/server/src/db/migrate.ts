@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+import * as initial from './migrations/001_initial.ts';
+import type { Database } from './schema.ts';
+
+/** Migrations in order. Shipped ones are never edited: add a new file instead. */
+const MIGRATIONS: Record<string, Migration> = {
+  '001_initial': initial,
+};
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,221 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Database types for Kysely (DESIGN §3). snake_case as in SQL; timestamps are ISO-8601 UTC text
+ * of fixed width on both dialects so they sort and range-compare the same way everywhere
+ * (docs/decisions.md).
+ */
+export interface StaffTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  password_hash: string;
+  type: string;
+  /** bumped on password change and deletion: tokens carrying an older value are dead */
+  token_version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export const QUESTIONNAIRE_FIELDS = [
+  'other_nationalities_than_qatar_section_details',
+  'other_nationalities',
+  'employment_section_details',
+  'job',
+  'criminal_conviction',
+  'brief_description_of_crime',
+  'convicted_country',
+  'sentenced_for_12_months_in_prison',
+  'convicted_any_other_crime_in_last_12_month',
+  'convicted_any_other_crime',
+  'other_brief_description_of_crime',
+  'convict_date',
+  'convict_month',
+  'convict_year',
+  'prison_convicted_country',
+  'suspected_and_involved_section',
+  'select_option_for_crime_involvement',
+] as const;
+
+export const ORDER_TEXT_FIELDS = [
+  'transaction_id',
+  'merchant_name',
+  'landing_site',
+  'contact_email_address',
+  'confirm_contact_email_address',
+  'email',
+  'first_name',
+  'sur_name',
+  'phone_number',
+  'country_code',
+  'nationality',
+  'intended_travel_date',
+  'date_of_birth',
+  'parental_given_name',
+  'parental_sur_name',
+  'address_line1',
+  'address_line2',
+  'address_line3',
+  'town_and_city',
+  'post_code',
+  'country',
+  ...QUESTIONNAIRE_FIELDS,
+] as const;
+
+export type OrderTextField = (typeof ORDER_TEXT_FIELDS)[number];
+
+export type OrdersTable = { [K in OrderTextField]: string | null } & {
+  id: Generated<number>;
+  order_id: string;
+  domain: string;
+  process_status: string;
+  assigned_to: number | null;
+  processing_type: string;
+  /** amount in minor units (pence, cents) to keep money exact on both dialects */
+  amount_minor: number | null;
+  currency: string | null;
+  processed_by: number | null;
+  refund_date: string | null;
+  /** further questionnaire answers the website sends that have no column, as JSON */
+  extra_answers: string | null;
+  /** lower-cased id, names, email and phone: one column to search */
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export interface OrderCountersTable {
+  process_status: string;
+  /** 0 when the order is not assigned */
+  assignee_id: number;
+  n: number;
+}
+
+export interface OrderImagesTable {
+  id: Generated<number>;
+  order_id: number;
+  kind: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  created_at: string;
+}
+
+export interface DocumentsTable {
+  id: Generated<number>;
+  order_id: number;
+  file1: string;
+  original_name: string | null;
+  content_type: string;
+  size: number;
+  customer_name: string | null;
+  is_rejected_doc: string;
+  mail_service_provider: string;
+  uploaded_by: number | null;
+  created_at: string;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  order_id: number | null;
+  document_id: number | null;
+  kind: string;
+  provider: string;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** JSON list of { filename, path, contentType } */
+  attachments: string | null;
+  remainder_mail: number;
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_by: number | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface MailHistoryTable {
+  id: Generated<number>;
+  order_id: number;
+  outbox_id: number | null;
+  document_id: number | null;
+  kind: string;
+  provider: string;
+  remainder_mail: number;
+  create_ts: string;
+}
+
+export interface DownloadHistoryTable {
+  id: Generated<number>;
+  order_id: number;
+  document_id: number | null;
+  create_ts: string;
+  ip: string;
+  timezone: string | null;
+  browser: string | null;
+  os: string | null;
+  user_agent: string | null;
+}
+
+export interface RemarksTable {
+  id: Generated<number>;
+  order_id: number;
+  staff_id: number | null;
+  remark_name: string;
+  remark: string;
+  whatsapp: string;
+  telephone: string;
+  status_refund: string;
+  voided: string;
+  chargeback: string;
+  report_error: string;
+  us_date: string;
+  us_time: string;
+  created_at: string;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  staff_id: number | null;
+  staff_name: string | null;
+  kind: string;
+  from_value: string | null;
+  to_value: string | null;
+  detail: string | null;
+  created_at: string;
+}
+
+export interface PaymentGatewaysTable {
+  id: Generated<number>;
+  gateway_name: string;
+  is_active: number;
+  is_secondary_domain: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  staff: StaffTable;
+  orders: OrdersTable;
+  order_counters: OrderCountersTable;
+  order_images: OrderImagesTable;
+  documents: DocumentsTable;
+  mail_outbox: MailOutboxTable;
+  mail_history: MailHistoryTable;
+  download_history: DownloadHistoryTable;
+  remarks: RemarksTable;
+  order_events: OrderEventsTable;
+  payment_gateways: PaymentGatewaysTable;
+}
+
+export type StaffRow = Selectable<StaffTable>;
+export type NewStaff = Insertable<StaffTable>;
+export type StaffUpdate = Updateable<StaffTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type GatewayRow = Selectable<PaymentGatewaysTable>;

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { seedGateways } from './seed/gateways.ts';
+import { type SeededAccount, seedDemoAccounts, seedFirstAdmin } from './seed/staff.ts';
+
+const USAGE = 'usage: node src/main.ts start | demo | migrate | seed';
+
+function printAccounts(title: string, accounts: SeededAccount[]): void {
+  console.log(`\n${title}`);
+  for (const a of accounts) console.log(`  ${a.type.padEnd(12)} ${a.email.padEnd(28)} ${a.password}`);
+}
+
+async function seed(app: FastifyInstance, demo: boolean): Promise<void> {
+  await seedGateways(app.ctx);
+  // The demo's own Admin comes first, so a demo database needs no generated first Admin.
+  const demoAccounts = demo ? await seedDemoAccounts(app.ctx) : [];
+  const admin = await seedFirstAdmin(app.ctx);
+  if (admin) {
+    const given = app.ctx.config.adminPassword ? '(from ADMIN_PASSWORD)' : '(generated: shown only this once)';
+    printAccounts(`First Admin account created ${given}:`, [admin]);
+  }
+  if (demo) printAccounts('Demo accounts (one per staff type):', demoAccounts);
+}
+
+/** Finish accepted requests, close the database, then exit (DESIGN §10). */
+function shutdownOn(app: FastifyInstance): void {
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      const force = setTimeout(() => process.exit(1), 15_000);
+      force.unref();
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
+
+async function main(command: string | undefined): Promise<void> {
+  const config = loadConfig();
+  if (command === 'migrate' || command === 'seed') {
+    const app = await buildApp(config, { serveWeb: false, logger: false });
+    if (command === 'seed') await seed(app, false);
+    console.log(command === 'migrate' ? 'Database migrated.' : 'Database seeded.');
+    await app.close();
+    return;
+  }
+  if (command !== 'start' && command !== 'demo') throw new Error(USAGE);
+  const app = await buildApp(config);
+  await seed(app, command === 'demo');
+  shutdownOn(app);
+  const address = await app.listen({ port: config.port, host: config.host });
+  const shown = address.replace('://[::1]', '://localhost');
+  console.log(`\neTA Desk is running: sign in at ${shown}/`);
+}
+
+main(process.argv[2]).catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+import { decodeId, encodeId, MSG, type PaymentGatewayRecord, SERVER_MSG } from '@eta/shared';
+import type { AppContext } from '../../context.ts';
+import type { GatewayRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { nowIso } from '../../lib/time.ts';
+import * as repo from './gateways.repository.ts';
+
+export function toGatewayRecord(row: GatewayRow): PaymentGatewayRecord {
+  return {
+    id: encodeId(row.id),
+    gateway_name: row.gateway_name,
+    is_active: row.is_active === 1 ? '1' : '0',
+    is_secondary_domain: row.is_secondary_domain === 1 ? 1 : 0,
+  };
+}
+
+export function createGatewayService(ctx: AppContext) {
+  return {
+    async list(): Promise<PaymentGatewayRecord[]> {
+      return (await repo.listAll(ctx.db)).map(toGatewayRecord);
+    },
+
+    /** Makes one gateway the active one of its domain; a gateway of the other domain is refused. */
+    async activate(input: { gatewayId: string; isSecondaryDomain: 0 | 1 }): Promise<PaymentGatewayRecord> {
+      const id = decodeId(input.gatewayId);
+      if (id === null)
+        throw AppError.badRequest(MSG.gatewayRequired, { 'gatewayDetails.gatewayId': MSG.gatewayRequired });
+      const gateway = await repo.findById(ctx.db, id);
+      if (!gateway) throw AppError.notFound(SERVER_MSG.gatewayNotFound);
+      if (gateway.is_secondary_domain !== input.isSecondaryDomain) {
+        throw AppError.badRequest('This gateway belongs to the other domain.', {
+          'gatewayDetails.gatewayId': 'This gateway belongs to the other domain.',
+        });
+      }
+      await ctx.db.transaction().execute((trx) => repo.activate(trx, id, input.isSecondaryDomain, nowIso(ctx.clock)));
+      return toGatewayRecord({ ...gateway, is_active: 1 });
+    },
+  };
+}

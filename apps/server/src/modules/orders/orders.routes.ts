@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { ok } from '../../lib/envelope.ts';
+import { folderCounts } from './counts.service.ts';
+
+/** Queues (SPEC §2, §3, §7). `userName` is accepted and ignored: the member is the token's (DESIGN §5). */
+export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/admin/get-folder-count', { config: { capability: 'orders.work' } }, async (request) =>
+    ok('Folder counts', await folderCounts(ctx, request.staff)),
+  );
+}

@@ -1,0 +1,54 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, NewStaff, StaffRow, StaffUpdate } from '../../db/schema.ts';
+
+/** The staff table: shared by sign-in (auth) and team management. Queries only. */
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function findActiveById(db: Db, id: number): Promise<StaffRow | undefined> {
+  return db.selectFrom('staff').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+export function findActiveByEmail(db: Db, email: string): Promise<StaffRow | undefined> {
+  return db
+    .selectFrom('staff')
+    .selectAll()
+    .where('email', '=', email.toLowerCase())
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function listActive(db: Db): Promise<StaffRow[]> {
+  return db.selectFrom('staff').selectAll().where('deleted_at', 'is', null).orderBy('name').orderBy('id').execute();
+}
+
+export async function countActive(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('staff')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insert(db: Db, staff: NewStaff): Promise<number> {
+  const row = await db
+    .insertInto('staff')
+    .values({ ...staff, email: staff.email.toLowerCase() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function update(db: Db, id: number, changes: StaffUpdate): Promise<void> {
+  const values = changes.email ? { ...changes, email: changes.email.toLowerCase() } : changes;
+  await db.updateTable('staff').set(values).where('id', '=', id).execute();
+}
+
+/** Bumps the token version so every token issued before now is refused. */
+export async function revokeTokens(db: Db, id: number, at: string): Promise<void> {
+  await db
+    .updateTable('staff')
+    .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: at }))
+    .where('id', '=', id)
+    .execute();
+}

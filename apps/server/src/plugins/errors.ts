@@ -1,0 +1,63 @@
+import { SERVER_MSG } from '@eta/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+
+/** Field → message from a schema failure; the field is the path inside the body (or query, params). */
+function fieldErrors(validation: readonly { instancePath: string; message?: string | undefined }[]) {
+  const errors: Record<string, string> = {};
+  for (const issue of validation) {
+    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+    errors[field] ??= issue.message ?? SERVER_MSG.invalidBody;
+  }
+  return errors;
+}
+
+/** Fastify's own errors, mapped to honest codes and plain messages (DESIGN §5). */
+const FASTIFY_CODES: Record<string, { http: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { http: 400, message: SERVER_MSG.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { http: 400, message: SERVER_MSG.invalidJson },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { http: 415, message: SERVER_MSG.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { http: 400, message: SERVER_MSG.invalidBody },
+  FST_ERR_CTP_BODY_TOO_LARGE: { http: 413, message: SERVER_MSG.payloadTooLarge },
+  FST_REQ_FILE_TOO_LARGE: { http: 413, message: SERVER_MSG.payloadTooLarge },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { http: 415, message: SERVER_MSG.unsupportedMediaType },
+};
+
+/**
+ * Every error leaves as the envelope `{ status, message, data? }`: status 401 for a missing or dead
+ * session, 0 otherwise. Never a stack trace; a 5xx carries only the request id.
+ */
+export function registerErrorEnvelope(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const status = error.httpStatus === 401 ? 401 : 0;
+      return reply.code(error.httpStatus).send({ status, message: error.message, data: error.data });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error.validation);
+      const first = Object.values(errors)[0] ?? SERVER_MSG.invalidBody;
+      return reply.code(400).send({ status: 0, message: first, data: { errors } });
+    }
+    if (error.validation) {
+      return reply
+        .code(400)
+        .send({ status: 0, message: SERVER_MSG.invalidBody, data: { errors: fieldErrors(error.validation) } });
+    }
+    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (known) return reply.code(known.http).send({ status: 0, message: known.message });
+    if (error.statusCode === 429) {
+      return reply.code(429).send({ status: 0, message: error.message || SERVER_MSG.tooManyRequests });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ code: error.code }, 'client error');
+      return reply.code(error.statusCode).send({ status: 0, message: SERVER_MSG.invalidBody });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ status: 0, message: SERVER_MSG.internal, data: { requestId: request.id } });
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    reply.code(404).send({ status: 0, message: SERVER_MSG.notFound });
+  });
+}

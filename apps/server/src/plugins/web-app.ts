@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Paths the admin single-page app answers (SPEC §2); the public pages have their own entry. */
+const ADMIN_PATHS = ['/', '/admin', '/admin/*', '/logout'];
+const PUBLIC_PATHS = ['/track-order/*', '/get-new-order-details/*'];
+
+/**
+ * Serves the built web app (apps/web/dist). Hashed assets are cached for a year; the HTML entries
+ * are never cached so a deploy takes effect on the next load.
+ */
+export async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const built = existsSync(path.join(distDir, 'index.html'));
+  if (!built) {
+    app.log.warn({ distDir }, 'web app not built: run `npm run build`');
+    const notBuilt = async (_req: unknown, reply: import('fastify').FastifyReply) =>
+      reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`, then start again.');
+    for (const url of [...ADMIN_PATHS, ...PUBLIC_PATHS]) app.get(url, notBuilt);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: path.join(distDir, 'assets'),
+    prefix: '/assets/',
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+  });
+  const page = (file: string) => async (_req: unknown, reply: import('fastify').FastifyReply) =>
+    reply.header('Cache-Control', 'no-cache').sendFile(file, distDir);
+  for (const url of ADMIN_PATHS) app.get(url, page('index.html'));
+  if (existsSync(path.join(distDir, 'public.html'))) for (const url of PUBLIC_PATHS) app.get(url, page('public.html'));
+  for (const file of ['favicon.svg', 'favicon.ico', 'logo.svg']) {
+    if (existsSync(path.join(distDir, file))) app.get(`/${file}`, page(file));
+  }
+}

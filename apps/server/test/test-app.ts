@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ROLE, type Role } from '@eta/shared';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import type { DialectName } from '../src/db/dialect.ts';
+import { nowIso } from '../src/lib/time.ts';
+import * as staffRepo from '../src/modules/staff/staff.repository.ts';
+import { seedGateways } from '../src/seed/gateways.ts';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (DESIGN §12). */
+export const DIALECTS: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export function describeEachDialect(name: string, body: (dialect: DialectName) => void): void {
+  for (const dialect of DIALECTS) describe(`${name} [${dialect}]`, () => body(dialect));
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** moves the app's clock forward */
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+/** A fresh PostgreSQL database for one test file, dropped at close. */
+async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `eta_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Builds the real app on a new, migrated database; argon2 is lighter so tests stay quick. */
+export async function buildTestApp(dialect: DialectName, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'eta-test-'));
+  const pgDb = dialect === 'postgres' ? await createPgDatabase() : null;
+  const base = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOGIN_RATE_LIMIT_PER_IP: '1000',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const config: Config = Object.freeze({ ...base, argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 } });
+  let offset = 0;
+  const app = await buildApp(config, { serveWeb: false, logger: false, clock: () => Date.now() + offset });
+  await seedGateways(app.ctx);
+  return {
+    app,
+    config,
+    advance: (ms) => {
+      offset += ms;
+    },
+    async close() {
+      await app.close();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const TEST_PASSWORD = 'Secret#123';
+
+export interface Member {
+  id: number;
+  email: string;
+  name: string;
+  type: Role;
+  token: string;
+}
+
+let memberSeq = 0;
+
+/** Creates a staff member directly and signs them in through the real login route. */
+export async function createMember(t: TestApp, type: Role = ROLE.Admin, name?: string): Promise<Member> {
+  memberSeq += 1;
+  const slug = type.toLowerCase().replace(/\s+/g, '-');
+  const email = `${slug}${memberSeq}@example.test`;
+  const memberName = name ?? `${type} ${memberSeq}`;
+  const at = nowIso();
+  const id = await staffRepo.insert(t.app.ctx.db, {
+    name: memberName,
+    email,
+    type,
+    password_hash: await t.app.ctx.passwords.hash(TEST_PASSWORD),
+    created_at: at,
+    updated_at: at,
+  });
+  const token = await login(t, email, TEST_PASSWORD);
+  return { id, email, name: memberName, type, token };
+}
+
+export async function login(t: TestApp, email: string, password: string): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/admin/admin-login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return res.json().data.jwtToken;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** An API call as the web makes it: token in Authorization with no prefix. */
+export function call(
+  t: TestApp,
+  method: Method,
+  url: string,
+  token?: string | null,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method,
+    url,
+    headers: token ? { authorization: token } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}

@@ -1,0 +1,165 @@
+import type { Capability } from './roles.ts';
+import { OPEN_STATUSES, type OrderStatus, STATUS } from './statuses.ts';
+
+/** Folder counts of SPEC §3. */
+export type CountField =
+  | 'myOrdersCount'
+  | 'newOrdersCount'
+  | 'priorityOrdersCount'
+  | 'pendingOrdersCount'
+  | 'completedOrdersCount'
+  | 'awaitingOrdersCount'
+  | 'awaitingGovtCount'
+  | 'contactCustomerOrdersCount'
+  | 'customerCalledCount'
+  | 'deletedOrdersCount'
+  | 'rejectedOrdersCount'
+  | 'allOrdersCount'
+  | 'refundOrdersCount'
+  | 'chargeBackCount'
+  | 'processMarchOrdersCount';
+
+export type FolderCounts = Partial<Record<CountField, number>>;
+
+export interface FolderDef {
+  /** orderName in list requests (SPEC §4), matched case-insensitively. */
+  name: string;
+  /** path under /admin (SPEC §2). */
+  path: string;
+  /** sidebar label (SPEC §2). */
+  label: string;
+  /** list title, where SPEC names one different from the label. */
+  title: string;
+  countField: CountField;
+  /** statuses the folder holds; null means every status (Order History). */
+  statuses: readonly OrderStatus[] | null;
+  /** only orders assigned to the signed-in member. */
+  mine: boolean;
+  /** capability needed beyond signing in. */
+  capability: Capability;
+}
+
+const f = (def: Omit<FolderDef, 'title' | 'mine' | 'capability'> & Partial<FolderDef>): FolderDef => ({
+  title: def.label,
+  mine: false,
+  capability: 'orders.work',
+  ...def,
+});
+
+/** The fifteen folders of SPEC §2 and DESIGN §6, in sidebar order. */
+export const FOLDERS: readonly FolderDef[] = [
+  f({
+    name: 'myOrder',
+    path: 'my-order',
+    label: 'My Orders',
+    countField: 'myOrdersCount',
+    statuses: OPEN_STATUSES,
+    mine: true,
+  }),
+  f({
+    name: 'newOrder',
+    path: 'recent-order',
+    label: 'New Orders',
+    countField: 'newOrdersCount',
+    statuses: [STATUS.New],
+  }),
+  f({
+    name: 'priorityOrder',
+    path: 'priority-order',
+    label: 'Priority Orders',
+    countField: 'priorityOrdersCount',
+    statuses: [STATUS.Priority],
+  }),
+  f({
+    name: 'pendingorder',
+    path: 'pending-order',
+    label: 'Pending Orders',
+    countField: 'pendingOrdersCount',
+    statuses: [STATUS.Pending],
+  }),
+  f({
+    name: 'completedorder',
+    path: 'completed-order',
+    label: 'Completed Orders',
+    countField: 'completedOrdersCount',
+    statuses: [STATUS.Completed],
+  }),
+  f({
+    name: 'awaitingorder',
+    path: 'awaiting-response',
+    label: 'Awaiting Customer',
+    countField: 'awaitingOrdersCount',
+    statuses: [STATUS.Awaiting],
+  }),
+  f({
+    name: 'awaitinggovtorder',
+    path: 'awaiting-govt',
+    label: 'Awaiting Govt',
+    countField: 'awaitingGovtCount',
+    statuses: [STATUS.AwaitingGovt],
+  }),
+  f({
+    name: 'contactcustomerorder',
+    path: 'contact-customer',
+    label: 'Contact Customer',
+    countField: 'contactCustomerOrdersCount',
+    statuses: [STATUS.ContactCustomer],
+  }),
+  f({
+    name: 'customercalledorder',
+    path: 'called',
+    label: 'Customer Called',
+    countField: 'customerCalledCount',
+    statuses: [STATUS.CustomerCalled],
+  }),
+  f({
+    name: 'deletedorder',
+    path: 'deleted-order',
+    label: 'Deleted Orders',
+    countField: 'deletedOrdersCount',
+    statuses: [STATUS.Deleted],
+  }),
+  f({
+    name: 'rejectedOrder',
+    path: 'rejected-order',
+    label: 'Rejected Orders',
+    title: 'Rejected Order',
+    countField: 'rejectedOrdersCount',
+    statuses: [STATUS.Rejected],
+  }),
+  f({
+    name: 'allorder',
+    path: 'order-history',
+    label: 'Order History',
+    countField: 'allOrdersCount',
+    statuses: null,
+    capability: 'orders.history',
+  }),
+  f({
+    name: 'refundorder',
+    path: 'refund-order',
+    label: 'Refunds',
+    countField: 'refundOrdersCount',
+    statuses: [STATUS.Refunds],
+  }),
+  f({
+    name: 'chargeBack',
+    path: 'chargeback',
+    label: 'Charge Back',
+    title: 'Chargeback',
+    countField: 'chargeBackCount',
+    statuses: [STATUS.ChargeBack],
+  }),
+  f({
+    name: 'processMarchOrder',
+    path: 'process-march-order',
+    label: 'Process 5th March Orders',
+    countField: 'processMarchOrdersCount',
+    statuses: [STATUS.ProcessMarch],
+  }),
+];
+
+export function findFolder(orderName: string): FolderDef | undefined {
+  const key = orderName.toLowerCase();
+  return FOLDERS.find((folder) => folder.name.toLowerCase() === key);
+}

@@ -1,0 +1,74 @@
+import type { Capability } from './roles.ts';
+
+/** Portal name carried by every admin page title (SPEC §2 "Page titles carry a portal name"). */
+export const PORTAL_NAME = 'eTA Desk Admin';
+
+/** Public page title of SPEC §2. */
+export const PUBLIC_TRACK_TITLE = 'Download your ETA';
+
+/** Admin routes of SPEC §2 that are not order folders (folders live in FOLDERS). */
+export const ADMIN_ROUTE = {
+  home: '/',
+  dashboard: '/admin',
+  countryOrderList: '/admin/country-order-list',
+  sendInvoice: '/admin/send-invoice',
+  manageTeam: '/admin/manage-team',
+  processedOrder: '/admin/processed-order',
+  gatewaySetting: '/admin/gateway-setting',
+  changePassword: '/admin/change-password',
+  /** followed by /{encoded order id} (DESIGN §5: base64url of the order id). */
+  viewOrder: '/admin/view-order',
+  logout: '/logout',
+} as const;
+
+/** Public routes of SPEC §2, each followed by /{encoded order id}. */
+export const PUBLIC_ROUTE = {
+  trackOrder: '/track-order',
+  getNewOrderDetails: '/get-new-order-details',
+} as const;
+
+/** Path of a folder's queue, from FolderDef.path. */
+export const folderRoute = (folderPath: string): string => `/admin/${folderPath}`;
+
+export interface ScreenDef {
+  path: string;
+  /** sidebar label (SPEC §2 route table). */
+  label: string;
+  /** screen title, where SPEC §2 names the screen differently from its sidebar label. */
+  title: string;
+  /** capability needed beyond signing in (SPEC §6); null means every signed-in user. */
+  capability: Capability | null;
+}
+
+/** Sidebar items after the folders, in SPEC §2 order (Dashboard comes first, Logout last). */
+export const SCREENS = {
+  dashboard: { path: ADMIN_ROUTE.dashboard, label: 'Dashboard', title: 'Dashboard', capability: null },
+  countryOrderList: {
+    path: ADMIN_ROUTE.countryOrderList,
+    label: 'Country Order List',
+    title: 'Country Order Details',
+    capability: null,
+  },
+  sendInvoice: { path: ADMIN_ROUTE.sendInvoice, label: 'Manage Invoices', title: 'Send Invoice', capability: null },
+  manageTeam: { path: ADMIN_ROUTE.manageTeam, label: 'Manage Team', title: 'Manage Team', capability: 'team.manage' },
+  processedOrder: {
+    path: ADMIN_ROUTE.processedOrder,
+    label: 'Order Processed',
+    title: 'Processed By',
+    capability: 'reports.processedBy',
+  },
+  gatewaySetting: {
+    path: ADMIN_ROUTE.gatewaySetting,
+    label: 'Gateway Setting',
+    title: 'Payment Setting',
+    capability: 'gateways.manage',
+  },
+  changePassword: {
+    path: ADMIN_ROUTE.changePassword,
+    label: 'Update Password',
+    title: 'Update Password',
+    capability: null,
+  },
+  viewOrder: { path: ADMIN_ROUTE.viewOrder, label: 'Order Details', title: 'Order Details', capability: null },
+  logout: { path: ADMIN_ROUTE.logout, label: 'Logout', title: 'Logout', capability: null },
+} as const satisfies Record<string, ScreenDef>;

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+
+export const gatewaySettingSchema = z.strictObject({
+  gatewayDetails: z.strictObject(
+    {
+      gatewayId: z.string({ error: MSG.gatewayRequired }).min(1, { error: MSG.gatewayRequired }),
+      isSecondaryDomain: z
+        .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], {
+          error: 'isSecondaryDomain must be 0 or 1.',
+        })
+        .transform((v) => Number(v) as 0 | 1),
+    },
+    { error: MSG.gatewayRequired },
+  ),
+});
+export type GatewaySettingInput = z.input<typeof gatewaySettingSchema>;
+
+/** SPEC §3 payment gateway: id (encoded), gateway_name, is_active ('1' active), is_secondary_domain (0 or 1). */
+export interface PaymentGatewayRecord {
+  id: string;
+  gateway_name: string;
+  is_active: '0' | '1';
+  is_secondary_domain: 0 | 1;
+}

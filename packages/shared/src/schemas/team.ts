@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+import { memberTypeSchema } from './auth.ts';
+import { requiredEmail, requiredText } from './fields.ts';
+
+/** Standard invalid-email text for the team form (SPEC §5 leaves it to the library). */
+export const INVALID_EMAIL_STANDARD = 'Invalid email address';
+
+const memberFields = {
+  name: requiredText(MSG.memberNameRequired, 100),
+  email: requiredEmail(MSG.memberEmailRequired, INVALID_EMAIL_STANDARD),
+  password: z.string({ error: MSG.memberPasswordRequired }).min(1, { error: MSG.memberPasswordRequired }).max(200),
+  type: memberTypeSchema,
+};
+
+export const addMemberSchema = z.strictObject(memberFields);
+export type AddMemberInput = z.infer<typeof addMemberSchema>;
+
+/** On update a blank password keeps the current one (DESIGN decision, docs/decisions.md). */
+export const updateMemberSchema = z.strictObject({
+  ...memberFields,
+  password: z.string().max(200).optional().default(''),
+  tmId: z.string({ error: 'tmId is required.' }).min(1, { error: 'tmId is required.' }),
+});
+export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
+
+export const deleteMemberSchema = z.strictObject({
+  teamMemberId: z.string({ error: 'teamMemberId is required.' }).min(1, { error: 'teamMemberId is required.' }),
+});
+
+/** Team member record as listed (SPEC §3: id, name, email, type; id encoded; password never sent back). */
+export interface TeamMemberRecord {
+  id: string;
+  name: string;
+  email: string;
+  type: string;
+  created_at: string;
+}
