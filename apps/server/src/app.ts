@@ -50,7 +50,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   registerErrorEnvelope(app);
 
-  const handle = connect({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'eta-desk.sqlite') });
+  const handle = connect({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'eta-desk.sqlite'),
+    onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
+  });
   await migrateToLatest(handle.db);
   const ctx: AppContext = {
     config,

@@ -59,6 +59,7 @@ export const SERVER_MSG = {
   memberUpdated: 'Team member updated successfully.',
   memberNotFound: 'Team member not found.',
   emailTaken: 'A team member with this email already exists.',
+  memberPasswordMin: 'Password must be at least 6 characters.',
   cannotDeleteSelf: 'You cannot delete your own account.',
   managerAdminLimit: 'A Manager cannot create, change or delete an Admin account.',
   gatewayActivated: 'Payment gateway activated successfully.',

@@ -36,6 +36,8 @@ export interface ConnectOptions {
   /** SQLite file; ':memory:' for a private in-memory database */
   sqliteFile: string;
   poolSize?: number;
+  /** an idle pooled connection failed (server restart, admin kill): reported, never fatal */
+  onIdleError?: (error: Error) => void;
 }
 
 export function openSqlite(file: string): SqliteDatabase.Database {
@@ -51,6 +53,8 @@ export function openSqlite(file: string): SqliteDatabase.Database {
 export function connect(options: ConnectOptions): DbHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // Without a listener, an idle client's error would crash the process; the pool replaces the client.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MSG } from '../messages.ts';
-import { memberTypeSchema } from './auth.ts';
+import { MSG, SERVER_MSG } from '../messages.ts';
+import { memberTypeSchema, PASSWORD_MIN } from './auth.ts';
 import { requiredEmail, requiredText } from './fields.ts';
 
 /** Standard invalid-email text for the team form (SPEC §5 leaves it to the library). */
@@ -9,7 +9,11 @@ export const INVALID_EMAIL_STANDARD = 'Invalid email address';
 const memberFields = {
   name: requiredText(MSG.memberNameRequired, 100),
   email: requiredEmail(MSG.memberEmailRequired, INVALID_EMAIL_STANDARD),
-  password: z.string({ error: MSG.memberPasswordRequired }).min(1, { error: MSG.memberPasswordRequired }).max(200),
+  password: z
+    .string({ error: MSG.memberPasswordRequired })
+    .min(1, { error: MSG.memberPasswordRequired })
+    .min(PASSWORD_MIN, { error: SERVER_MSG.memberPasswordMin })
+    .max(200),
   type: memberTypeSchema,
 };
 
@@ -19,7 +23,14 @@ export type AddMemberInput = z.infer<typeof addMemberSchema>;
 /** On update a blank password keeps the current one (DESIGN decision, docs/decisions.md). */
 export const updateMemberSchema = z.strictObject({
   ...memberFields,
-  password: z.string().max(200).optional().default(''),
+  password: z
+    .string()
+    .max(200)
+    .optional()
+    .default('')
+    // Only spaces counts as blank: it keeps the current password rather than setting a useless one.
+    .transform((value) => (value.trim() === '' ? '' : value))
+    .refine((value) => value === '' || value.length >= PASSWORD_MIN, { error: SERVER_MSG.memberPasswordMin }),
   tmId: z.string({ error: 'tmId is required.' }).min(1, { error: 'tmId is required.' }),
 });
 export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;

@@ -11,6 +11,11 @@ export function findById(db: Db, id: number): Promise<GatewayRow | undefined> {
   return db.selectFrom('payment_gateways').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** PostgreSQL only (SQLite's BEGIN IMMEDIATE already serialises writers): lock a domain's rows. */
+export async function lockDomain(db: Db, secondary: number): Promise<void> {
+  await db.selectFrom('payment_gateways').select('id').where('is_secondary_domain', '=', secondary).forUpdate().execute();
+}
+
 /** Deactivate the domain's current gateway, then activate the chosen one: one active per domain. */
 export async function activate(db: Db, id: number, secondary: number, at: string): Promise<void> {
   await db

@@ -32,7 +32,11 @@ export function createGatewayService(ctx: AppContext) {
           'gatewayDetails.gatewayId': 'This gateway belongs to the other domain.',
         });
       }
-      await ctx.db.transaction().execute((trx) => repo.activate(trx, id, input.isSecondaryDomain, nowIso(ctx.clock)));
+      await ctx.db.transaction().execute(async (trx) => {
+        // Two managers switching one domain at once: the second waits for the first, then wins.
+        if (ctx.dialect === 'postgres') await repo.lockDomain(trx, input.isSecondaryDomain);
+        await repo.activate(trx, id, input.isSecondaryDomain, nowIso(ctx.clock));
+      });
       return toGatewayRecord({ ...gateway, is_active: 1 });
     },
   };

@@ -29,6 +29,12 @@ function decodeMemberId(encoded: string, field: string): number {
 
 const emailTaken = () => AppError.conflict(SERVER_MSG.emailTaken, { errors: { email: SERVER_MSG.emailTaken } });
 
+/** Two writes racing for one email: the unique index decides, and the loser hears why. */
+function rethrowUniqueAsEmailTaken(error: unknown): never {
+  if (String(error).toLowerCase().includes('unique')) throw emailTaken();
+  throw error;
+}
+
 /** Team management with the Manager limits of DESIGN §7; every rule is checked here, not in the UI. */
 export function createTeamService(ctx: AppContext) {
   const { db } = ctx;
@@ -74,11 +80,7 @@ export function createTeamService(ctx: AppContext) {
             updated_at: at,
           }),
         )
-        .catch((error: unknown) => {
-          // Two adds racing for one email: the unique index decides, the loser hears why.
-          if (String(error).toLowerCase().includes('unique')) throw emailTaken();
-          throw error;
-        });
+        .catch(rethrowUniqueAsEmailTaken);
       return toRecord(await loadMember(id));
     },
 
@@ -94,17 +96,20 @@ export function createTeamService(ctx: AppContext) {
       if (other && other.id !== id) throw emailTaken();
       const hash = input.password ? await ctx.passwords.hash(input.password) : null;
       const at = nowIso(ctx.clock);
-      await db.transaction().execute(async (trx) => {
-        await staffRepo.update(trx, id, {
-          name: input.name,
-          email: input.email,
-          type: input.type,
-          updated_at: at,
-          ...(hash ? { password_hash: hash } : {}),
-        });
-        // A new password logs the member out everywhere, as their own password change does.
-        if (hash) await staffRepo.revokeTokens(trx, id, at);
-      });
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          await staffRepo.update(trx, id, {
+            name: input.name,
+            email: input.email,
+            type: input.type,
+            updated_at: at,
+            ...(hash ? { password_hash: hash } : {}),
+          });
+          // A new password logs the member out everywhere, as their own password change does.
+          if (hash) await staffRepo.revokeTokens(trx, id, at);
+        })
+        .catch(rethrowUniqueAsEmailTaken);
       return toRecord(await loadMember(id));
     },
 

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { FOLDERS, findFolder } from './folders.ts';
+import { can, canManageMember, ROLE, ROLES } from './roles.ts';
+import { parseStatus, STATUS } from './statuses.ts';
+
+describe('permission matrix (DESIGN §7)', () => {
+  it('keeps Order History from Telecaller only', () => {
+    expect(ROLES.filter((r) => !can(r, 'orders.history'))).toEqual([ROLE.Telecaller]);
+  });
+
+  it('gives deletion, team, processed-by and gateways to Admin and Manager only', () => {
+    for (const capability of ['orders.delete', 'team.manage', 'reports.processedBy', 'gateways.manage'] as const) {
+      expect(ROLES.filter((r) => can(r, capability))).toEqual([ROLE.Admin, ROLE.Manager]);
+    }
+  });
+
+  it('lets a Manager manage everyone but Admins', () => {
+    expect(canManageMember(ROLE.Manager, ROLE.Team)).toBe(true);
+    expect(canManageMember(ROLE.Manager, ROLE.Admin)).toBe(false);
+    expect(canManageMember(ROLE.Admin, ROLE.Admin)).toBe(true);
+    expect(canManageMember(ROLE.Team, ROLE.Team)).toBe(false);
+  });
+
+  it('refuses a missing role', () => {
+    expect(can(null, 'orders.work')).toBe(false);
+  });
+});
+
+describe('folders and statuses (SPEC §2, §4)', () => {
+  it('has the fifteen folders with distinct names, paths and count fields', () => {
+    expect(FOLDERS).toHaveLength(15);
+    for (const key of ['name', 'path', 'countField'] as const) {
+      expect(new Set(FOLDERS.map((f) => f[key])).size).toBe(15);
+    }
+  });
+
+  it('matches folder names case-insensitively', () => {
+    expect(findFolder('PENDINGORDER')?.countField).toBe('pendingOrdersCount');
+    expect(findFolder('nope')).toBeUndefined();
+  });
+
+  it('keeps the trailing space of Awaiting and accepts it trimmed', () => {
+    expect(STATUS.Awaiting).toBe('Awaiting ');
+    expect(parseStatus('Awaiting')).toBe('Awaiting ');
+    expect(parseStatus('Awaiting ')).toBe('Awaiting ');
+    expect(parseStatus('awaiting')).toBeNull();
+  });
+});
