@@ -1,0 +1,22 @@
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router/dom';
+import { ToastContainer } from 'react-toastify';
+import { store } from '../store/index.ts';
+import { router } from './router.tsx';
+
+/** SPEC §9 admin toasts: top-right, 5000 ms, pause on hover and focus loss, drag to dismiss at 80%. */
+export function App() {
+  return (
+    <Provider store={store}>
+      <RouterProvider router={router} />
+      <ToastContainer
+        position="top-right"
+        autoClose={5000}
+        pauseOnHover
+        pauseOnFocusLoss
+        draggable
+        draggablePercent={80}
+      />
+    </Provider>
+  );
+}

@@ -1,0 +1,111 @@
+import { ADMIN_ROUTE, API_STATUS, type LoginInput, loginSchema } from '@eta/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { FormField } from '../../../components/FormField.tsx';
+import { Logo } from '../../../components/Logo.tsx';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { fieldErrors } from '../../../lib/api.ts';
+import { readRememberedEmail, rememberEmail } from '../../../lib/session.ts';
+import { WEB_TEXT } from '../../../lib/texts.ts';
+import { login } from '../../../store/authSlice.ts';
+import { useAppDispatch, useAppSelector } from '../../../store/index.ts';
+import { SignInBrand } from './SignInBrand.tsx';
+import './signin.css';
+
+/** SPEC §2 sign-in screen at / and /admin. */
+export function LoginPage() {
+  usePageTitle('Sign In');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const loading = useAppSelector((state) => state.auth.loading);
+  const remembered = readRememberedEmail();
+  // Remember-me (behaviour left open by SPEC): keeps the email address for the next visit, never the password.
+  const [remember, setRemember] = useState(remembered !== '');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: remembered, password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const result = await dispatch(login(values));
+    if (!login.fulfilled.match(result)) {
+      toast.error(result.error.message ?? WEB_TEXT.networkError);
+      return;
+    }
+    const { envelope, data } = result.payload;
+    if (envelope.status === API_STATUS.ok && data) {
+      rememberEmail(remember ? values.email : null);
+      toast.success(envelope.message);
+      await navigate(ADMIN_ROUTE.dashboard);
+      return;
+    }
+    for (const [field, message] of Object.entries(fieldErrors(envelope))) {
+      if (field === 'email' || field === 'password') setError(field, { message });
+    }
+    toast.error(envelope.message);
+  });
+
+  return (
+    <div className="signin-page">
+      <div className="signin-card">
+        <SignInBrand />
+        <div className="signin-form">
+          <div className="signin-logo">
+            <Logo size={72} />
+          </div>
+          <h1 className="h4 text-center mb-1">Sign In</h1>
+          <p className="text-secondary text-center small mb-4">Staff access to the eTA Desk back office</p>
+          <Form noValidate onSubmit={onSubmit}>
+            <FormField id="email" label="Email ID" error={errors.email?.message}>
+              <Form.Control
+                id="email"
+                type="email"
+                autoComplete="username"
+                placeholder="name@example.com"
+                isInvalid={!!errors.email}
+                {...register('email')}
+              />
+            </FormField>
+            <FormField id="password" label="Password" error={errors.password?.message}>
+              <Form.Control
+                id="password"
+                type="password"
+                autoComplete="current-password"
+                placeholder="Password"
+                isInvalid={!!errors.password}
+                {...register('password')}
+              />
+            </FormField>
+            <div className="d-flex align-items-center justify-content-between gap-2 mb-4">
+              <Form.Check
+                id="remember-me"
+                label="Remember me"
+                checked={remember}
+                onChange={(event) => setRemember(event.target.checked)}
+              />
+              <Button
+                variant="link"
+                className="p-0 signin-forgot text-nowrap"
+                onClick={() => toast.info(WEB_TEXT.forgotPassword)}
+              >
+                Forgot password?
+              </Button>
+            </div>
+            <Button type="submit" variant="primary" size="lg" className="w-100" disabled={loading}>
+              {loading && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+              Sign In
+            </Button>
+          </Form>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { ADMIN_ROUTE, API_STATUS } from '@eta/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { type Resolver, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { FormField } from '../../../components/FormField.tsx';
+import { Loading } from '../../../components/Loading.tsx';
+import { fieldErrors } from '../../../lib/api.ts';
+import { notify } from '../../../lib/notify.ts';
+import { WEB_TEXT } from '../../../lib/texts.ts';
+import {
+  useAddTeamMemberMutation,
+  useGetTeamMemberInfoQuery,
+  useGetTeamMemberTypesQuery,
+  useUpdateTeamMemberMutation,
+} from './api.ts';
+import {
+  addMemberForm,
+  editMemberForm,
+  MEMBER_FIELDS,
+  type MemberFormOutput,
+  type MemberFormValues,
+} from './schema.ts';
+
+const EMPTY: MemberFormValues = { name: '', email: '', password: '', type: '' };
+
+/** Add a member, or edit one when `memberId` (the encoded id from the path) is given. */
+export function TeamForm({ memberId }: { memberId: string | null }) {
+  const editing = memberId !== null;
+  const navigate = useNavigate();
+  const types = useGetTeamMemberTypesQuery();
+  const info = useGetTeamMemberInfoQuery(memberId ?? '', { skip: !editing });
+  const [addMember, addState] = useAddTeamMemberMutation();
+  const [updateMember, updateState] = useUpdateTeamMemberMutation();
+  const saving = addState.isLoading || updateState.isLoading;
+
+  const schema = editing ? editMemberForm : addMemberForm;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<MemberFormValues, unknown, MemberFormOutput>({
+    resolver: zodResolver(schema) as Resolver<MemberFormValues, unknown, MemberFormOutput>,
+    defaultValues: EMPTY,
+  });
+
+  const member = info.data?.status === API_STATUS.ok ? info.data.data : undefined;
+  useEffect(() => {
+    // The password is never sent back: edit mode starts with it blank, which keeps the current one.
+    if (member) reset({ name: member.name, email: member.email, password: '', type: member.type });
+  }, [member, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    const envelope = editing
+      ? await updateMember({ ...values, tmId: memberId }).unwrap()
+      : await addMember(values).unwrap();
+    for (const [field, message] of Object.entries(fieldErrors(envelope))) {
+      if ((MEMBER_FIELDS as readonly string[]).includes(field)) setError(field as keyof MemberFormValues, { message });
+    }
+    if (!notify(envelope)) return;
+    if (editing) await navigate(ADMIN_ROUTE.manageTeam);
+    else reset(EMPTY);
+  });
+
+  if (editing && info.isLoading) return <Loading />;
+  if (editing && info.data && info.data.status !== API_STATUS.ok) {
+    return (
+      <Card body className="shadow-sm border-0">
+        <p className="text-danger">{info.data.message}</p>
+        <Link to={ADMIN_ROUTE.manageTeam}>Back to adding a member</Link>
+      </Card>
+    );
+  }
+
+  // Copied: cached server data is frozen.
+  const typeOptions = types.data?.status === API_STATUS.ok ? [...(types.data.data ?? [])] : [];
+  // A member's current type stays selectable even if this caller could not assign it afresh.
+  if (member && !typeOptions.includes(member.type)) typeOptions.push(member.type);
+
+  return (
+    <Card className="shadow-sm border-0">
+      <Card.Header className="bg-white fw-semibold">{editing ? 'Edit Team Member' : 'Add Team Member'}</Card.Header>
+      <Card.Body>
+        <Form noValidate onSubmit={onSubmit}>
+          <FormField id="member-name" label="Name" error={errors.name?.message}>
+            <Form.Control id="member-name" autoComplete="off" isInvalid={!!errors.name} {...register('name')} />
+          </FormField>
+          <FormField
+            id="member-password"
+            label="Password"
+            error={errors.password?.message}
+            hint={editing ? WEB_TEXT.keepPasswordHint : undefined}
+          >
+            <Form.Control
+              id="member-password"
+              type="password"
+              autoComplete="new-password"
+              isInvalid={!!errors.password}
+              {...register('password')}
+            />
+          </FormField>
+          <FormField id="member-email" label="Email ID" error={errors.email?.message}>
+            <Form.Control
+              id="member-email"
+              type="email"
+              autoComplete="off"
+              isInvalid={!!errors.email}
+              {...register('email')}
+            />
+          </FormField>
+          <FormField id="member-type" label="Member Type" error={errors.type?.message}>
+            <Form.Select id="member-type" isInvalid={!!errors.type} {...register('type')}>
+              <option value="">Select Type</option>
+              {typeOptions.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </Form.Select>
+          </FormField>
+          <div className="d-flex gap-2">
+            <Button type="submit" variant="primary" disabled={saving}>
+              Submit
+            </Button>
+            {editing && (
+              <Link to={ADMIN_ROUTE.manageTeam} className="btn btn-outline-secondary">
+                Cancel
+              </Link>
+            )}
+          </div>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,115 @@
+import { ADMIN_ROUTE, API_STATUS, canManageMember, encodeId, isRole, MSG, type TeamMemberRecord } from '@eta/shared';
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Table from 'react-bootstrap/Table';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { Loading } from '../../../components/Loading.tsx';
+import { notify } from '../../../lib/notify.ts';
+import { selectUser, useAppSelector } from '../../../store/index.ts';
+import { useDeleteTeamMemberMutation, useGetTeamMemberListQuery } from './api.ts';
+
+const column = createColumnHelper<TeamMemberRecord>();
+
+/** SPEC §2 Team Member List: Edit and Delete per row, no search and no row selection. */
+export function TeamTable({ editingId }: { editingId: string | null }) {
+  const navigate = useNavigate();
+  const role = useAppSelector((state) => state.auth.role);
+  const me = useAppSelector(selectUser);
+  const list = useGetTeamMemberListQuery();
+  const [deleteMember, deleteState] = useDeleteTeamMemberMutation();
+  const [pending, setPending] = useState<TeamMemberRecord | null>(null);
+  const myId = me ? encodeId(me.id) : null;
+
+  const columns = useMemo(
+    () => [
+      column.accessor('name', { header: 'Name' }),
+      column.accessor('email', { header: 'Email ID' }),
+      column.accessor('type', { header: 'Member Type' }),
+      column.display({
+        id: 'action',
+        header: 'Action',
+        cell: ({ row }) => {
+          const member = row.original;
+          // The UI hides what the server refuses (DESIGN §7): Managers cannot touch Admins, nobody deletes themself.
+          const allowed = role !== null && isRole(member.type) && canManageMember(role, member.type);
+          if (!allowed) return <span className="text-secondary small">—</span>;
+          return (
+            <div className="d-flex gap-2">
+              <Link to={`${ADMIN_ROUTE.manageTeam}/${member.id}`} className="btn btn-sm btn-outline-primary">
+                Edit
+              </Link>
+              {member.id !== myId && (
+                <Button size="sm" variant="outline-danger" onClick={() => setPending(member)}>
+                  Delete
+                </Button>
+              )}
+            </div>
+          );
+        },
+      }),
+    ],
+    [role, myId],
+  );
+
+  const rows = list.data?.status === API_STATUS.ok ? (list.data.data ?? []) : [];
+  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel() });
+
+  const confirmDelete = async () => {
+    if (!pending) return;
+    const envelope = await deleteMember({ teamMemberId: pending.id }).unwrap();
+    const deletedId = pending.id;
+    setPending(null);
+    // Deleting the member open in the form leaves nothing to edit.
+    if (notify(envelope) && deletedId === editingId) await navigate(ADMIN_ROUTE.manageTeam);
+  };
+
+  return (
+    <Card className="shadow-sm border-0">
+      <Card.Header className="bg-white fw-semibold">Team Member List</Card.Header>
+      <Card.Body className="p-0">
+        {list.isLoading ? (
+          <Loading />
+        ) : (
+          <Table responsive hover className="mb-0 align-middle team-table">
+            <thead className="table-light">
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => (
+                    <th key={header.id} scope="col">
+                      {flexRender(header.column.columnDef.header, header.getContext())}
+                    </th>
+                  ))}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id} className={row.original.id === editingId ? 'table-active' : undefined}>
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  ))}
+                </tr>
+              ))}
+              {rows.length === 0 && (
+                <tr>
+                  <td colSpan={columns.length} className="text-center text-secondary py-4">
+                    {list.data && list.data.status !== API_STATUS.ok ? list.data.message : MSG.noRecords}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </Table>
+        )}
+      </Card.Body>
+      <ConfirmModal
+        show={pending !== null}
+        busy={deleteState.isLoading}
+        onConfirm={confirmDelete}
+        onCancel={() => setPending(null)}
+      />
+    </Card>
+  );
+}

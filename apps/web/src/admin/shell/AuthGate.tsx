@@ -1,0 +1,17 @@
+import { ADMIN_ROUTE } from '@eta/shared';
+import { Navigate, useLocation } from 'react-router';
+import { useAppSelector } from '../../store/index.ts';
+import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { AppShell } from './AppShell.tsx';
+
+/** Paths that show the sign-in screen when nobody is signed in (SPEC §2: / and /admin). */
+const SIGN_IN_PATHS = new Set([ADMIN_ROUTE.home, ADMIN_ROUTE.dashboard, `${ADMIN_ROUTE.dashboard}/`]);
+
+/** Everything in the admin area needs a signed-in user (SPEC §6); other paths fall back to /. */
+export function AuthGate() {
+  const isAuth = useAppSelector((state) => state.auth.isAuth);
+  const { pathname } = useLocation();
+  if (isAuth) return <AppShell />;
+  if (SIGN_IN_PATHS.has(pathname)) return <LoginPage />;
+  return <Navigate to={ADMIN_ROUTE.home} replace />;
+}

@@ -1,0 +1,88 @@
+import { type CountField, can, FOLDERS, folderRoute, SCREENS, type ScreenDef } from '@eta/shared';
+import { useEffect } from 'react';
+import CloseButton from 'react-bootstrap/CloseButton';
+import { NavLink, useLocation } from 'react-router';
+import { useLazyGetFolderCountQuery } from '../../store/baseApi.ts';
+import { selectUser, useAppDispatch, useAppSelector } from '../../store/index.ts';
+import { clearOrdersList, setShowSideBar } from '../../store/orderSlice.ts';
+
+/** Screens listed after the folders, in SPEC §2 order. */
+const AFTER_FOLDERS: readonly ScreenDef[] = [
+  SCREENS.countryOrderList,
+  SCREENS.sendInvoice,
+  SCREENS.manageTeam,
+  SCREENS.processedOrder,
+  SCREENS.gatewaySetting,
+  SCREENS.changePassword,
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) => `sidebar-link${isActive ? ' active' : ''}`;
+
+function CountBadge({ field }: { field: CountField }) {
+  const value = useAppSelector((state) => state.order.count[field]);
+  if (value === undefined) return null;
+  return <span className={`badge rounded-pill sidebar-badge${value > 0 ? ' has-orders' : ''}`}>{value}</span>;
+}
+
+/** SPEC §2 sidebar: every item in order, filtered by role (SPEC §6), counts refreshed on every path change. */
+export function Sidebar() {
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+  const role = useAppSelector((state) => state.auth.role);
+  const user = useAppSelector(selectUser);
+  const open = useAppSelector((state) => state.order.showSideBar);
+  const [fetchCounts] = useLazyGetFolderCountQuery();
+  const userName = user?.name ?? '';
+
+  useEffect(() => {
+    // The path is the trigger: SPEC §2 refreshes counts and drops the loaded list on each change.
+    void pathname;
+    dispatch(clearOrdersList());
+    dispatch(setShowSideBar(false));
+    if (userName) void fetchCounts(userName, false);
+  }, [pathname, userName, dispatch, fetchCounts]);
+
+  const close = () => dispatch(setShowSideBar(false));
+  const isDashboard = pathname === '/' || pathname === SCREENS.dashboard.path;
+
+  return (
+    <>
+      <nav id="admin-sidebar" className={`sidebar${open ? ' open' : ''}`} aria-label="Main menu">
+        <div className="sidebar-head">
+          <span className="fw-semibold">Menu</span>
+          <CloseButton variant="white" aria-label="Close menu" onClick={close} />
+        </div>
+        <ul className="sidebar-list">
+          <li>
+            <NavLink to={SCREENS.dashboard.path} end className={() => linkClass({ isActive: isDashboard })}>
+              {SCREENS.dashboard.label}
+            </NavLink>
+          </li>
+          {FOLDERS.filter((folder) => can(role, folder.capability)).map((folder) => (
+            <li key={folder.name}>
+              <NavLink to={folderRoute(folder.path)} className={linkClass}>
+                <span>{folder.label}</span>
+                <CountBadge field={folder.countField} />
+              </NavLink>
+            </li>
+          ))}
+          {AFTER_FOLDERS.filter((screen) => screen.capability === null || can(role, screen.capability)).map(
+            (screen) => (
+              <li key={screen.path}>
+                <NavLink to={screen.path} className={linkClass}>
+                  {screen.label}
+                </NavLink>
+              </li>
+            ),
+          )}
+          <li>
+            <NavLink to={SCREENS.logout.path} className={linkClass}>
+              {SCREENS.logout.label}
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+      {open && <div className="sidebar-backdrop" onClick={close} aria-hidden="true" />}
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { MSG } from '@eta/shared';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { AppModal } from './AppModal.tsx';
+
+interface ConfirmModalProps {
+  show: boolean;
+  /** SPEC §8: the default confirm text is 'Are you sure you want to delete?'. */
+  message?: string;
+  confirmLabel?: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** The small confirm dialog of SPEC §9 (confirm size sm). */
+export function ConfirmModal({
+  show,
+  message = MSG.confirmDelete,
+  confirmLabel = 'Yes',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmModalProps) {
+  return (
+    <AppModal show={show} onHide={onCancel} size="sm" centered aria-labelledby="confirm-modal-text">
+      <Modal.Body>
+        <p id="confirm-modal-text" className="mb-0">
+          {message}
+        </p>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="danger" onClick={onConfirm} disabled={busy}>
+          {confirmLabel}
+        </Button>
+      </Modal.Footer>
+    </AppModal>
+  );
+}

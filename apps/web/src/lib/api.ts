@@ -1,0 +1,76 @@
+import { API_STATUS, type ApiEnvelope } from '@eta/shared';
+import { readToken } from './session.ts';
+import { WEB_TEXT } from './texts.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: Method;
+  body?: unknown;
+  params?: Record<string, string | number | undefined>;
+  /** false for the sign-in call: a refused sign-in is not a lost session. */
+  auth?: boolean;
+}
+
+type UnauthorizedHandler = (message: string) => void;
+let onUnauthorized: UnauthorizedHandler = () => {};
+
+/** Wired once by the admin entry, so this module needs neither the store nor the router. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+function buildUrl(path: string, params?: RequestOptions['params']): string {
+  const url = `/api/${path.replace(/^\/+/, '')}`;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined) query.set(key, String(value));
+  }
+  const qs = query.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+function isEnvelope(value: unknown): value is ApiEnvelope {
+  return typeof value === 'object' && value !== null && 'status' in value && 'message' in value;
+}
+
+/**
+ * The one HTTP client (SPEC §7): JSON, token in `Authorization` without a prefix, and it never
+ * throws: a failed call resolves to the server's envelope (or a synthetic one when the network fails).
+ */
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+  const { method = 'GET', body, params, auth = true } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = auth ? readToken() : null;
+  if (token) headers.Authorization = token;
+
+  let envelope: ApiEnvelope<T>;
+  let httpStatus = 0;
+  try {
+    const res = await fetch(buildUrl(path, params), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    httpStatus = res.status;
+    const parsed: unknown = await res.json().catch(() => null);
+    envelope = isEnvelope(parsed)
+      ? (parsed as ApiEnvelope<T>)
+      : { status: API_STATUS.fail, message: res.statusText || WEB_TEXT.networkError };
+  } catch {
+    return { status: API_STATUS.fail, message: WEB_TEXT.networkError };
+  }
+
+  // SPEC §8: a 401 anywhere ends the session (HTTP 401 or status 401 in the body).
+  if (auth && (httpStatus === 401 || envelope.status === API_STATUS.unauthorized)) onUnauthorized(envelope.message);
+  return envelope;
+}
+
+/** Field messages of a 400 reply (DESIGN §5: data.errors = field → message). */
+export function fieldErrors(envelope: ApiEnvelope): Record<string, string> {
+  const data = envelope.data as { errors?: unknown } | undefined;
+  const errors = data?.errors;
+  if (typeof errors !== 'object' || errors === null) return {};
+  return Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}

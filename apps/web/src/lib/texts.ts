@@ -1,0 +1,11 @@
+/**
+ * Web-only texts that SPEC leaves open (everything SPEC states lives in @eta/shared's MSG).
+ * Kept in one place so tests and screens read the same strings.
+ */
+export const WEB_TEXT = {
+  networkError: 'Could not reach the server. Please check your connection and try again.',
+  forgotPassword: 'Please contact your administrator to reset your password.',
+  keepPasswordHint: 'Leave blank to keep the current password',
+  notFound: 'Page not found',
+  comingSoon: 'This screen is coming with the queue issue.',
+} as const;

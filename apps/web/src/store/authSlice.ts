@@ -1,0 +1,110 @@
+import { API_STATUS, type ApiEnvelope, isRole, type LoginInput, type Role, type TokenUser } from '@eta/shared';
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { request } from '../lib/api.ts';
+import { decodeToken } from '../lib/jwt.ts';
+import { readValidSession, writeSession } from '../lib/session.ts';
+
+export interface AuthData {
+  jwtToken: string;
+  user: TokenUser;
+}
+
+/** SPEC §3 authentication state, field for field. */
+export interface AuthState {
+  loading: boolean;
+  error: string | null;
+  data: AuthData | null;
+  isAuth: boolean;
+  role: Role | null;
+  userInfoLoading: boolean;
+}
+
+function initialState(): AuthState {
+  // SPEC §3: isAuth is true at start when a session is stored; an expired one counts as none (SPEC §2).
+  const session = readValidSession();
+  return {
+    loading: false,
+    error: null,
+    data: session ? { jwtToken: session.token, user: session.payload.user } : null,
+    isAuth: session !== null,
+    // SPEC §6: the role is the type in the stored user.
+    role: session?.payload.user.type ?? null,
+    userInfoLoading: false,
+  };
+}
+
+/** Resolves with the envelope whatever its status (SPEC §7); the screen toasts from it. */
+export const login = createAsyncThunk('auth/login', async (credentials: LoginInput) => {
+  const envelope = await request<{ jwtToken?: string }>('admin/admin-login', {
+    method: 'POST',
+    body: credentials,
+    auth: false,
+  });
+  const token = envelope.status === API_STATUS.ok ? envelope.data?.jwtToken : undefined;
+  const payload = token ? decodeToken(token) : null;
+  if (token && payload) writeSession(token); // SPEC §3: accessToken is the returned jwtToken
+  const data: AuthData | null = token && payload ? { jwtToken: token, user: payload.user } : null;
+  return { envelope: envelope as ApiEnvelope, data };
+});
+
+/**
+ * GET /user_info (SPEC §7): feeds role and userInfoLoading. The server reads the member afresh, so
+ * a type changed since sign-in shows at once, and a revoked token ends the session (401 handler).
+ */
+export const fetchUserInfo = createAsyncThunk('auth/userInfo', async () => {
+  const envelope = await request<Partial<Omit<TokenUser, 'id'>>>('user_info');
+  const info = envelope.status === API_STATUS.ok ? envelope.data : undefined;
+  return info && typeof info.name === 'string' && isRole(info.type) ? { name: info.name, type: info.type } : null;
+});
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState,
+  reducers: {
+    // SPEC §4: logout clears loading, error and data and sets isAuth false.
+    logout: (state) => {
+      state.loading = false;
+      state.error = null;
+      state.data = null;
+      state.isAuth = false;
+      state.role = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(login.pending, (state) => {
+        state.loading = true;
+        state.error = null;
+      })
+      .addCase(login.fulfilled, (state, { payload }) => {
+        state.loading = false;
+        if (payload.data) {
+          state.isAuth = true;
+          state.data = payload.data;
+          state.role = payload.data.user.type;
+        } else {
+          state.error = payload.envelope.message;
+        }
+      })
+      .addCase(login.rejected, (state, { error }) => {
+        state.loading = false;
+        state.error = error.message ?? null;
+      })
+      .addCase(fetchUserInfo.pending, (state) => {
+        state.userInfoLoading = true;
+      })
+      .addCase(fetchUserInfo.fulfilled, (state, { payload }) => {
+        state.userInfoLoading = false;
+        if (!payload || !state.data) return;
+        state.role = payload.type;
+        state.data.user.name = payload.name;
+        state.data.user.type = payload.type;
+      })
+      .addCase(fetchUserInfo.rejected, (state) => {
+        state.userInfoLoading = false;
+      });
+  },
+});
+
+export const { logout } = authSlice.actions;
+export const authReducer = authSlice.reducer;

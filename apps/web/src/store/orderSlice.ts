@@ -1,0 +1,79 @@
+import { API_STATUS, type FolderCounts, type OrderStatus } from '@eta/shared';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { logout } from './authSlice.ts';
+import { baseApi } from './baseApi.ts';
+
+/** An order list row as read (SPEC §3); the queue issue fills the screens that use it. */
+export interface OrderListItem {
+  order_id: string;
+  process_status: OrderStatus;
+  first_name: string;
+  sur_name: string;
+  contact_email_address: string;
+  phone_number: string;
+  intended_travel_date: string | null;
+  assign_to: string | null;
+  created_at: string;
+  refund_date: string | null;
+}
+
+export interface SelectedRow {
+  id: string;
+  status: OrderStatus;
+}
+
+/** SPEC §3 order state, field for field. */
+export interface OrderState {
+  ordersList: OrderListItem[];
+  orderDetails: Record<string, unknown> | null;
+  countryOrderDetails: unknown[];
+  processedOrderDetails: unknown[];
+  count: FolderCounts;
+  selectedData: SelectedRow[];
+  showSideBar: boolean;
+  loading: boolean;
+  error: string | null;
+}
+
+const initialState: OrderState = {
+  ordersList: [],
+  orderDetails: null,
+  countryOrderDetails: [],
+  processedOrderDetails: [],
+  count: {},
+  selectedData: [],
+  showSideBar: false,
+  loading: false,
+  error: null,
+};
+
+const orderSlice = createSlice({
+  name: 'order',
+  initialState,
+  reducers: {
+    // SPEC §2: every path change clears the loaded order list (and so the selection made on it).
+    clearOrdersList: (state) => {
+      state.ordersList = [];
+      state.selectedData = [];
+    },
+    setOrdersList: (state, action: PayloadAction<OrderListItem[]>) => {
+      state.ordersList = action.payload;
+    },
+    setSelectedData: (state, action: PayloadAction<SelectedRow[]>) => {
+      state.selectedData = action.payload;
+    },
+    setShowSideBar: (state, action: PayloadAction<boolean>) => {
+      state.showSideBar = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(logout, () => initialState)
+      .addMatcher(baseApi.endpoints.getFolderCount.matchFulfilled, (state, { payload }) => {
+        if (payload.status === API_STATUS.ok && payload.data) state.count = payload.data;
+      });
+  },
+});
+
+export const { clearOrdersList, setOrdersList, setSelectedData, setShowSideBar } = orderSlice.actions;
+export const orderReducer = orderSlice.reducer;
