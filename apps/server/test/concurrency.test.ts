@@ -74,7 +74,10 @@ describeEachDialect('concurrent team and gateway writes', (dialect) => {
       type: ROLE.Team,
     });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toMatchObject({ message: SERVER_MSG.memberPasswordMin, data: { errors: { password: SERVER_MSG.memberPasswordMin } } });
+    expect(short.json()).toMatchObject({
+      message: SERVER_MSG.memberPasswordMin,
+      data: { errors: { password: SERVER_MSG.memberPasswordMin } },
+    });
     const member = await createMember(t, ROLE.Team);
     const spaces = await call(t, 'POST', '/api/admin/update-team-member', admin.token, {
       name: member.name,

@@ -13,7 +13,12 @@ export function findById(db: Db, id: number): Promise<GatewayRow | undefined> {
 
 /** PostgreSQL only (SQLite's BEGIN IMMEDIATE already serialises writers): lock a domain's rows. */
 export async function lockDomain(db: Db, secondary: number): Promise<void> {
-  await db.selectFrom('payment_gateways').select('id').where('is_secondary_domain', '=', secondary).forUpdate().execute();
+  await db
+    .selectFrom('payment_gateways')
+    .select('id')
+    .where('is_secondary_domain', '=', secondary)
+    .forUpdate()
+    .execute();
 }
 
 /** Deactivate the domain's current gateway, then activate the chosen one: one active per domain. */
