@@ -10,8 +10,16 @@ import { migrateToLatest } from './db/migrate.ts';
 import { authPublicRoutes, authStaffRoutes } from './modules/auth/auth.routes.ts';
 import { createPasswordHasher } from './modules/auth/passwords.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
+import { detailRoutes } from './modules/detail/detail.routes.ts';
+import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { gatewayRoutes } from './modules/gateways/gateways.routes.ts';
+import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
+import { registerMailWorker } from './modules/mail/mail.service.ts';
+import type { MailWorkerOptions } from './modules/mail/worker.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { publicRoutes } from './modules/public/public.routes.ts';
+import { remarkRoutes } from './modules/remarks/remarks.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { registerErrorEnvelope } from './plugins/errors.ts';
 import { guardStaffRoutes } from './plugins/staff-guard.ts';
@@ -28,6 +36,8 @@ export interface BuildOptions {
   serveWeb?: boolean;
   logger?: boolean;
   clock?: () => number;
+  /** the mail outbox worker (DESIGN §9): started when the app is ready; false: not started (tests drain it) */
+  mailWorker?: MailWorkerOptions | false;
 }
 
 /** Personal data and secrets never reach the logs (DESIGN §10). */
@@ -66,6 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', () => handle.close());
+  registerMailWorker(app, ctx, options.mailWorker ?? {});
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -97,12 +108,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       authPublicRoutes(api, ctx);
+      // Integrations sign with X-Api-Key, not a staff token: outside the staff guard.
+      ingestRoutes(api, ctx);
+      // Customers prove order id + email and carry an order-scoped token: outside the staff guard.
+      await api.register(async (publicApi) => publicRoutes(publicApi, ctx));
       await api.register(async (staffApi) => {
         guardStaffRoutes(staffApi, ctx);
         authStaffRoutes(staffApi, ctx);
         teamRoutes(staffApi, ctx);
         gatewayRoutes(staffApi, ctx);
         orderRoutes(staffApi, ctx);
+        detailRoutes(staffApi, ctx);
+        remarkRoutes(staffApi, ctx);
+        mailRoutes(staffApi, ctx);
+        // Multipart is accepted by the upload route's own scope only.
+        await staffApi.register(async (uploadApi) => documentRoutes(uploadApi, ctx));
       });
     },
     { prefix: '/api' },

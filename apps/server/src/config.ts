@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_DOMAIN_PREFIXES, type Domain } from '@eta/shared';
+import { DEFAULT_DOMAIN_PREFIXES, DEFAULT_SUPPORT_PHONE, type Domain, type SiteLink } from '@eta/shared';
 
 /**
  * The only reader of process.env (DESIGN §3, §4). Every setting is validated here, all errors are
@@ -20,8 +20,11 @@ export interface Config {
   /** lifetime of a staff token in seconds (DESIGN §10: 12 h) */
   tokenTtlSeconds: number;
   ingestApiKey: string | null;
-  mail: { cloudUrl: string | null; deliveryUrl: string | null; from: string };
+  /** SMTP URL per provider (unset: .eml files in DATA_DIR/mail); supportPhone: the customer service number in mails */
+  mail: { cloudUrl: string | null; deliveryUrl: string | null; from: string; supportPhone: string };
   publicBaseUrl: Record<Domain, string>;
+  /** landing-site branding of the public pages, per domain (SPEC §2 public routes) */
+  sites: Record<Domain, SiteConfig>;
   domainPrefixes: Record<Domain, readonly string[]>;
   /** default gateways offered per domain when the database has none */
   gatewayNames: readonly string[];
@@ -31,6 +34,20 @@ export interface Config {
   /** absolute path of the built web app (apps/web/dist) */
   webDistDir: string;
   logLevel: string;
+}
+
+export interface SiteConfig {
+  name: string;
+  /** null: the built-in logo */
+  logoUrl: string | null;
+  homeUrl: string;
+  headerLinks: readonly SiteLink[];
+  contactUrl: string;
+  complaintUrl: string;
+  termsUrl: string;
+  /** footer links of the mails (SPEC §2 approval email: Terms, Privacy, Contact, Refund) */
+  privacyUrl: string;
+  refundUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -78,6 +95,49 @@ function list(raw: string | undefined, fallback: readonly string[]): readonly st
     .filter(Boolean);
 }
 
+const SITE_NAMES: Record<Domain, string> = { primary: 'UK ETA Online', secondary: 'UK ETA Apply' };
+
+/** `Label=https://…,Label=https://…`: header links of a landing site. */
+function links(env: Env, key: string, fallback: SiteLink[], problems: string[]): SiteLink[] {
+  const raw = env[key];
+  if (!raw) return fallback;
+  return raw.split(',').flatMap((pair) => {
+    const at = pair.indexOf('=');
+    const label = pair.slice(0, at).trim();
+    const href = pair.slice(at + 1).trim();
+    if (at < 1 || !label || !/^https?:\/\/\S+$/.test(href)) {
+      problems.push(`${key} must be Label=https://… pairs separated by commas (got "${pair.trim()}")`);
+      return [];
+    }
+    return [{ label, url: href }];
+  });
+}
+
+/** A landing site's name, logo and links (SITE_*_PRIMARY / SITE_*_SECONDARY); defaults follow its base URL. */
+function siteFor(env: Env, domain: Domain, base: string, problems: string[]): SiteConfig {
+  const key = (name: string) => `SITE_${name}_${domain.toUpperCase()}`;
+  const web = (name: string, path: string) =>
+    url(env, key(name), ['http:', 'https:'], problems) ?? `${base.replace(/\/+$/, '')}${path}`;
+  const homeUrl = web('HOME_URL', '/');
+  const contactUrl = web('CONTACT_URL', '/contact-us');
+  const defaultLinks = [
+    { label: 'Home', url: homeUrl },
+    { label: 'Apply Now', url: `${base.replace(/\/+$/, '')}/apply` },
+    { label: 'Contact Us', url: contactUrl },
+  ];
+  return {
+    name: env[key('NAME')]?.trim() || SITE_NAMES[domain],
+    logoUrl: url(env, key('LOGO_URL'), ['http:', 'https:'], problems),
+    homeUrl,
+    headerLinks: links(env, key('HEADER_LINKS'), defaultLinks, problems),
+    contactUrl,
+    complaintUrl: web('COMPLAINT_URL', '/complaints'),
+    termsUrl: web('TERMS_URL', '/terms-and-conditions'),
+    privacyUrl: web('PRIVACY_URL', '/privacy-policy'),
+    refundUrl: web('REFUND_URL', '/refund-policy'),
+  };
+}
+
 /** The JWT secret: from the environment, else generated once and kept in DATA_DIR. */
 function jwtSecretFor(env: Env, dataDir: string, problems: string[]): string {
   const given = env.JWT_SECRET;
@@ -102,6 +162,10 @@ export function loadConfig(env: Env = process.env): Config {
   const adminPassword = env.ADMIN_PASSWORD || null;
   if (adminPassword && adminPassword.length < 6) problems.push('ADMIN_PASSWORD must be at least 6 characters');
   const publicDefault = (domain: string) => `https://${domain}.example`;
+  const publicBaseUrl: Record<Domain, string> = {
+    primary: url(env, 'PUBLIC_BASE_URL_PRIMARY', ['http:', 'https:'], problems) ?? publicDefault('primary'),
+    secondary: url(env, 'PUBLIC_BASE_URL_SECONDARY', ['http:', 'https:'], problems) ?? publicDefault('secondary'),
+  };
   const config: Config = {
     port: int(env, 'PORT', 3000, problems, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -116,10 +180,12 @@ export function loadConfig(env: Env = process.env): Config {
       cloudUrl: url(env, 'MAIL_CLOUD_URL', ['smtp:', 'smtps:'], problems),
       deliveryUrl: url(env, 'MAIL_DELIVERY_URL', ['smtp:', 'smtps:'], problems),
       from: env.MAIL_FROM || 'eTA Desk <no-reply@etadesk.local>',
+      supportPhone: env.MAIL_SUPPORT_PHONE?.trim() || DEFAULT_SUPPORT_PHONE,
     },
-    publicBaseUrl: {
-      primary: url(env, 'PUBLIC_BASE_URL_PRIMARY', ['http:', 'https:'], problems) ?? publicDefault('primary'),
-      secondary: url(env, 'PUBLIC_BASE_URL_SECONDARY', ['http:', 'https:'], problems) ?? publicDefault('secondary'),
+    publicBaseUrl,
+    sites: {
+      primary: siteFor(env, 'primary', publicBaseUrl.primary, problems),
+      secondary: siteFor(env, 'secondary', publicBaseUrl.secondary, problems),
     },
     domainPrefixes: {
       primary: list(env.DOMAIN_PREFIXES_PRIMARY, DEFAULT_DOMAIN_PREFIXES.primary),

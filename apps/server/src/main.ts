@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { runImport } from './cli/import.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { seedDemoOrders } from './seed/demo-orders.ts';
 import { seedGateways } from './seed/gateways.ts';
 import { type SeededAccount, seedDemoAccounts, seedFirstAdmin } from './seed/staff.ts';
 
-const USAGE = 'usage: node src/main.ts start | demo | migrate | seed';
+const USAGE = 'usage: node src/main.ts start | demo | migrate | seed | import FILE.json';
 
 function printAccounts(title: string, accounts: SeededAccount[]): void {
   console.log(`\n${title}`);
@@ -21,6 +23,10 @@ async function seed(app: FastifyInstance, demo: boolean): Promise<void> {
     printAccounts(`First Admin account created ${given}:`, [admin]);
   }
   if (demo) printAccounts('Demo accounts (one per staff type):', demoAccounts);
+  if (demo) {
+    const orders = await seedDemoOrders(app.ctx);
+    if (orders > 0) console.log(`\nDemo orders created: ${orders}`);
+  }
 }
 
 /** Finish accepted requests, close the database, then exit (DESIGN §10). */
@@ -43,6 +49,11 @@ function shutdownOn(app: FastifyInstance): void {
 
 async function main(command: string | undefined): Promise<void> {
   const config = loadConfig();
+  if (command === 'import') {
+    // npm runs workspace scripts in apps/server; INIT_CWD is where the operator typed the command.
+    process.exitCode = await runImport(config, process.argv[3], process.env.INIT_CWD ?? process.cwd());
+    return;
+  }
   if (command === 'migrate' || command === 'seed') {
     const app = await buildApp(config, { serveWeb: false, logger: false });
     if (command === 'seed') await seed(app, false);

@@ -252,7 +252,7 @@ describeEachDialect('team members', (dialect) => {
         .where('order_id', '=', order.id)
         .execute();
       expect(events).toEqual([
-        expect.objectContaining({ kind: 'unassign', staff_id: admin.id, from_value: String(memberId) }),
+        expect.objectContaining({ kind: 'unassign', staff_id: admin.id, from_value: member.name }),
       ]);
     });
 

@@ -6,7 +6,7 @@ import { ROLE, type Role } from '@eta/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { describe } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type BuildOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { DialectName } from '../src/db/dialect.ts';
 import { nowIso } from '../src/lib/time.ts';
@@ -25,7 +25,23 @@ export interface TestApp {
   config: Config;
   /** moves the app's clock forward */
   advance(ms: number): void;
-  close(): Promise<void>;
+  /** `keepStorage`: leave the database and DATA_DIR for another app (a restart); `storage` then owns them */
+  close(options?: { keepStorage?: boolean }): Promise<void>;
+  storage: TestStorage;
+}
+
+/** A test app's database and DATA_DIR, and the settings that must survive a restart. */
+export interface TestStorage {
+  dataDir: string;
+  jwtSecret: string;
+  pgDb: { url: string; drop: () => Promise<void> } | null;
+}
+
+export interface TestAppOptions {
+  /** build on the storage of an app closed with `keepStorage` (a restart) */
+  reuse?: TestStorage;
+  /** buildApp options; the mail worker is off unless given here (tests drain the outbox themselves) */
+  build?: Partial<BuildOptions>;
 }
 
 /** A fresh PostgreSQL database for one test file, dropped at close. */
@@ -50,28 +66,41 @@ async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<vo
 }
 
 /** Builds the real app on a new, migrated database; argon2 is lighter so tests stay quick. */
-export async function buildTestApp(dialect: DialectName, env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'eta-test-'));
-  const pgDb = dialect === 'postgres' ? await createPgDatabase() : null;
+export async function buildTestApp(
+  dialect: DialectName,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const dataDir = options.reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'eta-test-'));
+  const pgDb = options.reuse ? options.reuse.pgDb : dialect === 'postgres' ? await createPgDatabase() : null;
+  const jwtSecret = options.reuse?.jwtSecret ?? randomBytes(32).toString('hex');
   const base = loadConfig({
     DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(32).toString('hex'),
+    JWT_SECRET: jwtSecret,
     LOGIN_RATE_LIMIT_PER_IP: '1000',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
   const config: Config = Object.freeze({ ...base, argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 } });
   let offset = 0;
-  const app = await buildApp(config, { serveWeb: false, logger: false, clock: () => Date.now() + offset });
+  const app = await buildApp(config, {
+    serveWeb: false,
+    logger: false,
+    clock: () => Date.now() + offset,
+    mailWorker: false,
+    ...options.build,
+  });
   await seedGateways(app.ctx);
   return {
     app,
     config,
+    storage: { dataDir, jwtSecret, pgDb },
     advance: (ms) => {
       offset += ms;
     },
-    async close() {
+    async close(closeOptions = {}) {
       await app.close();
+      if (closeOptions.keepStorage) return;
       await pgDb?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,11 +1,15 @@
 import type { Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import * as initial from './migrations/001_initial.ts';
+import * as publicDownloads from './migrations/002_public_downloads.ts';
+import * as mailWorker from './migrations/003_mail_worker.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Shipped ones are never edited: add a new file instead. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
+  '002_public_downloads': publicDownloads,
+  '003_mail_worker': mailWorker,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

@@ -136,6 +136,8 @@ export interface MailOutboxTable {
   created_by: number | null;
   created_at: string;
   sent_at: string | null;
+  /** the worker holding the row while it is `sending` (003) */
+  claim_token: string | null;
 }
 
 export interface MailHistoryTable {
@@ -159,6 +161,18 @@ export interface DownloadHistoryTable {
   browser: string | null;
   os: string | null;
   user_agent: string | null;
+}
+
+export interface DownloadLinksTable {
+  id: Generated<number>;
+  /** the link token's jti: a link works once (DESIGN §8) */
+  jti: string;
+  order_id: number;
+  document_id: number;
+  download_id: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface RemarksTable {
@@ -208,6 +222,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   mail_history: MailHistoryTable;
   download_history: DownloadHistoryTable;
+  download_links: DownloadLinksTable;
   remarks: RemarksTable;
   order_events: OrderEventsTable;
   payment_gateways: PaymentGatewaysTable;

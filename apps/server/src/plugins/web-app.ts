@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { publicPageCsp } from '../modules/public/csp.ts';
 
 /** Paths the admin single-page app answers (SPEC §2); the public pages have their own entry. */
 const ADMIN_PATHS = ['/', '/admin', '/admin/*', '/logout'];
@@ -27,10 +28,14 @@ export async function serveWebApp(app: FastifyInstance, distDir: string): Promis
     maxAge: '365d',
     index: false,
   });
-  const page = (file: string) => async (_req: unknown, reply: import('fastify').FastifyReply) =>
-    reply.header('Cache-Control', 'no-cache').sendFile(file, distDir);
+  const page = (file: string, csp?: string) => async (_req: unknown, reply: import('fastify').FastifyReply) => {
+    if (csp) reply.header('Content-Security-Policy', csp);
+    return reply.header('Cache-Control', 'no-cache').sendFile(file, distDir);
+  };
   for (const url of ADMIN_PATHS) app.get(url, page('index.html'));
-  if (existsSync(path.join(distDir, 'public.html'))) for (const url of PUBLIC_PATHS) app.get(url, page('public.html'));
+  // Only the public pages may load the translation widget (DESIGN §8); the admin keeps the strict CSP.
+  const publicPage = page('public.html', publicPageCsp(app.ctx.config));
+  if (existsSync(path.join(distDir, 'public.html'))) for (const url of PUBLIC_PATHS) app.get(url, publicPage);
   for (const file of ['favicon.svg', 'favicon.ico', 'logo.svg']) {
     if (existsSync(path.join(distDir, file))) app.get(`/${file}`, page(file));
   }

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { lazyPage } from '../lib/lazyPage.ts';
 import { DashboardPage } from './features/dashboard/DashboardPage.tsx';
-import { FolderPage } from './features/folders/FolderPage.tsx';
 import { CountryOrderListPage } from './features/placeholders/CountryOrderListPage.tsx';
 import { ProcessedOrderPage } from './features/placeholders/ProcessedOrderPage.tsx';
 import { SendInvoicePage } from './features/placeholders/SendInvoicePage.tsx';
@@ -20,6 +19,7 @@ const GatewayPage = lazyPage(() => import('./features/gateways/GatewayPage.tsx')
 const ChangePasswordPage = lazyPage(() =>
   import('./features/password/ChangePasswordPage.tsx').then((m) => m.ChangePasswordPage),
 );
+const QueuePage = lazyPage(() => import('./features/queues/QueuePage.tsx').then((m) => m.QueuePage));
 
 const guarded = (capability: Parameters<typeof RequireCapability>[0]['capability'], element: ReactNode) => (
   <RequireCapability capability={capability}>{element}</RequireCapability>
@@ -31,7 +31,7 @@ const adminRoutes: RouteObject[] = [
   // Keyed by folder so moving between queues mounts a fresh page (state never leaks across folders).
   ...FOLDERS.map((folder) => ({
     path: folderRoute(folder.path),
-    element: guarded(folder.capability, <FolderPage key={folder.name} folder={folder} />),
+    element: guarded(folder.capability, <QueuePage key={folder.name} folder={folder} />),
   })),
   { path: `${ADMIN_ROUTE.viewOrder}/:orderRef`, element: <ViewOrderPage /> },
   { path: ADMIN_ROUTE.countryOrderList, element: <CountryOrderListPage /> },

@@ -8,6 +8,8 @@ interface ConfirmModalProps {
   /** SPEC §8: the default confirm text is 'Are you sure you want to delete?'. */
   message?: string;
   confirmLabel?: string;
+  /** red for what cannot be undone (the default), blue for everyday actions such as assigning */
+  variant?: 'danger' | 'primary';
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -18,6 +20,7 @@ export function ConfirmModal({
   show,
   message = MSG.confirmDelete,
   confirmLabel = 'Yes',
+  variant = 'danger',
   busy = false,
   onConfirm,
   onCancel,
@@ -33,7 +36,7 @@ export function ConfirmModal({
         <Button variant="outline-secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={busy}>
+        <Button variant={variant} onClick={onConfirm} disabled={busy}>
           {confirmLabel}
         </Button>
       </Modal.Footer>

@@ -20,10 +20,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * React.lazy for a page (a component without props) with the chunk time-out. A failed chunk
+ * React.lazy for a page with the chunk time-out. A failed chunk
  * throws into the route's error element, which offers a reload (the usual cause is a deploy
  * that replaced the old chunk names).
  */
-export function lazyPage(load: () => Promise<ComponentType>) {
+export function lazyPage<P extends object = object>(load: () => Promise<ComponentType<P>>) {
   return lazy(() => withTimeout(load(), CHUNK_TIMEOUT_MS).then((component) => ({ default: component })));
 }

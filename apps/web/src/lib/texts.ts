@@ -8,4 +8,14 @@ export const WEB_TEXT = {
   keepPasswordHint: 'Leave blank to keep the current password',
   notFound: 'Page not found',
   comingSoon: 'This screen is coming with the queue issue.',
+  // Queues
+  searchPlaceholder: 'Search id, name, email, phone',
+  searchLabel: 'Search orders',
+  selectAll: 'Select all rows',
+  selectRow: 'Select order',
+  heldBy: 'Assigned to',
+  heldByYou: 'Assigned to you',
+  noneSelected: 'No orders selected',
+  bulkLegend: 'Actions on the selected orders',
+  confirmRefund: 'Mark the selected orders as refunded? Each applicant will get a refund mail.',
 } as const;

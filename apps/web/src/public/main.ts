@@ -1,39 +1,52 @@
 import './public.css';
-import { PUBLIC_ROUTE, PUBLIC_TRACK_TITLE } from '@eta/shared';
-import { h } from './dom.ts';
-
-/** SPEC §9: copyright year on the public footer. */
-const COPYRIGHT_YEAR = 2025;
+import { PUBLIC_ROUTE } from '@eta/shared';
+import { getBranding } from './api.ts';
+import { renderChrome } from './chrome.ts';
+import { renderDetailsPage } from './details-page.ts';
+import { renderTrackPage } from './track-page.ts';
 
 /**
- * Entry of the customer pages (/track-order/{ref}, /get-new-order-details/{ref}).
- * Placeholder: the public-pages issue adds the track form, the download page and the site-specific chrome.
+ * Entry of the customer pages: /track-order/{ref} and /get-new-order-details/{ref}. One document
+ * for both; moving between them keeps the page (and its toasts, which never close by themselves).
  */
-function render(root: HTMLElement): void {
-  const onDownloadPage = window.location.pathname.startsWith(PUBLIC_ROUTE.getNewOrderDetails);
-  document.title = PUBLIC_TRACK_TITLE;
-  root.replaceChildren(
-    h('header', { class: 'pub-header' }, h('span', { class: 'pub-logo', 'aria-hidden': 'true' }, 'eTA'), 'eTA Desk'),
-    h(
-      'main',
-      { class: 'pub-main' },
-      h(
-        'section',
-        { class: 'pub-card' },
-        h('h1', {}, PUBLIC_TRACK_TITLE),
-        h(
-          'p',
-          {},
-          onDownloadPage
-            ? 'Your application details will appear here.'
-            : 'Enter your order ID and email address to download your approved eTA.',
-        ),
-        h('p', { class: 'pub-muted' }, 'This page is being prepared.'),
-      ),
-    ),
-    h('footer', { class: 'pub-footer' }, `© ${COPYRIGHT_YEAR}. All rights reserved.`),
-  );
+function refOf(pathname: string): string {
+  return decodeURIComponent(pathname.split('/')[2] ?? '');
+}
+
+function start(root: HTMLElement): void {
+  const chrome = renderChrome(root);
+  let brandedRef: string | null = null;
+  const brandFor = (ref: string) => {
+    if (ref === brandedRef) return;
+    brandedRef = ref;
+    getBranding(ref).then((reply) => {
+      if (reply.status === 1 && reply.data && ref === brandedRef) chrome.brand(reply.data);
+    });
+  };
+
+  const route = () => {
+    const { pathname } = window.location;
+    const ref = refOf(pathname);
+    brandFor(ref);
+    if (pathname.startsWith(`${PUBLIC_ROUTE.getNewOrderDetails}/`)) void renderDetailsPage(chrome, ref, navigate);
+    else renderTrackPage(chrome, ref, navigate);
+    window.scrollTo(0, 0);
+  };
+  /** In-page navigation; `replace` for redirects, so Back does not return to a page that redirects. */
+  const navigate = (path: string, replace = false) => {
+    if (replace) window.history.replaceState(null, '', path);
+    else window.history.pushState(null, '', path);
+    route();
+  };
+  window.addEventListener('popstate', route);
+  root.addEventListener('click', (event) => {
+    const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-nav]');
+    if (!link || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    navigate(link.pathname);
+  });
+  route();
 }
 
 const root = document.getElementById('root');
-if (root) render(root);
+if (root) start(root);

@@ -17,7 +17,7 @@ const envelopeQuery: BaseQueryFn<ApiArgs, ApiEnvelope, unknown> = async (args) =
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: envelopeQuery,
-  tagTypes: ['Counts', 'Team', 'TeamTypes', 'Gateways'],
+  tagTypes: ['Counts', 'Orders', 'Team', 'TeamTypes', 'Gateways'],
   // Several staff work the same queues: never trust a cache older than a minute.
   keepUnusedDataFor: 60,
   endpoints: (build) => ({

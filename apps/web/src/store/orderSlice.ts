@@ -1,25 +1,15 @@
-import { API_STATUS, type FolderCounts, type OrderStatus } from '@eta/shared';
+import { API_STATUS, type FolderCounts, type OrderListItem } from '@eta/shared';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from './authSlice.ts';
 import { baseApi } from './baseApi.ts';
 
-/** An order list row as read (SPEC §3); the queue issue fills the screens that use it. */
-export interface OrderListItem {
-  order_id: string;
-  process_status: OrderStatus;
-  first_name: string;
-  sur_name: string;
-  contact_email_address: string;
-  phone_number: string;
-  intended_travel_date: string | null;
-  assign_to: string | null;
-  created_at: string;
-  refund_date: string | null;
-}
+/** An order list row as read (SPEC §3): the server's own type, so the two never drift apart. */
+export type { OrderListItem };
 
 export interface SelectedRow {
   id: string;
-  status: OrderStatus;
+  /** process_status as the list read it */
+  status: string;
 }
 
 /** SPEC §3 order state, field for field. */

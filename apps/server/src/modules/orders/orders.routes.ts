@@ -1,11 +1,18 @@
+import { ORDER_MSG } from '@eta/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/envelope.ts';
+import { bulkRoutes } from './bulk.routes.ts';
 import { folderCounts } from './counts.service.ts';
+import { listRoutes } from './list.routes.ts';
+import { moveRoutes } from './move.routes.ts';
 
 /** Queues (SPEC §2, §3, §7). `userName` is accepted and ignored: the member is the token's (DESIGN §5). */
 export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/admin/get-folder-count', { config: { capability: 'orders.work' } }, async (request) =>
-    ok('Folder counts', await folderCounts(ctx, request.staff)),
+    ok(ORDER_MSG.folderCounts, await folderCounts(ctx, request.staff)),
   );
+  listRoutes(app, ctx);
+  bulkRoutes(app, ctx);
+  moveRoutes(app, ctx);
 }

@@ -12,7 +12,8 @@ export async function softDelete(db: Db, id: number, at: string): Promise<void> 
 }
 
 /** Orders the deleted member held return to their original folders, each change logged. */
-export async function releaseOrders(db: Db, staffId: number, actor: TokenUser, at: string): Promise<void> {
+export async function releaseOrders(db: Db, member: { id: number; name: string }, actor: TokenUser, at: string): Promise<void> {
+  const staffId = member.id;
   const held = await db.selectFrom('orders').select(['id']).where('assigned_to', '=', staffId).execute();
   if (held.length === 0) return;
   await db
@@ -29,7 +30,7 @@ export async function releaseOrders(db: Db, staffId: number, actor: TokenUser, a
           staff_id: actor.id,
           staff_name: actor.name,
           kind: 'unassign',
-          from_value: String(staffId),
+          from_value: member.name,
           to_value: null,
           detail: 'Team member deleted: order returned to its folder',
           created_at: at,

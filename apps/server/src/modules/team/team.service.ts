@@ -123,7 +123,7 @@ export function createTeamService(ctx: AppContext) {
       await db.transaction().execute(async (trx) => {
         await teamRepo.softDelete(trx, id, at);
         await staffRepo.revokeTokens(trx, id, at);
-        await teamRepo.releaseOrders(trx, id, actor, at);
+        await teamRepo.releaseOrders(trx, member, actor, at);
       });
     },
   };

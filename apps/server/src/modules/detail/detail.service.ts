@@ -1,0 +1,136 @@
+import {
+  DETAIL_MSG,
+  dialCodeOf,
+  type Flag,
+  INGEST_TEXT_FIELDS,
+  type IngestTextField,
+  MAIL_STATUS,
+  type MailHistoryRecord,
+  type OrderDetail,
+  type ShownMailStatus,
+  type TokenUser,
+  type UploadDocRecord,
+} from '@eta/shared';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import * as repo from './detail.repository.ts';
+
+/** Staff-only links; the client sends its token in Authorization and shows the bytes it gets. */
+export const imageUrl = (orderId: string, kind: 'passport' | 'selfie') =>
+  `/api/admin/order-image/${encodeURIComponent(orderId)}/${kind}`;
+export const documentUrl = (orderId: string, documentId: number) =>
+  `/api/admin/order-document/${encodeURIComponent(orderId)}/${documentId}`;
+
+const TEXT_FIELDS = Object.keys(INGEST_TEXT_FIELDS) as IngestTextField[];
+const flag = (value: string | null): Flag => (value === 'Y' ? 'Y' : 'N');
+const shownStatus = (status: string): ShownMailStatus =>
+  status === MAIL_STATUS.sent || status === MAIL_STATUS.failed ? status : MAIL_STATUS.queued;
+
+/** "39.99" from 3999 minor units: exact, two places, as text. */
+export const decimalOf = (minor: number | null): string | null => {
+  if (minor === null) return null;
+  const n = Math.abs(minor);
+  return `${minor < 0 ? '-' : ''}${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
+};
+
+function parseExtra(raw: string | null): OrderDetail['extra_answers'] {
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as OrderDetail['extra_answers'];
+  } catch {
+    return null;
+  }
+}
+
+/** GET /admin/get-orders-details/{orderId}: SPEC §3 orderDetails, its nested lists and the Activity log. */
+export async function orderDetail(ctx: AppContext, staff: TokenUser, orderId: string): Promise<OrderDetail> {
+  const order = await repo.findOrder(ctx.db, orderId);
+  if (!order) throw AppError.notFound(DETAIL_MSG.orderNotFound);
+  const id = Number(order.id);
+  const [documents, mails, downloads, remarks, events, kinds] = await Promise.all([
+    repo.listDocuments(ctx.db, id),
+    repo.listMails(ctx.db, id),
+    repo.listDownloads(ctx.db, id),
+    repo.listRemarks(ctx.db, id),
+    repo.listEvents(ctx.db, id),
+    repo.imageKinds(ctx.db, id),
+  ]);
+
+  const uploadDoc: UploadDocRecord[] = documents.map((d) => ({
+    id: Number(d.id),
+    file1: d.file1,
+    customer_name: d.customer_name,
+    is_rejected_doc: d.is_rejected_doc === 'Yes' ? 'Yes' : 'No',
+    mail_service_provider: d.mail_service_provider as UploadDocRecord['mail_service_provider'],
+    content_type: d.content_type,
+    size: Number(d.size),
+    uploaded_by: d.uploader_name ?? '',
+    created_at: d.created_at,
+    url: documentUrl(order.order_id, Number(d.id)),
+  }));
+  const docById = new Map(uploadDoc.map((d) => [d.id, d]));
+  const mailHistory: MailHistoryRecord[] = mails.map((m) => ({
+    id: Number(m.id),
+    order_id: order.order_id,
+    create_ts: m.sent_at ?? m.created_at,
+    remainder_mail: Number(m.remainder_mail) === 1 ? 1 : 0,
+    kind: m.kind as MailHistoryRecord['kind'],
+    provider: m.provider as MailHistoryRecord['provider'],
+    to_address: m.to_address,
+    status: shownStatus(m.status),
+    attempts: Number(m.attempts),
+    last_error: m.last_error,
+    sent_at: m.sent_at,
+    uploadDoc: m.document_id === null ? null : (docById.get(Number(m.document_id)) ?? null),
+  }));
+  const images = {
+    passport: kinds.has('passport') ? imageUrl(order.order_id, 'passport') : null,
+    selfie: kinds.has('selfie') ? imageUrl(order.order_id, 'selfie') : null,
+  };
+  const text = Object.fromEntries(TEXT_FIELDS.map((f) => [f, order[f]])) as Record<IngestTextField, string | null>;
+
+  return {
+    ...text,
+    order_id: order.order_id,
+    process_status: order.process_status,
+    first_name: order.first_name,
+    sur_name: order.sur_name,
+    full_name: [order.first_name, order.sur_name].filter((s) => s?.trim()).join(' '),
+    contact_email_address: order.contact_email_address,
+    country_code: dialCodeOf(order.country_code),
+    country_code_raw: order.country_code,
+    passport_image: images.passport,
+    upload_image: images.selfie,
+    extra_answers: parseExtra(order.extra_answers),
+    assign_to: order.holder_name ?? '',
+    assigned_to_me: order.assigned_to !== null && Number(order.assigned_to) === staff.id,
+    domain: order.domain === 'secondary' ? 'secondary' : 'primary',
+    processing_type: order.processing_type,
+    amount: decimalOf(order.amount_minor === null ? null : Number(order.amount_minor)),
+    currency: order.currency,
+    refund_date: order.refund_date,
+    processed_by: order.processor_name ?? '',
+    created_at: order.created_at,
+    updated_at: order.updated_at,
+    uploadDoc,
+    mailHistory,
+    downloadHistory: downloads.map((d) => ({ order_id: order.order_id, ...d })),
+    remark: remarks.map((r) => ({
+      id: Number(r.id),
+      order_id: order.order_id,
+      us_date: r.us_date,
+      us_time: r.us_time,
+      remark_name: r.remark_name,
+      remark: r.remark,
+      whatsapp: flag(r.whatsapp),
+      telephone: flag(r.telephone),
+      status_refund: flag(r.status_refund),
+      voided: flag(r.voided),
+      chargeback: flag(r.chargeback),
+      report_error: flag(r.report_error),
+      created_at: r.created_at,
+    })),
+    events: events.map((e) => ({ ...e, staff_name: e.staff_name ?? '' })),
+    images,
+  };
+}

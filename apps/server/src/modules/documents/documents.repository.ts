@@ -1,0 +1,39 @@
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database, DocumentsTable } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const REJECTED = 'Yes';
+export const NOT_REJECTED = 'No';
+
+export async function insertDocument(db: Db, row: Insertable<DocumentsTable>): Promise<number> {
+  const inserted = await db.insertInto('documents').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+/** The order's current document: the latest uploaded, rejected or not. */
+export async function latestDocument(db: Db, orderDbId: number) {
+  return db
+    .selectFrom('documents')
+    .select(['id', 'file1', 'is_rejected_doc', 'content_type', 'mail_service_provider'])
+    .where('order_id', '=', orderDbId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function hasDocuments(db: Db, orderDbId: number): Promise<boolean> {
+  const row = await db.selectFrom('documents').select('id').where('order_id', '=', orderDbId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Marks a document rejected unless it already is; true when this call did it. */
+export async function markRejected(db: Db, documentId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('documents')
+    .set({ is_rejected_doc: REJECTED })
+    .where('id', '=', documentId)
+    .where('is_rejected_doc', '<>', REJECTED)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

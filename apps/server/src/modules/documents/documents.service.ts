@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DETAIL_MSG,
+  MAIL_KIND,
+  MSG,
+  type RejectionMailInput,
+  type ResendMailInput,
+  type TokenUser,
+  type UploadDocumentFields,
+} from '@eta/shared';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { createFileStore } from '../../lib/file-store.ts';
+import { sniffFileType } from '../../lib/file-types.ts';
+import { nowIso } from '../../lib/time.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { kickMail, queueMails } from '../mail/mail.service.ts';
+import { approvalContent, rejectionContent } from '../mail/order-mails.ts';
+import { appendEvents, EVENT } from '../orders/events.repository.ts';
+import { lockOrderForWrite, setProcessedBy, type WritableOrder } from '../orders/order-write.ts';
+import * as repo from './documents.repository.ts';
+
+/** Approved eTA files: DATA_DIR/documents, the folder the public download reads (DESIGN §8). */
+export const DOCUMENT_FOLDER = 'documents';
+
+const fullName = (o: Pick<WritableOrder, 'first_name' | 'sur_name'>) =>
+  [o.first_name, o.sur_name].filter((s) => s?.trim()).join(' ') || null;
+
+/**
+ * SPEC §7 names documents `orderId_file1`; a server-chosen suffix keeps every version of an order's
+ * document (an earlier one stays in history, linked from the mails that carried it).
+ */
+export const documentName = (orderId: string, ext: string) =>
+  `${orderId}_file1_${randomBytes(4).toString('hex')}.${ext}`;
+
+/** Upload Document, resend and Reject Applicant on the order detail (SPEC §2, §4; DESIGN §9). */
+export function createDocumentService(ctx: AppContext) {
+  const store = createFileStore(ctx.config.dataDir);
+
+  return {
+    /**
+     * Checks the bytes, writes the file (temp, then rename), then in one transaction: the document
+     * row, processed_by (the first uploader, DESIGN §6), the events and the approval mail in the
+     * outbox. The file is removed again if the transaction does not commit.
+     */
+    async upload(staff: TokenUser, fields: UploadDocumentFields, file: { bytes: Buffer; filename: string }) {
+      const type = sniffFileType(file.bytes);
+      if (!type) throw new AppError(415, DETAIL_MSG.documentType);
+      // Checked before the file is written too, so a refused upload leaves nothing on disk.
+      await inTransaction(ctx.db, (trx) => lockOrderForWrite(trx, staff, fields.orderId));
+      const name = await store.putAs(DOCUMENT_FOLDER, documentName(fields.orderId, type.ext), file.bytes);
+      try {
+        const result = await inTransaction(ctx.db, async (trx) => {
+          const order = await lockOrderForWrite(trx, staff, fields.orderId);
+          const at = nowIso(ctx.clock);
+          const first = !(await repo.hasDocuments(trx, order.id));
+          const documentId = await repo.insertDocument(trx, {
+            order_id: order.id,
+            file1: name,
+            original_name: file.filename.slice(0, 255) || null,
+            content_type: type.contentType,
+            size: file.bytes.length,
+            customer_name: fullName(order),
+            is_rejected_doc: repo.NOT_REJECTED,
+            mail_service_provider: fields.mailServiceProvider,
+            uploaded_by: staff.id,
+            created_at: at,
+          });
+          await appendEvents(trx, staff, [{ orderId: order.id, kind: EVENT.document, from: null, to: name }], at);
+          // The first uploader processed the order, even over whoever moved it to Completed before.
+          if (await setProcessedBy(trx, order.id, staff.id, !first, at)) {
+            await appendEvents(trx, staff, [{ orderId: order.id, kind: EVENT.processedBy, from: null, to: staff.name }], at);
+          }
+          await queueMails(
+            trx,
+            staff,
+            [
+              {
+                orderDbId: order.id,
+                documentId,
+                kind: MAIL_KIND.approval,
+                provider: fields.mailServiceProvider,
+                to: fields.email,
+                content: approvalContent(ctx, order),
+              },
+            ],
+            at,
+          );
+          return { documentId, file1: name };
+        });
+        kickMail(ctx);
+        return result;
+      } catch (error) {
+        await store.remove(DOCUMENT_FOLDER, name);
+        throw error;
+      }
+    },
+
+    /** The approval mail again (remainder_mail 1), for the current document unless it was rejected. */
+    async resend(staff: TokenUser, input: ResendMailInput) {
+      const result = await inTransaction(ctx.db, async (trx) => {
+        const order = await lockOrderForWrite(trx, staff, input.orderId);
+        const doc = await repo.latestDocument(trx, order.id);
+        if (!doc) throw AppError.conflict(DETAIL_MSG.noDocument);
+        if (doc.is_rejected_doc === repo.REJECTED) throw AppError.conflict(DETAIL_MSG.documentRejected);
+        const at = nowIso(ctx.clock);
+        const [mailId] = await queueMails(
+          trx,
+          staff,
+          [
+            {
+              orderDbId: order.id,
+              documentId: Number(doc.id),
+              kind: MAIL_KIND.resend,
+              provider: input.mailServiceProvider,
+              to: input.email,
+              content: approvalContent(ctx, order, true),
+              remainder: true,
+            },
+          ],
+          at,
+        );
+        return { mailId };
+      });
+      kickMail(ctx);
+      return result;
+    },
+
+    /** Reject Applicant: the latest document marked rejected and the rejection mail queued, together. */
+    async reject(staff: TokenUser, input: RejectionMailInput) {
+      const result = await inTransaction(ctx.db, async (trx) => {
+        const order = await lockOrderForWrite(trx, staff, input.orderId);
+        const doc = await repo.latestDocument(trx, order.id);
+        if (!doc) throw AppError.conflict(DETAIL_MSG.noDocument);
+        if (!(await repo.markRejected(trx, Number(doc.id)))) throw AppError.conflict(DETAIL_MSG.alreadyRejected);
+        const at = nowIso(ctx.clock);
+        await appendEvents(trx, staff, [{ orderId: order.id, kind: EVENT.rejection, from: null, to: doc.file1 }], at);
+        const [mailId] = await queueMails(
+          trx,
+          staff,
+          [
+            {
+              orderDbId: order.id,
+              documentId: Number(doc.id),
+              kind: MAIL_KIND.rejection,
+              provider: input.mailServiceProvider,
+              to: input.email,
+              content: rejectionContent(ctx, order),
+            },
+          ],
+          at,
+        );
+        return { mailId, message: MSG.rejectionSent };
+      });
+      kickMail(ctx);
+      return result;
+    },
+  };
+}
+
+export type DocumentService = ReturnType<typeof createDocumentService>;

@@ -1,0 +1,36 @@
+import { DETAIL_MSG, DOCUMENT_MAX_BYTES, UPLOAD_FILE_FIELD } from '@eta/shared';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+
+/** The upload form as it arrived: text fields and the file's bytes, nothing checked yet. */
+export interface UploadForm {
+  fields: Record<string, string>;
+  file: { bytes: Buffer; filename: string } | null;
+}
+
+const TEXT_FIELDS = new Set(['orderId', 'email', 'mailServiceProvider']);
+
+/**
+ * Reads the multipart body of upload-visa-document. The file is buffered (10 MB at most: one byte
+ * more and @fastify/multipart throws FST_REQ_FILE_TOO_LARGE, answered 413), so nothing touches the
+ * disk before every check has passed. Unknown fields are refused (DESIGN §10).
+ */
+export async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
+  const form: UploadForm = { fields: {}, file: null };
+  for await (const part of request.parts({ limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10 } })) {
+    if (part.type === 'file') {
+      if (part.fieldname !== UPLOAD_FILE_FIELD) {
+        part.file.resume();
+        throw AppError.badRequest(DETAIL_MSG.uploadUnknownField, { [part.fieldname]: DETAIL_MSG.uploadUnknownField });
+      }
+      const bytes = await part.toBuffer();
+      // A file input left empty still sends a part: no name, no bytes.
+      form.file = bytes.length > 0 ? { bytes, filename: part.filename } : null;
+    } else if (TEXT_FIELDS.has(part.fieldname)) {
+      form.fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+    } else if (part.fieldname !== UPLOAD_FILE_FIELD) {
+      throw AppError.badRequest(DETAIL_MSG.uploadUnknownField, { [part.fieldname]: DETAIL_MSG.uploadUnknownField });
+    }
+  }
+  return form;
+}

@@ -1,0 +1,202 @@
+import { domainOfOrderId, type IngestOrder, type IngestResult, ingestMessage } from '@eta/shared';
+import type { AppContext } from '../../context.ts';
+import { type NewOrder, ORDER_TEXT_FIELDS } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { createFileStore } from '../../lib/file-store.ts';
+import { nowIso } from '../../lib/time.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { appendEvents, EVENT } from '../orders/events.repository.ts';
+import { type DecodedImage, decodeImages } from './images.ts';
+import * as repo from './ingest.repository.ts';
+
+export const IMAGE_FOLDER = 'images';
+/** image files written at once: enough to overlap disk flushes, few enough to spare file handles */
+const WRITE_CONCURRENCY = 16;
+
+export interface RejectedOrder {
+  index: number;
+  order_id: string;
+  errors: Record<string, string>;
+}
+
+export interface IngestOutcome extends IngestResult {
+  message: string;
+  /** only with skipInvalid: the orders left out, by index in the batch */
+  rejected: RejectedOrder[];
+}
+
+export interface IngestOptions {
+  /** where the orders came from, kept on their 'created' event: api, import, demo */
+  source: string;
+  /** leave invalid orders out instead of refusing the batch (the import command) */
+  skipInvalid?: boolean;
+}
+
+/** One lower-cased column for the queue search: id, names, full name, email, phone (newline-separated). */
+export function searchTextOf(
+  order: Pick<IngestOrder, 'order_id' | 'first_name' | 'sur_name' | 'contact_email_address' | 'phone_number'>,
+) {
+  return [
+    order.order_id,
+    order.first_name,
+    order.sur_name,
+    `${order.first_name} ${order.sur_name}`,
+    order.contact_email_address,
+    order.phone_number,
+  ]
+    .filter(Boolean)
+    .join('\n')
+    .toLowerCase();
+}
+
+function toRow(order: IngestOrder, ctx: AppContext, at: string): NewOrder {
+  const row: NewOrder = {
+    order_id: order.order_id,
+    domain: domainOfOrderId(order.order_id, ctx.config.domainPrefixes),
+    process_status: order.process_status,
+    processing_type: order.processing_type,
+    amount_minor: order.amount_minor,
+    currency: order.currency,
+    extra_answers: order.extra_answers ? JSON.stringify(order.extra_answers) : null,
+    search_text: searchTextOf(order),
+    created_at: order.created_at ?? at,
+    updated_at: at,
+  };
+  for (const field of ORDER_TEXT_FIELDS) row[field] = order[field];
+  return row;
+}
+
+interface Prepared {
+  index: number;
+  order: IngestOrder;
+  images: DecodedImage[];
+}
+
+interface WrittenImage {
+  orderId: string;
+  image: DecodedImage;
+  fileName: string;
+}
+
+/**
+ * Orders in (issue 3): the ingestion API, the import command and the demo all come through here.
+ * Idempotent by order_id; all of a batch or none of it; images are checked by their bytes, written
+ * only once the batch is valid, and removed again when it does not commit.
+ */
+export function createIngestService(ctx: AppContext) {
+  const store = createFileStore(ctx.config.dataDir);
+
+  async function writeImages(orders: readonly Prepared[]): Promise<WrittenImage[]> {
+    const pending = orders.flatMap((p) => p.images.map((image) => ({ orderId: p.order.order_id, image })));
+    const written: WrittenImage[] = [];
+    try {
+      for (let i = 0; i < pending.length; i += WRITE_CONCURRENCY) {
+        await Promise.all(
+          pending.slice(i, i + WRITE_CONCURRENCY).map(async (p) => {
+            const fileName = await store.put(IMAGE_FOLDER, p.image.type.ext, p.image.bytes);
+            written.push({ ...p, fileName });
+          }),
+        );
+      }
+    } catch (error) {
+      await removeImages(written);
+      throw error;
+    }
+    return written;
+  }
+
+  async function removeImages(images: readonly WrittenImage[]): Promise<void> {
+    await Promise.all(images.map((w) => store.remove(IMAGE_FOLDER, w.fileName).catch(() => undefined)));
+  }
+
+  return {
+    async ingest(orders: readonly IngestOrder[], options: IngestOptions): Promise<IngestOutcome> {
+      const errors: Record<string, string> = {};
+      const rejected: RejectedOrder[] = [];
+      const valid: Prepared[] = [];
+      for (const [index, order] of orders.entries()) {
+        const decoded = decodeImages(order);
+        const fields = Object.entries(decoded.errors) as [string, string][];
+        if (fields.length === 0) {
+          valid.push({ index, order, images: decoded.images });
+          continue;
+        }
+        rejected.push({ index, order_id: order.order_id, errors: Object.fromEntries(fields) });
+        for (const [field, message] of fields) errors[`orders.${index}.${field}`] = message;
+      }
+      if (rejected.length > 0 && !options.skipInvalid) {
+        throw AppError.badRequest(Object.values(errors)[0] as string, errors);
+      }
+
+      // A repeat, in the database or earlier in this batch, is reported and changes nothing.
+      const existing = await repo.existingOrderIds(
+        ctx.db,
+        valid.map((p) => p.order.order_id),
+      );
+      const fresh: Prepared[] = [];
+      const duplicates: string[] = [];
+      const seen = new Set<string>();
+      for (const p of valid) {
+        const id = p.order.order_id;
+        if (existing.has(id) || seen.has(id)) duplicates.push(id);
+        else fresh.push(p);
+        seen.add(id);
+      }
+
+      const written = await writeImages(fresh);
+      let inserted: { id: number; order_id: string }[];
+      try {
+        inserted = await inTransaction(ctx.db, async (trx) => {
+          const at = nowIso(ctx.clock);
+          const rows = await repo.insertOrders(
+            trx,
+            fresh.map((p) => toRow(p.order, ctx, at)),
+          );
+          const idOf = new Map(rows.map((r) => [r.order_id, r.id]));
+          await repo.insertImages(
+            trx,
+            written
+              .filter((w) => idOf.has(w.orderId))
+              .map((w) => ({
+                order_id: idOf.get(w.orderId) as number,
+                kind: w.image.kind,
+                file_name: w.fileName,
+                content_type: w.image.type.contentType,
+                size: w.image.bytes.length,
+                created_at: at,
+              })),
+          );
+          const statusOf = new Map(fresh.map((p) => [p.order.order_id, p.order.process_status]));
+          await appendEvents(
+            trx,
+            null,
+            rows.map((r) => ({
+              orderId: r.id,
+              kind: EVENT.created,
+              from: null,
+              to: statusOf.get(r.order_id) ?? null,
+              detail: options.source,
+            })),
+            at,
+          );
+          return rows;
+        });
+      } catch (error) {
+        await removeImages(written);
+        throw error;
+      }
+
+      // Orders another request inserted meanwhile are duplicates too; their images are not needed.
+      const created = new Set(inserted.map((r) => r.order_id));
+      await removeImages(written.filter((w) => !created.has(w.orderId)));
+      for (const p of fresh) if (!created.has(p.order.order_id)) duplicates.push(p.order.order_id);
+      const createdIds = fresh.map((p) => p.order.order_id).filter((id) => created.has(id));
+      return {
+        created: createdIds,
+        duplicates,
+        rejected,
+        message: ingestMessage(createdIds.length, duplicates.length),
+      };
+    },
+  };
+}

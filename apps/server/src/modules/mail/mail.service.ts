@@ -1,0 +1,124 @@
+import {
+  type EmailContent,
+  type MailKind,
+  type MailProvider,
+  type RetryMailInput,
+  retriedMessage,
+  DETAIL_MSG,
+  type TokenUser,
+} from '@eta/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { nowIso } from '../../lib/time.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { appendEvents, EVENT, type OrderEvent } from '../orders/events.repository.ts';
+import { lockOrderForWrite } from '../orders/order-write.ts';
+import * as outbox from './outbox.repository.ts';
+import { createMailWorker, type DrainResult, type MailWorker, type MailWorkerOptions } from './worker.ts';
+
+/** A mail to queue with the change that caused it. */
+export interface MailToQueue {
+  orderDbId: number;
+  documentId: number | null;
+  kind: MailKind;
+  provider: MailProvider;
+  to: string;
+  content: EmailContent;
+  remainder?: boolean;
+}
+
+/**
+ * Writes mails to the outbox inside the caller's transaction, with a 'mail' event each (DESIGN §6,
+ * §9): the change and its mail commit together or not at all. Call `kickMail` after the commit.
+ */
+export async function queueMails(
+  trx: Transaction<Database>,
+  staff: Pick<TokenUser, 'id' | 'name'> | null,
+  mails: readonly MailToQueue[],
+  at: string,
+): Promise<number[]> {
+  const ids = await outbox.insertMails(
+    trx,
+    mails.map((m) => ({
+      order_id: m.orderDbId,
+      document_id: m.documentId,
+      kind: m.kind,
+      provider: m.provider,
+      to_address: m.to,
+      subject: m.content.subject,
+      html: m.content.html,
+      text: m.content.text,
+      remainder_mail: m.remainder ? 1 : 0,
+      created_by: staff?.id ?? null,
+    })),
+    at,
+  );
+  const events: OrderEvent[] = mails.map((m) => ({
+    orderId: m.orderDbId,
+    kind: EVENT.mail,
+    from: null,
+    to: m.kind,
+    detail: `${m.provider} to ${m.to}`,
+  }));
+  await appendEvents(trx, staff, events, at);
+  return ids;
+}
+
+/** One worker per app, found by its context: services kick it without knowing how it runs. */
+const workers = new WeakMap<AppContext, MailWorker>();
+
+export function mailWorkerOf(ctx: AppContext): MailWorker {
+  let worker = workers.get(ctx);
+  if (!worker) {
+    worker = createMailWorker(ctx);
+    workers.set(ctx, worker);
+  }
+  return worker;
+}
+
+/** After a commit that queued mail: the worker looks now (if it runs in this app). */
+export function kickMail(ctx: AppContext): void {
+  workers.get(ctx)?.kick();
+}
+
+/**
+ * Sets up the app's worker: started when the app is ready (listening or first request), unless
+ * `options` is false; always stopped before the database closes.
+ */
+export function registerMailWorker(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: MailWorkerOptions | false = {},
+): void {
+  const worker = createMailWorker(ctx, { log: app.log, ...(options || {}) });
+  workers.set(ctx, worker);
+  if (options !== false) app.addHook('onReady', async () => worker.start());
+  app.addHook('preClose', async () => worker.stop());
+}
+
+/** Sends every due mail now and waits for the outcome (tests, and the command line). */
+export function drainOutbox(app: FastifyInstance): Promise<DrainResult> {
+  return mailWorkerOf(app.ctx).drain();
+}
+
+/** POST /admin/retry-mail: failed mails of an order queued again with fresh attempts. */
+export async function retryFailedMail(ctx: AppContext, staff: TokenUser, input: RetryMailInput) {
+  const retried = await inTransaction(ctx.db, async (trx) => {
+    const order = await lockOrderForWrite(trx, staff, input.orderId);
+    const at = nowIso(ctx.clock);
+    const rows = await outbox.requeueFailed(trx, order.id, input.mailId, at);
+    if (rows.length === 0) throw AppError.conflict(DETAIL_MSG.noFailedMail);
+    await appendEvents(
+      trx,
+      staff,
+      rows.map((r) => ({ orderId: order.id, kind: EVENT.mailRetry, from: null, to: r.kind, detail: r.provider })),
+      at,
+    );
+    return rows;
+  });
+  kickMail(ctx);
+  return { message: retriedMessage(retried.length), data: { mailIds: retried.map((r) => r.id) } };
+}

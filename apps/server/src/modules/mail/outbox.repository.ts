@@ -1,0 +1,171 @@
+import { MAIL_STATUS, type MailKind, type MailProvider } from '@eta/shared';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { dialectOf } from '../../db/dialect.ts';
+import type { Database, MailOutboxTable } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type OutboxRow = Selectable<MailOutboxTable>;
+
+export interface NewMail {
+  order_id: number;
+  document_id: number | null;
+  kind: MailKind;
+  provider: MailProvider;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  remainder_mail: 0 | 1;
+  created_by: number | null;
+}
+
+/** Queues mails, due at once; written in the transaction of the change that caused them (DESIGN §9). */
+export async function insertMails(db: Db, mails: readonly NewMail[], at: string): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const rows: Insertable<MailOutboxTable>[] = mails.map((m) => ({
+    ...m,
+    attachments: null,
+    status: MAIL_STATUS.queued,
+    attempts: 0,
+    next_attempt_at: at,
+    last_error: null,
+    created_at: at,
+    sent_at: null,
+    claim_token: null,
+  }));
+  const ids: number[] = [];
+  // 15 columns a row: 60 rows stay well under SQLite's parameter limit.
+  for (let i = 0; i < rows.length; i += 60) {
+    const inserted = await db
+      .insertInto('mail_outbox')
+      .values(rows.slice(i, i + 60))
+      .returning('id')
+      .execute();
+    ids.push(...inserted.map((r) => Number(r.id)));
+  }
+  return ids;
+}
+
+/**
+ * Takes up to `limit` due rows for one worker in a single statement: queued rows whose time has
+ * come, and rows left in `sending` by a worker whose lease ran out (it crashed or hung). Each row
+ * becomes `sending` under `token` until `leaseUntil`, and counts an attempt. On PostgreSQL, rows
+ * another worker is taking right now are skipped (SKIP LOCKED); SQLite runs one writer at a time.
+ */
+export async function claimDue(
+  db: Kysely<Database>,
+  token: string,
+  now: string,
+  leaseUntil: string,
+  limit: number,
+): Promise<OutboxRow[]> {
+  const due = db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where('status', 'in', [MAIL_STATUS.queued, MAIL_STATUS.sending])
+    .where('next_attempt_at', '<=', now)
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(limit);
+  const rows = await db
+    .updateTable('mail_outbox')
+    .set((eb) => ({
+      status: MAIL_STATUS.sending,
+      claim_token: token,
+      next_attempt_at: leaseUntil,
+      attempts: eb('attempts', '+', 1),
+    }))
+    .where('id', 'in', dialectOf(db) === 'postgres' ? due.forUpdate().skipLocked() : due)
+    // Checked again on the row itself: a row another worker took meanwhile is no longer due.
+    .where('status', 'in', [MAIL_STATUS.queued, MAIL_STATUS.sending])
+    .where('next_attempt_at', '<=', now)
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** Records a delivery, only by the worker that still holds the row. True when it did. */
+export async function markSent(db: Db, id: number, token: string, at: string): Promise<boolean> {
+  const done = await db
+    .updateTable('mail_outbox')
+    .set({ status: MAIL_STATUS.sent, sent_at: at, last_error: null, claim_token: null })
+    .where('id', '=', id)
+    .where('claim_token', '=', token)
+    .where('status', '=', MAIL_STATUS.sending)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
+
+/** A failed attempt: queued again for `nextAt`, or `failed` for good when `nextAt` is null. */
+export async function markAttemptFailed(
+  db: Db,
+  id: number,
+  token: string,
+  error: string,
+  nextAt: string | null,
+): Promise<boolean> {
+  const done = await db
+    .updateTable('mail_outbox')
+    .set({
+      status: nextAt ? MAIL_STATUS.queued : MAIL_STATUS.failed,
+      next_attempt_at: nextAt ?? undefined,
+      last_error: error,
+      claim_token: null,
+    })
+    .where('id', '=', id)
+    .where('claim_token', '=', token)
+    .where('status', '=', MAIL_STATUS.sending)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
+
+export async function insertHistory(db: Db, row: OutboxRow, at: string): Promise<void> {
+  if (row.order_id === null) return;
+  await db
+    .insertInto('mail_history')
+    .values({
+      order_id: row.order_id,
+      outbox_id: row.id,
+      document_id: row.document_id,
+      kind: row.kind,
+      provider: row.provider,
+      remainder_mail: row.remainder_mail,
+      create_ts: at,
+    })
+    .onConflict((oc) => oc.column('outbox_id').doNothing())
+    .execute();
+}
+
+/** Failed mails of an order (all, or the one named) queued again with a fresh set of attempts. */
+export async function requeueFailed(db: Db, orderDbId: number, mailId: number | undefined, at: string) {
+  let query = db
+    .updateTable('mail_outbox')
+    .set({ status: MAIL_STATUS.queued, attempts: 0, next_attempt_at: at, claim_token: null })
+    .where('order_id', '=', orderDbId)
+    .where('status', '=', MAIL_STATUS.failed);
+  if (mailId !== undefined) query = query.where('id', '=', mailId);
+  const rows = await query.returning(['id', 'kind', 'provider']).execute();
+  return rows.map((r) => ({ id: Number(r.id), kind: r.kind, provider: r.provider }));
+}
+
+/** Every mail of an order, newest first (the detail's Email History). */
+export async function listForOrder(db: Db, orderDbId: number) {
+  return db
+    .selectFrom('mail_outbox')
+    .select([
+      'id',
+      'document_id',
+      'kind',
+      'provider',
+      'to_address',
+      'remainder_mail',
+      'status',
+      'attempts',
+      'last_error',
+      'created_at',
+      'sent_at',
+    ])
+    .where('order_id', '=', orderDbId)
+    .orderBy('id', 'desc')
+    .execute();
+}

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { MAIL_PROVIDERS, type MailProvider } from '@eta/shared';
+import { createTransport } from 'nodemailer';
+import type { Config } from '../../config.ts';
+
+/** One message as the worker hands it to a provider. */
+export interface OutgoingMail {
+  /** the outbox id: names the .eml file, so sending a row again rewrites the same file */
+  id: number;
+  messageId: string;
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+}
+
+export interface MailTransport {
+  /** where the messages go, for logs: an SMTP host:port or the .eml folder */
+  readonly target: string;
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** Seconds an SMTP peer may stay silent before the attempt counts as failed (the lease is longer). */
+const SMTP_TIMEOUT_MS = 20_000;
+
+export const MAIL_FOLDER = 'mail';
+
+function smtpTransport(url: string): MailTransport {
+  const transport = createTransport({
+    url,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  });
+  const parsed = new URL(url);
+  return {
+    target: `${parsed.protocol}//${parsed.host}`,
+    async send(mail) {
+      const { id: _id, ...message } = mail;
+      await transport.sendMail(message);
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * No SMTP URL for the provider (DESIGN §4): the message is written as an .eml file under
+ * DATA_DIR/mail, temp file then rename, and counts as sent.
+ */
+function fileTransport(dir: string, provider: MailProvider): MailTransport {
+  const transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    target: dir,
+    async send(mail) {
+      const { id, ...message } = mail;
+      const info = await transport.sendMail(message);
+      await mkdir(dir, { recursive: true });
+      const final = path.join(dir, `${provider}-${id}.eml`);
+      const temp = path.join(dir, `.${provider}-${id}.${randomBytes(6).toString('hex')}.tmp`);
+      const handle = await open(temp, 'wx', 0o600);
+      try {
+        await handle.writeFile(info.message as Buffer);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      try {
+        await rename(temp, final);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** One transport per provider: `cloud` → MAIL_CLOUD_URL, `delivery` → MAIL_DELIVERY_URL (DESIGN §9). */
+export function createTransports(config: Config): Record<MailProvider, MailTransport> {
+  const urls: Record<MailProvider, string | null> = {
+    cloud: config.mail.cloudUrl,
+    delivery: config.mail.deliveryUrl,
+  };
+  const dir = path.join(config.dataDir, MAIL_FOLDER);
+  const entries = MAIL_PROVIDERS.map((provider) => {
+    const url = urls[provider];
+    return [provider, url ? smtpTransport(url) : fileTransport(dir, provider)] as const;
+  });
+  return Object.fromEntries(entries) as Record<MailProvider, MailTransport>;
+}
+
+/**
+ * The Message-ID of an outbox row: the same on every attempt, so a message sent twice after an
+ * unknown outcome (a crash between the provider's answer and our commit) is recognisable as one.
+ */
+export function messageIdOf(row: { id: number; created_at: string }, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'etadesk.local';
+  const stamp = row.created_at.replace(/\D/g, '');
+  return `<outbox-${row.id}.${stamp}@${domain}>`;
+}

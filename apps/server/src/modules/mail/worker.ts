@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import type { MailProvider } from '@eta/shared';
+import type { AppContext } from '../../context.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { nowIso } from '../../lib/time.ts';
+import { appendEvents, EVENT } from '../orders/events.repository.ts';
+import * as outbox from './outbox.repository.ts';
+import { createTransports, type MailTransport, messageIdOf } from './transports.ts';
+
+export interface MailWorkerOptions {
+  /** how often due mail is looked for when nobody kicks (ms) */
+  pollMs?: number;
+  /** attempts before a mail is marked failed */
+  maxAttempts?: number;
+  /** how long a claimed row is ours; past it, another worker may take it over */
+  leaseMs?: number;
+  /** rows claimed at once */
+  batch?: number;
+  /** warnings and errors go here (the app's logger) */
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+export interface DrainResult {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+export const MAIL_DEFAULTS = { pollMs: 1000, maxAttempts: 5, leaseMs: 120_000, batch: 20 } as const;
+
+/** 30 s, 1 min, 2 min, 4 min …, at most an hour: a provider that is down gets time to come back. */
+export function backoffMs(attempt: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
+}
+
+const errorText = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 500) || 'unknown error';
+
+/**
+ * The outbox worker (DESIGN §9). Claims due rows atomically (queued → sending under a lease), sends
+ * each through its provider, and records the outcome only while it still holds the row. Any number
+ * of instances may run against one database: none sends a row another holds.
+ */
+export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {}) {
+  const settings = { ...MAIL_DEFAULTS, ...options };
+  const token = randomUUID();
+  let transports: Record<MailProvider, MailTransport> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<DrainResult> | null = null;
+  let again = false;
+  let started = false;
+
+  const transportFor = (provider: string): MailTransport => {
+    transports ??= createTransports(ctx.config);
+    return transports[provider as MailProvider] ?? transports.cloud;
+  };
+
+  async function deliver(row: outbox.OutboxRow, result: DrainResult): Promise<void> {
+    const id = Number(row.id);
+    try {
+      await transportFor(row.provider).send({
+        id,
+        messageId: messageIdOf({ id, created_at: row.created_at }, ctx.config.mail.from),
+        from: ctx.config.mail.from,
+        to: row.to_address,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        headers: { 'X-Eta-Mail-Kind': row.kind },
+      });
+    } catch (error) {
+      const last = errorText(error);
+      const final = row.attempts >= settings.maxAttempts;
+      const next = final ? null : nowIso(() => ctx.clock() + backoffMs(row.attempts));
+      await inTransaction(ctx.db, async (trx) => {
+        const mine = await outbox.markAttemptFailed(trx, id, token, last, next);
+        if (mine && final && row.order_id !== null) {
+          await appendEvents(
+            trx,
+            null,
+            [{ orderId: row.order_id, kind: EVENT.mailFailed, from: null, to: row.kind, detail: `${row.provider}: ${last}` }],
+            nowIso(ctx.clock),
+          );
+        }
+      });
+      if (final) result.failed += 1;
+      else result.retrying += 1;
+      settings.log?.warn({ outboxId: id, attempt: row.attempts, final }, 'mail attempt failed');
+      return;
+    }
+    await inTransaction(ctx.db, async (trx) => {
+      const at = nowIso(ctx.clock);
+      if (!(await outbox.markSent(trx, id, token, at))) return;
+      await outbox.insertHistory(trx, row, at);
+      if (row.order_id !== null) {
+        await appendEvents(
+          trx,
+          null,
+          [{ orderId: row.order_id, kind: EVENT.mailSent, from: null, to: row.kind, detail: row.provider }],
+          at,
+        );
+      }
+    });
+    result.sent += 1;
+  }
+
+  /** Sends everything due now, batch after batch, until nothing is due. */
+  async function drainOnce(): Promise<DrainResult> {
+    const result: DrainResult = { sent: 0, retrying: 0, failed: 0 };
+    for (;;) {
+      const now = ctx.clock();
+      const rows = await outbox.claimDue(
+        ctx.db,
+        token,
+        nowIso(() => now),
+        nowIso(() => now + settings.leaseMs),
+        settings.batch,
+      );
+      if (rows.length === 0) return result;
+      for (const row of rows) await deliver(row, result);
+    }
+  }
+
+  /** One drain at a time per worker; a kick during a drain runs one more after it. */
+  function drain(): Promise<DrainResult> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      const total: DrainResult = { sent: 0, retrying: 0, failed: 0 };
+      do {
+        again = false;
+        const r = await drainOnce();
+        total.sent += r.sent;
+        total.retrying += r.retrying;
+        total.failed += r.failed;
+      } while (again);
+      return total;
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  function schedule(delay: number) {
+    if (!started) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      drain()
+        .catch((error) => settings.log?.error({ err: error }, 'mail worker: drain failed'))
+        .finally(() => schedule(settings.pollMs));
+    }, delay);
+    timer.unref();
+  }
+
+  return {
+    drain,
+    /** after a commit that queued mail: look now instead of at the next poll */
+    kick() {
+      if (!started) return;
+      if (running) again = true;
+      else schedule(0);
+    },
+    start() {
+      if (started) return;
+      started = true;
+      schedule(0);
+    },
+    /** stops polling, waits for the drain under way, closes the connections */
+    async stop() {
+      started = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running?.catch(() => undefined);
+      if (transports) for (const t of Object.values(transports)) t.close();
+      transports = null;
+    },
+  };
+}
+
+export type MailWorker = ReturnType<typeof createMailWorker>;

@@ -1,0 +1,48 @@
+import type { OrderHolder } from '@eta/shared';
+import { AppError } from '../../lib/app-error.ts';
+import { ok } from '../../lib/envelope.ts';
+import type { LockedOrder } from './orders.repository.ts';
+
+/** What a bulk action (assign, unassign, delete, refund) did, and what the member is told. */
+export interface BulkOutcome<T> {
+  data: T;
+  message: string;
+  /** how many orders the action went through for (taken, already mine, moved …) */
+  done: number;
+  /** every named order was unknown */
+  allNotFound: boolean;
+}
+
+/**
+ * Status 1 when at least one order went through (the others are listed in `data` and named in the
+ * message); otherwise 404 when none exist, else 409 with the same `data` (DESIGN §5, §6).
+ */
+export function bulkReply<T>(outcome: BulkOutcome<T>) {
+  if (outcome.done > 0) return ok(outcome.message, outcome.data);
+  if (outcome.allNotFound) throw AppError.notFound(outcome.message);
+  throw AppError.conflict(outcome.message, outcome.data);
+}
+
+/** The requested ids no row was found for, in the order they were sent. */
+export function missingIds(requested: readonly string[], rows: readonly LockedOrder[]): string[] {
+  const found = new Set(rows.map((r) => r.order_id));
+  return requested.filter((id) => !found.has(id));
+}
+
+/** `rows` whose id is in `ids`, as order ids in the order they were sent. */
+export function orderIdsOf(
+  requested: readonly string[],
+  rows: readonly LockedOrder[],
+  ids: Iterable<number>,
+): string[] {
+  const wanted = new Set(ids);
+  const chosen = new Set(rows.filter((r) => wanted.has(r.id)).map((r) => r.order_id));
+  return requested.filter((id) => chosen.has(id));
+}
+
+export function holders(rows: readonly LockedOrder[], names: Map<number, string>): OrderHolder[] {
+  return rows.map((r) => ({
+    order_id: r.order_id,
+    assign_to: r.assigned_to === null ? '' : (names.get(r.assigned_to) ?? ''),
+  }));
+}

@@ -1,0 +1,86 @@
+import {
+  can,
+  type FolderDef,
+  findFolder,
+  LIMIT_ALL,
+  LIMIT_ALL_MAX,
+  ORDER_MSG,
+  type OrderListItem,
+  type OrderListQuery,
+  type SearchOrderInput,
+  type TokenUser,
+} from '@eta/shared';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { folderTotal } from './counts.service.ts';
+import { countRows, type ListRow, type ListWindow, listRows } from './list.repository.ts';
+
+export interface ListPage {
+  items: OrderListItem[];
+  total: number;
+}
+
+function toItem(row: ListRow, staff: TokenUser): OrderListItem {
+  return {
+    order_id: row.order_id,
+    process_status: row.process_status,
+    first_name: row.first_name,
+    sur_name: row.sur_name,
+    contact_email_address: row.contact_email_address,
+    phone_number: row.phone_number,
+    intended_travel_date: row.intended_travel_date,
+    assign_to: row.assign_to ?? '',
+    assigned_to_me: row.assigned_to !== null && Number(row.assigned_to) === staff.id,
+    created_at: row.created_at,
+    refund_date: row.refund_date,
+  };
+}
+
+/** Queues (SPEC §2, §3): one folder's page, or a search inside it. */
+export function createListService(ctx: AppContext) {
+  /** Unknown folder 404; a folder the member may not see 403 (Order History for Telecaller). */
+  function folderFor(orderName: string, staff: TokenUser): FolderDef {
+    const folder = findFolder(orderName);
+    if (!folder) throw AppError.notFound(ORDER_MSG.unknownFolder);
+    if (!can(staff.type, folder.capability)) throw AppError.forbidden();
+    return folder;
+  }
+
+  async function page(folder: FolderDef, staff: TokenUser, window: ListWindow): Promise<OrderListItem[]> {
+    return (await listRows(ctx.db, folder, staff, window)).map((row) => toItem(row, staff));
+  }
+
+  return {
+    async list(staff: TokenUser, orderName: string, query: OrderListQuery): Promise<ListPage> {
+      const folder = folderFor(orderName, staff);
+      // The total is the sidebar's count, read from the counter table: exact and free at any size.
+      const total = await folderTotal(ctx, folder, staff);
+      const window = { sort: query.sort, order: query.order, search: '' };
+      if (query.limit === LIMIT_ALL) {
+        if (total > LIMIT_ALL_MAX)
+          throw AppError.badRequest(ORDER_MSG.limitAllTooMany, { limit: ORDER_MSG.limitAllTooMany });
+        return { items: await page(folder, staff, { ...window, offset: 0, limit: LIMIT_ALL_MAX }), total };
+      }
+      const offset = (query.page - 1) * query.limit;
+      const items = offset < total ? await page(folder, staff, { ...window, offset, limit: query.limit }) : [];
+      return { items, total };
+    },
+
+    async search(staff: TokenUser, input: SearchOrderInput): Promise<ListPage> {
+      const folder = folderFor(input.folderName, staff);
+      const search = input.searchVal.toLowerCase();
+      const window: ListWindow = {
+        sort: input.sort ?? 'created_at',
+        order: input.order ?? 'desc',
+        offset: input.start,
+        limit: input.end - input.start,
+        search,
+      };
+      const [items, total] = await Promise.all([
+        page(folder, staff, window),
+        search ? countRows(ctx.db, folder, staff, search) : folderTotal(ctx, folder, staff),
+      ]);
+      return { items, total };
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import type { OrderStatus } from '@eta/shared';
+import type { Kysely, Transaction } from 'kysely';
+import { dialectOf } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface LockedOrder {
+  id: number;
+  order_id: string;
+  process_status: string;
+  assigned_to: number | null;
+}
+
+/**
+ * The orders a bulk action names, locked until the transaction ends: on PostgreSQL with FOR UPDATE,
+ * taken in id order so two bulk actions over the same orders queue up instead of deadlocking; on
+ * SQLite the transaction already holds the database's write lock (BEGIN IMMEDIATE).
+ */
+export async function lockByOrderIds(db: Transaction<Database>, orderIds: readonly string[]): Promise<LockedOrder[]> {
+  if (orderIds.length === 0) return [];
+  const query = db
+    .selectFrom('orders')
+    .select(['id', 'order_id', 'process_status', 'assigned_to'])
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('id');
+  const rows = await (dialectOf(db) === 'postgres' ? query.forUpdate() : query).execute();
+  return rows.map((r) => ({ ...r, assigned_to: r.assigned_to === null ? null : Number(r.assigned_to) }));
+}
+
+/** Names of staff members by id, deleted ones included: history keeps the name. */
+export async function staffNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('staff').select(['id', 'name']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [Number(r.id), r.name]));
+}
+
+/**
+ * Gives orders to `assignee`, but only those still free or held by one of `fromHolders`: the
+ * condition is in the UPDATE itself, so no other writer's change is ever overwritten.
+ */
+export async function assignTo(
+  db: Db,
+  ids: readonly number[],
+  assignee: number,
+  fromHolders: readonly number[],
+  at: string,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .updateTable('orders')
+    .set({ assigned_to: assignee, updated_at: at })
+    .where('id', 'in', [...ids])
+    .where((eb) =>
+      fromHolders.length > 0
+        ? eb.or([eb('assigned_to', 'is', null), eb('assigned_to', 'in', [...fromHolders])])
+        : eb('assigned_to', 'is', null),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** Frees orders held by one of `holders` ("Move to Original Folder"). */
+export async function unassignFrom(
+  db: Db,
+  ids: readonly number[],
+  holders: readonly number[],
+  at: string,
+): Promise<number[]> {
+  if (ids.length === 0 || holders.length === 0) return [];
+  const rows = await db
+    .updateTable('orders')
+    .set({ assigned_to: null, updated_at: at })
+    .where('id', 'in', [...ids])
+    .where('assigned_to', 'in', [...holders])
+    .returning('id')
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** Moves orders to `status` (and stamps refund_date for a refund); an order already there is left alone. */
+export async function setStatus(
+  db: Db,
+  ids: readonly number[],
+  status: OrderStatus,
+  at: string,
+  refundDate: string | null = null,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .updateTable('orders')
+    .set({ process_status: status, updated_at: at, ...(refundDate ? { refund_date: refundDate } : {}) })
+    .where('id', 'in', [...ids])
+    .where('process_status', '<>', status)
+    .returning('id')
+    .execute();
+  return rows.map((r) => Number(r.id));
+}

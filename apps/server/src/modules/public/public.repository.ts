@@ -1,0 +1,98 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The order a customer may open: looked up by its exact id, whether or not the email matches. */
+export async function findOrderForTracking(db: Db, orderId: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'order_id', 'contact_email_address', 'first_name', 'sur_name', 'domain'])
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** The current document of an order: the latest uploaded, rejected or not (a rejection is final until a new upload). */
+export async function findCurrentDocument(db: Db, orderDbId: number) {
+  return db
+    .selectFrom('documents')
+    .select(['id', 'order_id', 'file1', 'customer_name', 'is_rejected_doc', 'content_type', 'size'])
+    .where('order_id', '=', orderDbId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function listDownloads(db: Db, orderDbId: number) {
+  return db
+    .selectFrom('download_history')
+    .select(['create_ts', 'ip', 'timezone', 'browser', 'os'])
+    .where('order_id', '=', orderDbId)
+    .orderBy('create_ts', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export interface NewDownload {
+  order_id: number;
+  document_id: number;
+  create_ts: string;
+  ip: string;
+  timezone: string | null;
+  browser: string | null;
+  os: string | null;
+  user_agent: string | null;
+}
+
+export async function insertDownload(db: Db, row: NewDownload): Promise<number> {
+  const inserted = await db.insertInto('download_history').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function insertLink(
+  db: Db,
+  row: {
+    jti: string;
+    order_id: number;
+    document_id: number;
+    download_id: number;
+    created_at: string;
+    expires_at: string;
+  },
+): Promise<void> {
+  await db.insertInto('download_links').values(row).execute();
+}
+
+/** Links that can no longer be used are of no further interest: the download itself stays on record. */
+export async function deleteExpiredLinks(db: Db, before: string): Promise<void> {
+  await db.deleteFrom('download_links').where('expires_at', '<', before).execute();
+}
+
+/**
+ * Uses a link: one conditional UPDATE, so of two requests racing with the same link exactly one
+ * wins, on every instance. Returns the document it opens, or undefined.
+ */
+export async function consumeLink(db: Db, jti: string, at: string) {
+  const used = await db
+    .updateTable('download_links')
+    .set({ used_at: at })
+    .where('jti', '=', jti)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .returning(['order_id', 'document_id'])
+    .executeTakeFirst();
+  if (!used) return undefined;
+  return db
+    .selectFrom('documents')
+    .innerJoin('orders', 'orders.id', 'documents.order_id')
+    .select([
+      'documents.id',
+      'documents.file1',
+      'documents.content_type',
+      'documents.is_rejected_doc',
+      'orders.order_id as order_ref',
+    ])
+    .where('documents.id', '=', used.document_id)
+    .where('documents.order_id', '=', used.order_id)
+    .executeTakeFirst();
+}

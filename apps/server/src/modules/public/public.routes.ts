@@ -1,0 +1,97 @@
+import { createReadStream } from 'node:fs';
+import {
+  brandingQuerySchema,
+  downloadDocumentSchema,
+  downloadHistorySchema,
+  PUBLIC_API,
+  PUBLIC_MSG,
+  SERVER_MSG,
+  trackOrderSchema,
+} from '@eta/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { ok } from '../../lib/envelope.ts';
+import { tokenFrom } from '../../plugins/staff-guard.ts';
+import { brandingFor } from './branding.ts';
+import { createPublicService } from './public.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the order id the customer's access token opens, set on the token-guarded public routes */
+    publicOrderId: string;
+  }
+}
+
+/**
+ * The customers' API (SPEC §7 public calls, DESIGN §8): no staff token here. Register it in its own
+ * scope, inside /api and outside the staff guard. Every route is limited per IP.
+ */
+export function publicRoutes(app: FastifyInstance, ctx: AppContext) {
+  const service = createPublicService(ctx);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  app.decorateRequest('publicOrderId', '');
+
+  const config = {
+    rateLimit: {
+      max: ctx.config.rateLimit.publicPerIpPerMinute,
+      timeWindow: 60_000,
+      errorResponseBuilder: (_req: FastifyRequest, context: { after: string }) => ({
+        statusCode: 429,
+        message: SERVER_MSG.tooManyRequests,
+        retryAfter: context.after,
+      }),
+    },
+  };
+
+  /** Before the body is read: the access token must be valid (401). */
+  const requireAccess = async (request: FastifyRequest) => {
+    const token = tokenFrom(request);
+    const orderId = token ? await service.verifyAccess(token) : null;
+    if (!orderId) throw AppError.unauthorized(PUBLIC_MSG.accessNeeded);
+    request.publicOrderId = orderId;
+  };
+  /** After validation: the body's order must be the token's (403). */
+  const requireSameOrder = async (request: FastifyRequest) => {
+    if ((request.body as { orderId: string }).orderId !== request.publicOrderId) {
+      throw AppError.forbidden(PUBLIC_MSG.otherOrder);
+    }
+  };
+  const guarded = { config, onRequest: requireAccess, preHandler: requireSameOrder };
+
+  api.post(PUBLIC_API.trackOrder, { config, schema: { body: trackOrderSchema } }, async (request) =>
+    ok(PUBLIC_MSG.trackOk, await service.track(request.body)),
+  );
+
+  api.post(PUBLIC_API.downloadHistory, { ...guarded, schema: { body: downloadHistorySchema } }, async (request) => {
+    const { data, mainResult, path } = await service.history(request.publicOrderId);
+    return { status: 1, message: PUBLIC_MSG.history, data, mainResult, path };
+  });
+
+  api.post(PUBLIC_API.download, { ...guarded, schema: { body: downloadDocumentSchema } }, async (request) => {
+    const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
+    return ok(PUBLIC_MSG.downloadOk, await service.recordDownload(request.publicOrderId, request.body, client));
+  });
+
+  api.get(
+    `${PUBLIC_API.downloadFile}/:token`,
+    // No HEAD twin: a HEAD (a download manager's probe) must not use the link up.
+    { config, exposeHeadRoute: false, schema: { params: z.object({ token: z.string().min(1).max(2048) }) } },
+    async (request, reply) => {
+      const file = await service.openLink(request.params.token);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Length', String(file.size))
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'no-store')
+        .send(createReadStream(file.path));
+    },
+  );
+
+  api.get(PUBLIC_API.branding, { config, schema: { querystring: brandingQuerySchema } }, async (request) =>
+    ok(PUBLIC_MSG.branding, brandingFor(ctx.config, request.query.orderRef, request.host)),
+  );
+}

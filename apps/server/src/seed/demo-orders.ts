@@ -1,0 +1,187 @@
+import { ingestOrderSchema, OPEN_STATUSES, type OrderStatus, STATUS, type TokenUser } from '@eta/shared';
+import { faker } from '@faker-js/faker';
+import type { AppContext } from '../context.ts';
+import { hasAnyOrder } from '../modules/ingest/ingest.repository.ts';
+import { createIngestService } from '../modules/ingest/ingest.service.ts';
+import { createAssignService } from '../modules/orders/assign.service.ts';
+import { createStatusService } from '../modules/orders/status.service.ts';
+import * as staffRepo from '../modules/staff/staff.repository.ts';
+import { pngDataUrl, solidPng } from './png.ts';
+import { DEMO_ACCOUNTS } from './staff.ts';
+
+export const DEMO_ORDER_COUNT = 300;
+const DAY = 24 * 3600 * 1000;
+
+/** Nationalities that need a UK eTA, with the dial-code table's key and code (SPEC §3). */
+const COUNTRIES = [
+  ['United States', 'USA', '1'],
+  ['Canada', 'Canada', '1'],
+  ['Australia', 'Australia', '61'],
+  ['New Zealand', 'New Zealand', '64'],
+  ['Japan', 'Japan', '81'],
+  ['South Korea', 'South Korea', '82'],
+  ['Germany', 'Germany', '49'],
+  ['France', 'France', '33'],
+  ['Italy', 'Italy', '39'],
+  ['Spain', 'Spain', '34'],
+  ['Netherlands', 'Netherlands', '31'],
+  ['Sweden', 'Sweden', '46'],
+  ['Poland', 'Poland', '48'],
+  ['Brazil', 'Brazil', '55'],
+  ['Mexico', 'Mexico', '52'],
+  ['Argentina', 'Argentina', '54'],
+  ['United Arab Emirates', 'UAE', '971'],
+  ['Qatar', 'Qatar', '974'],
+  ['Saudi Arabia', 'Saudi Arabia', '966'],
+  ['Singapore', 'Singapore', '65'],
+  ['Malaysia', 'Malaysia', '60'],
+  ['Israel', 'Israel', '972'],
+] as const;
+
+const PREFIXES = ['UKETA-', 'UK-', 'UKTA-', 'eTA-'] as const;
+
+/** Roughly how a real back office looks: many new and completed, fewer in the side queues. */
+const STATUS_WEIGHTS: { value: OrderStatus; weight: number }[] = [
+  { value: STATUS.New, weight: 60 },
+  { value: STATUS.Priority, weight: 25 },
+  { value: STATUS.ProcessMarch, weight: 10 },
+  { value: STATUS.Pending, weight: 20 },
+  { value: STATUS.Awaiting, weight: 15 },
+  { value: STATUS.AwaitingGovt, weight: 15 },
+  { value: STATUS.ContactCustomer, weight: 15 },
+  { value: STATUS.CustomerCalled, weight: 10 },
+  { value: STATUS.Completed, weight: 70 },
+  { value: STATUS.Refunds, weight: 15 },
+  { value: STATUS.Deleted, weight: 10 },
+  { value: STATUS.Rejected, weight: 10 },
+  { value: STATUS.ChargeBack, weight: 5 },
+];
+const WAITING: readonly OrderStatus[] = [STATUS.New, STATUS.Priority, STATUS.ProcessMarch];
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+const yesNo = (yesChance: number) => (faker.datatype.boolean(yesChance) ? 'yes' : 'no');
+
+function questionnaire(): Record<string, string> {
+  const convicted = faker.datatype.boolean(0.05);
+  const otherNationality = faker.datatype.boolean(0.15);
+  const employed = faker.datatype.boolean(0.8);
+  const convictedOn = faker.date.past({ years: 15 });
+  return {
+    other_nationalities_than_qatar_section_details: otherNationality ? 'yes' : 'no',
+    other_nationalities: otherNationality ? faker.helpers.arrayElement(COUNTRIES)[0] : '',
+    employment_section_details: employed ? 'yes' : 'no',
+    job: employed ? faker.person.jobTitle() : '',
+    criminal_conviction: convicted ? 'yes' : 'no',
+    brief_description_of_crime: convicted ? 'Driving offence, fined' : '',
+    convicted_country: convicted ? faker.helpers.arrayElement(COUNTRIES)[0] : '',
+    sentenced_for_12_months_in_prison: convicted ? yesNo(0.1) : 'no',
+    convicted_any_other_crime_in_last_12_month: 'no',
+    convicted_any_other_crime: 'no',
+    convict_date: convicted ? String(convictedOn.getUTCDate()) : '',
+    convict_month: convicted ? String(convictedOn.getUTCMonth() + 1) : '',
+    convict_year: convicted ? String(convictedOn.getUTCFullYear()) : '',
+    suspected_and_involved_section: 'no',
+    select_option_for_crime_involvement: 'None of the above',
+  };
+}
+
+/** An order as a website would post it: raw JSON, parsed by the ingestion schema like any other. */
+function demoOrder(
+  ctx: AppContext,
+  status: OrderStatus,
+  now: number,
+  orderId: string,
+  images: string[],
+): Record<string, unknown> {
+  const [nationality, countryCode] = faker.helpers.arrayElement(COUNTRIES);
+  const firstName = faker.person.firstName();
+  const surName = faker.person.lastName();
+  const email = faker.internet.email({ firstName, lastName: surName }).toLowerCase();
+  const priority = status === STATUS.Priority || (!WAITING.includes(status) && faker.datatype.boolean(0.25));
+  // Orders still waiting arrived in the last days; the rest over the last ninety.
+  const created = new Date(now - faker.number.int({ min: 600_000, max: (WAITING.includes(status) ? 5 : 90) * DAY }));
+  const secondary = orderId.startsWith('UKTA-') || orderId.startsWith('eTA-');
+  const [passport, selfie] = images;
+  return {
+    order_id: orderId,
+    transaction_id: `pi_${faker.string.alphanumeric(24)}`,
+    merchant_name: faker.helpers.arrayElement(ctx.config.gatewayNames),
+    landing_site: `${ctx.config.publicBaseUrl[secondary ? 'secondary' : 'primary']}/apply`,
+    process_status: status === STATUS.Refunds ? STATUS.Completed : status,
+    processing_type: priority ? 'priority' : 'standard',
+    amount: priority ? 79 : 39,
+    currency: 'GBP',
+    created_at: created.toISOString(),
+    first_name: firstName,
+    sur_name: surName,
+    contact_email_address: email,
+    confirm_contact_email_address: email,
+    email,
+    phone_number: faker.string.numeric({ length: 10, allowLeadingZeros: false }),
+    country_code: countryCode,
+    nationality,
+    intended_travel_date: isoDate(new Date(created.getTime() + faker.number.int({ min: 7, max: 120 }) * DAY)),
+    date_of_birth: isoDate(faker.date.birthdate({ mode: 'age', min: 18, max: 80 })),
+    parental_given_name: faker.person.firstName(),
+    parental_sur_name: surName,
+    address_line1: faker.location.streetAddress(),
+    address_line2: faker.datatype.boolean(0.3) ? faker.location.secondaryAddress() : '',
+    town_and_city: faker.location.city(),
+    post_code: faker.location.zipCode(),
+    country: nationality,
+    passport_image: passport,
+    upload_image: selfie,
+    ...questionnaire(),
+  };
+}
+
+async function member(ctx: AppContext, email: string): Promise<TokenUser | null> {
+  const row = await staffRepo.findActiveByEmail(ctx.db, email);
+  return row ? { id: row.id, name: row.name, email: row.email, type: row.type as TokenUser['type'] } : null;
+}
+
+/**
+ * About 300 realistic orders for `npm run demo`, only into a database without orders: every status,
+ * both domains, standard and priority, images, some held by the demo staff, refunds with their dates.
+ * Everything goes through the real services, so the demo shows what production would hold.
+ */
+export async function seedDemoOrders(ctx: AppContext, count = DEMO_ORDER_COUNT): Promise<number> {
+  if (await hasAnyOrder(ctx.db)) return 0;
+  faker.seed(20261122);
+  const now = ctx.clock();
+  const images = [pngDataUrl(solidPng(24, 16, [40, 70, 160])), pngDataUrl(solidPng(16, 16, [225, 180, 150]))];
+  const ids = new Set<string>();
+  while (ids.size < count)
+    ids.add(`${faker.helpers.arrayElement(PREFIXES)}${faker.string.numeric({ length: 8, allowLeadingZeros: false })}`);
+  const statuses = [...ids].map((_, i) =>
+    i < STATUS_WEIGHTS.length
+      ? (STATUS_WEIGHTS[i]?.value as OrderStatus)
+      : faker.helpers.weightedArrayElement(STATUS_WEIGHTS),
+  );
+  const raw = [...ids].map((id, i) => demoOrder(ctx, statuses[i] as OrderStatus, now, id, images));
+  const orders = raw.map((o) => ingestOrderSchema.parse(o));
+  const { created } = await createIngestService(ctx).ingest(orders, { source: 'demo' });
+
+  // Refunds happen through the refund action, a few days after the order, so each has its own date.
+  const manager = await member(ctx, DEMO_ACCOUNTS[1]?.email as string);
+  if (manager) {
+    for (const [i, order] of orders.entries()) {
+      if (statuses[i] !== STATUS.Refunds) continue;
+      const refundedAt = Math.min(
+        now,
+        Date.parse(order.created_at as string) + faker.number.int({ min: 1, max: 10 }) * DAY,
+      );
+      await createStatusService({ ...ctx, clock: () => refundedAt }).refund(manager, [order.order_id]);
+    }
+  }
+
+  // Some open orders are held by the demo staff, so My Orders and greyed View links have something to show.
+  const open = faker.helpers.shuffle(orders.filter((o) => OPEN_STATUSES.includes(o.process_status)));
+  const assign = createAssignService(ctx);
+  for (const account of DEMO_ACCOUNTS) {
+    const staff = await member(ctx, account.email);
+    const mine = open.splice(0, faker.number.int({ min: 4, max: 9 })).map((o) => o.order_id);
+    if (staff && mine.length > 0) await assign.assign(staff, mine);
+  }
+  return created.length;
+}

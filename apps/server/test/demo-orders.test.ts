@@ -1,0 +1,84 @@
+import { ORDER_STATUSES, ROLE, STATUS } from '@eta/shared';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_ORDER_COUNT, seedDemoOrders } from '../src/seed/demo-orders.ts';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/seed/staff.ts';
+import { buildTestApp, describeEachDialect, type TestApp } from './test-app.ts';
+
+describeEachDialect('demo orders', (dialect) => {
+  let t: TestApp;
+  let created: number;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    await seedDemoAccounts(t.app.ctx);
+    created = await seedDemoOrders(t.app.ctx);
+  });
+  afterAll(() => t.close());
+
+  const orders = () =>
+    t.app.ctx.db
+      .selectFrom('orders')
+      .select([
+        'id',
+        'order_id',
+        'domain',
+        'process_status',
+        'processing_type',
+        'assigned_to',
+        'refund_date',
+        'nationality',
+      ])
+      .select(['phone_number', 'country_code', 'job', 'created_at', 'criminal_conviction'])
+      .execute();
+
+  it('seeds about 300 orders covering every status, both domains and both processing types', async () => {
+    expect(created).toBe(DEMO_ORDER_COUNT);
+    const rows = await orders();
+    expect(rows).toHaveLength(DEMO_ORDER_COUNT);
+    expect(new Set(rows.map((r) => r.process_status))).toEqual(new Set(ORDER_STATUSES));
+    expect(new Set(rows.map((r) => r.domain))).toEqual(new Set(['primary', 'secondary']));
+    expect(new Set(rows.map((r) => r.processing_type))).toEqual(new Set(['standard', 'priority']));
+    expect(new Set(rows.map((r) => r.nationality)).size).toBeGreaterThan(10);
+    for (const prefix of ['UKETA-', 'UK-', 'UKTA-', 'eTA-']) {
+      expect(
+        rows.some((r) => r.order_id.startsWith(prefix)),
+        prefix,
+      ).toBe(true);
+    }
+    expect(rows.every((r) => r.phone_number && r.country_code && r.criminal_conviction)).toBe(true);
+    const oldest = Math.min(...rows.map((r) => Date.parse(r.created_at)));
+    expect(Date.now() - oldest).toBeGreaterThan(30 * 24 * 3600 * 1000);
+    expect(Date.now() - oldest).toBeLessThanOrEqual(91 * 24 * 3600 * 1000);
+  });
+
+  it('gives refunds a refund date and some open orders to each demo member', async () => {
+    const rows = await orders();
+    const refunds = rows.filter((r) => r.process_status === STATUS.Refunds);
+    expect(refunds.length).toBeGreaterThan(0);
+    expect(refunds.every((r) => r.refund_date !== null && r.refund_date >= r.created_at)).toBe(true);
+    const staff = await t.app.ctx.db
+      .selectFrom('staff')
+      .select(['id', 'email', 'type'])
+      .where(
+        'email',
+        'in',
+        DEMO_ACCOUNTS.map((a) => a.email),
+      )
+      .execute();
+    for (const member of staff) {
+      expect(rows.filter((r) => r.assigned_to === member.id).length, member.type).toBeGreaterThan(0);
+    }
+    expect(staff.map((s) => s.type)).toContain(ROLE.Telecaller);
+  });
+
+  it('stores a passport and a selfie image for every order', async () => {
+    const images = await t.app.ctx.db.selectFrom('order_images').select(['kind', 'content_type']).execute();
+    expect(images.filter((i) => i.kind === 'passport')).toHaveLength(DEMO_ORDER_COUNT);
+    expect(images.filter((i) => i.kind === 'selfie')).toHaveLength(DEMO_ORDER_COUNT);
+    expect(images.every((i) => i.content_type === 'image/png')).toBe(true);
+  });
+
+  it('seeds nothing into a database that already has orders', async () => {
+    expect(await seedDemoOrders(t.app.ctx)).toBe(0);
+    expect(await orders()).toHaveLength(DEMO_ORDER_COUNT);
+  });
+});

@@ -1,0 +1,153 @@
+import { API_STATUS, type FolderDef, LIMIT_ALL, LIMIT_ALL_MAX, PAGE_LIMIT_MAX, pageCountOf } from '@eta/shared';
+import type { RowSelectionState, SortingState, Updater } from '@tanstack/react-table';
+import { useCallback, useEffect, useMemo } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Spinner from 'react-bootstrap/Spinner';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { baseApi } from '../../../store/baseApi.ts';
+import { selectUser, useAppDispatch, useAppSelector } from '../../../store/index.ts';
+import { setOrdersList, setSelectedData } from '../../../store/orderSlice.ts';
+import { type QueueArgs, useGetQueueQuery } from './api.ts';
+import { BulkActions } from './BulkActions.tsx';
+import { queueColumns } from './columns.tsx';
+import { Pagination } from './Pagination.tsx';
+import { QueueTable } from './QueueTable.tsx';
+import { SearchBox } from './SearchBox.tsx';
+import { CONFIRM_TEXT, useQueueActions } from './useQueueActions.ts';
+import { type QueueParams, useQueueParams } from './useQueueParams.ts';
+import { queueView } from './views.ts';
+import './queue.css';
+
+const resolve = <T,>(updater: Updater<T>, current: T): T =>
+  typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
+
+/** One order queue of SPEC §2, for any of the fifteen folders; mounted afresh per folder (router key). */
+export function QueuePage({ folder }: { folder: FolderDef }) {
+  const dispatch = useAppDispatch();
+  const role = useAppSelector((state) => state.auth.role);
+  const userName = useAppSelector(selectUser)?.name ?? '';
+  const selectedData = useAppSelector((state) => state.order.selectedData);
+  const [params, setParams] = useQueueParams();
+  const view = useMemo(() => queueView(folder, role), [folder, role]);
+
+  // A search reads one window of at most 500 rows, so All there means 500 a page.
+  const perPage = params.search && params.perPage === LIMIT_ALL ? PAGE_LIMIT_MAX : params.perPage;
+  const args: QueueArgs = { ...params, perPage, folderName: folder.name, userName };
+  // Several members work the same queues: entering one always asks the server afresh.
+  const list = useGetQueueQuery(args, { refetchOnMountOrArgChange: true });
+  const envelope = list.data;
+  const ok = envelope?.status === API_STATUS.ok;
+  const rows = useMemo(() => (ok ? (envelope.data ?? []) : []), [ok, envelope]);
+  const total = ok ? (envelope.total ?? rows.length) : 0;
+  const error = envelope && !ok && envelope.status !== API_STATUS.unauthorized ? envelope.message : null;
+  const rowsPerPage = perPage === LIMIT_ALL ? Math.max(total, 1) : perPage;
+
+  const actions = useQueueActions(args);
+  const onDelete = useCallback((order: { order_id: string }) => actions.ask('delete', [order.order_id]), [actions.ask]);
+  const columns = useMemo(() => queueColumns({ view, onDelete }), [view, onDelete]);
+
+  // SPEC §3 order state keeps the loaded list; the table itself reads the per-page cache.
+  useEffect(() => {
+    dispatch(setOrdersList(rows));
+  }, [rows, dispatch]);
+
+  // A selection belongs to the rows on screen: another page, order or search starts with none.
+  const windowKey = `${params.page}|${perPage}|${params.sort}|${params.order}|${params.search}`;
+  useEffect(() => {
+    void windowKey;
+    dispatch(setSelectedData([]));
+  }, [windowKey, dispatch]);
+
+  // Rows can vanish on a refetch (another member took or moved them): never act on what is not shown.
+  useEffect(() => {
+    const shown = new Set(rows.map((r) => r.order_id));
+    if (selectedData.some((s) => !shown.has(s.id)))
+      dispatch(setSelectedData(selectedData.filter((s) => shown.has(s.id))));
+  }, [rows, selectedData, dispatch]);
+
+  // Past the last page (its rows were deleted or moved away): show the new last page instead.
+  const pageCount = pageCountOf(total, rowsPerPage);
+  useEffect(() => {
+    if (ok && !list.isFetching && params.page > pageCount) setParams({ page: pageCount });
+  }, [ok, list.isFetching, params.page, pageCount, setParams]);
+
+  const rowSelection: RowSelectionState = Object.fromEntries(selectedData.map((s) => [s.id, true]));
+  const onRowSelectionChange = (updater: Updater<RowSelectionState>) => {
+    const next = resolve(updater, rowSelection);
+    dispatch(
+      setSelectedData(rows.filter((r) => next[r.order_id]).map((r) => ({ id: r.order_id, status: r.process_status }))),
+    );
+  };
+  const sorting: SortingState = [{ id: params.sort, desc: params.order === 'desc' }];
+  const onSortingChange = (updater: Updater<SortingState>) => {
+    const [next] = resolve(updater, sorting);
+    if (next) setParams({ sort: next.id as QueueParams['sort'], order: next.desc ? 'desc' : 'asc', page: 1 });
+  };
+  const onSearch = useCallback((search: string) => setParams({ search, page: 1 }), [setParams]);
+
+  // SPEC §2 Refresh: the page's data afresh (list and counts), without losing the page or search.
+  const refresh = () => {
+    dispatch(setSelectedData([]));
+    void list.refetch();
+    dispatch(baseApi.util.invalidateTags(['Counts']));
+  };
+
+  return (
+    <>
+      <PageHeader title={folder.title}>
+        <Button variant="outline-primary" size="sm" onClick={refresh} disabled={list.isFetching}>
+          {list.isFetching && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
+          Refresh
+        </Button>
+      </PageHeader>
+      <Card className="queue-card shadow-sm border-0">
+        <Card.Body>
+          <div className="queue-toolbar">
+            <BulkActions
+              actions={view.bulk}
+              selected={selectedData.length}
+              busy={actions.busy}
+              onAction={(action) =>
+                actions.ask(
+                  action,
+                  selectedData.map((s) => s.id),
+                )
+              }
+            />
+            <SearchBox value={params.search} onSearch={onSearch} />
+          </div>
+          <QueueTable
+            rows={rows}
+            columns={columns}
+            sorting={sorting}
+            onSortingChange={onSortingChange}
+            rowSelection={rowSelection}
+            onRowSelectionChange={onRowSelectionChange}
+            loading={list.isLoading}
+            refreshing={list.isFetching && !list.isLoading}
+            error={error}
+          />
+          <Pagination
+            page={Math.min(params.page, pageCount)}
+            rowsPerPage={rowsPerPage}
+            perPage={params.perPage}
+            total={total}
+            allowAll={total <= LIMIT_ALL_MAX}
+            onPage={(page) => setParams({ page })}
+            onPerPage={(size) => setParams({ perPage: size, page: 1 })}
+          />
+        </Card.Body>
+      </Card>
+      <ConfirmModal
+        show={actions.open}
+        message={actions.pending ? CONFIRM_TEXT[actions.pending.action] : undefined}
+        variant={actions.pending?.action === 'delete' ? 'danger' : 'primary'}
+        busy={actions.busy}
+        onConfirm={actions.confirm}
+        onCancel={actions.cancel}
+      />
+    </>
+  );
+}

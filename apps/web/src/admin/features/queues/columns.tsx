@@ -1,0 +1,152 @@
+import {
+  ADMIN_ROUTE,
+  encodeOrderRef,
+  formatUtcDate,
+  formatUtcDateTime,
+  isHeldByOther,
+  type OrderListItem,
+} from '@eta/shared';
+import { createColumnHelper } from '@tanstack/react-table';
+import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router';
+import { WEB_TEXT } from '../../../lib/texts.ts';
+import type { QueueView } from './views.ts';
+
+const col = createColumnHelper<OrderListItem>();
+/** Missing values show as '-' (SPEC §5's rule for report tables, kept for queues too). */
+const MISSING = '-';
+const orDash = (value: string | null | undefined) => (value?.trim() ? value : MISSING);
+
+export interface ColumnOptions {
+  view: QueueView;
+  onDelete: (order: OrderListItem) => void;
+}
+
+function HolderBadge({ order }: { order: OrderListItem }) {
+  if (!order.assign_to) return null;
+  const mine = order.assigned_to_me;
+  return (
+    <span
+      className={`badge holder-badge${mine ? ' mine' : ''}`}
+      title={mine ? WEB_TEXT.heldByYou : `${WEB_TEXT.heldBy} ${order.assign_to}`}
+    >
+      {order.assign_to}
+    </span>
+  );
+}
+
+function ViewLink({ order, view }: { order: OrderListItem; view: QueueView }) {
+  const held = { process_status: order.process_status, held: order.assign_to !== '', heldByMe: order.assigned_to_me };
+  // SPEC §2: in New, Priority and Process March, another member's order cannot be opened from here.
+  if (view.greyHeld && isHeldByOther(held)) {
+    return (
+      // A disabled button shows no tooltip of its own: the wrapper carries who holds the order.
+      <span className="d-inline-block" title={`${WEB_TEXT.heldBy} ${order.assign_to}`}>
+        <Button size="sm" variant="outline-secondary" className="view-held" disabled>
+          View
+        </Button>
+      </span>
+    );
+  }
+  return (
+    <Link to={`${ADMIN_ROUTE.viewOrder}/${encodeOrderRef(order.order_id)}`} className="btn btn-sm btn-outline-primary">
+      View
+    </Link>
+  );
+}
+
+/**
+ * The columns of SPEC §2: Order Id, Name, Email, Telephone, Date & Time, Status, Action, with
+ * Telephone dropped on Contact Customer and the Refund table's own set. Column ids are the server's
+ * sort names, so a header click sorts on the server.
+ */
+export function queueColumns({ view, onDelete }: ColumnOptions) {
+  const select = col.display({
+    id: 'select',
+    enableSorting: false,
+    header: ({ table }) => (
+      <input
+        type="checkbox"
+        className="form-check-input"
+        aria-label={WEB_TEXT.selectAll}
+        checked={table.getIsAllRowsSelected()}
+        ref={(el: HTMLInputElement | null) => {
+          if (el) el.indeterminate = table.getIsSomeRowsSelected();
+        }}
+        disabled={table.getRowModel().rows.length === 0}
+        onChange={table.getToggleAllRowsSelectedHandler()}
+      />
+    ),
+    cell: ({ row }) => (
+      <input
+        type="checkbox"
+        className="form-check-input"
+        aria-label={`${WEB_TEXT.selectRow} ${row.original.order_id}`}
+        checked={row.getIsSelected()}
+        onChange={row.getToggleSelectedHandler()}
+      />
+    ),
+  });
+  const orderId = col.accessor('order_id', {
+    header: 'Order Id',
+    cell: (c) => <span className="fw-semibold">{c.getValue()}</span>,
+  });
+  // Long names wrap and long emails are cut (full text on hover), so Status and Action stay in view.
+  const name = col.accessor((o) => [o.first_name, o.sur_name].filter(Boolean).join(' '), {
+    id: 'first_name',
+    header: 'Name',
+    cell: (c) => <span className="cell-name">{orDash(c.getValue())}</span>,
+  });
+  const email = col.accessor((o) => o.contact_email_address ?? '', {
+    id: 'contact_email_address',
+    header: 'Email',
+    cell: (c) => (
+      <span className="cell-email" title={c.getValue()}>
+        {orDash(c.getValue())}
+      </span>
+    ),
+  });
+  const telephone = col.accessor((o) => o.phone_number ?? '', {
+    id: 'phone_number',
+    header: 'Telephone',
+    cell: (c) => <span className="text-nowrap">{orDash(c.getValue())}</span>,
+  });
+  const dateTime = col.accessor('created_at', {
+    header: 'Date & Time',
+    cell: (c) => <span className="text-nowrap">{formatUtcDateTime(c.getValue()) ?? MISSING}</span>,
+  });
+  const refundDate = col.accessor((o) => o.refund_date ?? '', {
+    id: 'refund_date',
+    header: 'Refund Date',
+    cell: (c) => <span className="text-nowrap">{formatUtcDate(c.getValue()) ?? MISSING}</span>,
+  });
+  const status = col.accessor('process_status', {
+    header: 'Status',
+    // The Awaiting literal carries a trailing space on the wire (SPEC §4); it means nothing on screen.
+    cell: (c) => (
+      <div className="status-cell">
+        <span>{c.getValue().trim()}</span>
+        {view.showHolder && <HolderBadge order={c.row.original} />}
+      </div>
+    ),
+  });
+  const action = col.display({
+    id: 'action',
+    header: 'Action',
+    enableSorting: false,
+    cell: ({ row }) => (
+      <div className="d-flex gap-2">
+        <ViewLink order={row.original} view={view} />
+        {view.rowDelete && (
+          <Button size="sm" variant="outline-danger" onClick={() => onDelete(row.original)}>
+            Delete
+          </Button>
+        )}
+      </div>
+    ),
+  });
+
+  if (view.columns === 'refund') return [select, orderId, email, telephone, dateTime, refundDate, status, action];
+  if (view.columns === 'noTelephone') return [select, orderId, name, email, dateTime, status, action];
+  return [select, orderId, name, email, telephone, dateTime, status, action];
+}

@@ -1,0 +1,73 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  LIMIT_ALL,
+  LIST_SORT_COLUMNS,
+  type ListSortColumn,
+  PAGE_SIZE_OPTIONS,
+  type SortOrder,
+} from '@eta/shared';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+export type PerPage = number | typeof LIMIT_ALL;
+
+export interface QueueParams {
+  page: number;
+  perPage: PerPage;
+  sort: ListSortColumn;
+  order: SortOrder;
+  search: string;
+}
+
+/** The server's own default order (newest first), so a fresh queue needs no parameters. */
+const DEFAULTS: QueueParams = { page: 1, perPage: DEFAULT_PAGE_SIZE, sort: 'created_at', order: 'desc', search: '' };
+const KEYS = { page: 'page', perPage: 'size', sort: 'sort', order: 'order', search: 'q' } as const;
+
+function parsePerPage(raw: string | null): PerPage {
+  if (raw === LIMIT_ALL) return LIMIT_ALL;
+  const n = Number(raw);
+  return (PAGE_SIZE_OPTIONS as readonly number[]).includes(n) ? n : DEFAULTS.perPage;
+}
+
+function parse(params: URLSearchParams): QueueParams {
+  const page = Number(params.get(KEYS.page));
+  const sort = params.get(KEYS.sort) as ListSortColumn | null;
+  const order = params.get(KEYS.order);
+  return {
+    page: Number.isSafeInteger(page) && page >= 1 ? page : DEFAULTS.page,
+    perPage: parsePerPage(params.get(KEYS.perPage)),
+    sort: sort && LIST_SORT_COLUMNS.includes(sort) ? sort : DEFAULTS.sort,
+    order: order === 'asc' || order === 'desc' ? order : DEFAULTS.order,
+    search: (params.get(KEYS.search) ?? '').trim(),
+  };
+}
+
+/**
+ * Page, page size, sort and search live in the address, so Refresh, a reload and Back from an
+ * order's detail all come back to the same page of the same queue. A fresh queue (no parameters)
+ * starts on page 1 with 10 rows (SPEC §2, §9). Defaults are left out of the address to keep it short.
+ */
+export function useQueueParams(): [QueueParams, (patch: Partial<QueueParams>) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const current = useMemo(() => parse(searchParams), [searchParams]);
+
+  const update = useCallback(
+    (patch: Partial<QueueParams>) => {
+      setSearchParams(
+        (prev) => {
+          const next = { ...parse(prev), ...patch };
+          const out = new URLSearchParams();
+          for (const key of Object.keys(KEYS) as (keyof QueueParams)[]) {
+            if (next[key] !== DEFAULTS[key]) out.set(KEYS[key], String(next[key]));
+          }
+          return out;
+        },
+        // Paging and typing should not fill the history: Back leaves the queue, as users expect.
+        { replace: true },
+      );
+    },
+    [setSearchParams],
+  );
+
+  return [current, update];
+}

@@ -1,0 +1,156 @@
+import {
+  type DownloadRecord,
+  decodeOrderRef,
+  formatEst,
+  MSG,
+  PUBLIC_DOWNLOAD_DELAY_MS,
+  PUBLIC_ROUTE,
+  PUBLIC_TRACK_TITLE,
+} from '@eta/shared';
+import { getDownloadHistory, recordDownload } from './api.ts';
+import type { Chrome } from './chrome.ts';
+import { h } from './dom.ts';
+import { accessFor, clearAccess } from './session.ts';
+import { TEXT } from './texts.ts';
+import { showToast } from './toast.ts';
+
+/** The customer's IANA time zone, recorded with each download (DESIGN §8). */
+const browserTimeZone = (): string | null => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+};
+
+function historyTable(rows: DownloadRecord[]): HTMLElement {
+  const c = TEXT.columns;
+  const head = h(
+    'tr',
+    {},
+    ...[c.time, c.ip, c.timezone, c.browser, c.os].map((label) => h('th', { scope: 'col' }, label)),
+  );
+  const cell = (label: string, value: Node | string) => h('td', { 'data-label': label }, value);
+  const body = rows.length
+    ? rows.map((row) =>
+        h(
+          'tr',
+          {},
+          cell(c.time, h('time', { datetime: row.create_ts, title: row.create_ts }, formatEst(row.create_ts))),
+          cell(c.ip, row.ip || '-'),
+          cell(c.timezone, row.timezone ?? '-'),
+          cell(c.browser, row.browser ?? '-'),
+          cell(c.os, row.os ?? '-'),
+        ),
+      )
+    : [h('tr', { class: 'pub-empty' }, h('td', { colspan: '5' }, MSG.noRecords))];
+  return h('table', { class: 'pub-table' }, h('thead', {}, head), h('tbody', {}, ...body));
+}
+
+/** Starts the browser's download of a one-time link; the page stays where it is. */
+function startDownload(url: string): void {
+  const link = h('a', { href: url, download: '', hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * /get-new-order-details/{ref} (SPEC §2, §8, §9): the completion message, Download Now and the
+ * Downloaded History. Without a valid access token the customer goes back to the track page.
+ */
+export async function renderDetailsPage(
+  chrome: Chrome,
+  ref: string,
+  navigate: (path: string, replace?: boolean) => void,
+): Promise<void> {
+  document.title = PUBLIC_TRACK_TITLE;
+  const backToTrack = () => {
+    clearAccess();
+    navigate(`${PUBLIC_ROUTE.trackOrder}/${ref}`, true);
+  };
+  const orderId = decodeOrderRef(ref);
+  const token = orderId ? accessFor(orderId) : null;
+  if (!orderId || !token) return backToTrack();
+
+  chrome.main.replaceChildren(h('p', { class: 'pub-loading', role: 'status' }, TEXT.loading));
+  let reply = await getDownloadHistory(orderId, token);
+  if (reply.status !== 1) return backToTrack();
+
+  const historySlot = h('div', { class: 'pub-table-wrap' }, historyTable(reply.data));
+  const refresh = async () => {
+    const next = await getDownloadHistory(orderId, token);
+    if (next.status === 1) {
+      reply = next;
+      historySlot.replaceChildren(historyTable(next.data));
+    }
+  };
+
+  const { mainResult, path } = reply;
+  const button = h('button', { type: 'button', class: 'pub-button pub-button-download' }, TEXT.downloadNow);
+  button.disabled = !path;
+  button.addEventListener('click', async () => {
+    const current = reply.path;
+    if (!current) return;
+    button.disabled = true;
+    button.textContent = TEXT.downloading;
+    const result = await recordDownload(
+      {
+        orderId,
+        customername: current.customer_name ?? mainResult.full_name,
+        file1: current.file1,
+        timezone: browserTimeZone(),
+      },
+      token,
+    );
+    if (result.status === 1 && result.data) {
+      const url = result.data.downloadUrl;
+      showToast('success', result.message);
+      // SPEC §9: the file download starts 1 second after a successful record.
+      setTimeout(() => {
+        startDownload(url);
+        button.disabled = false;
+        button.textContent = TEXT.downloadNow;
+      }, PUBLIC_DOWNLOAD_DELAY_MS);
+      await refresh();
+      return;
+    }
+    // SPEC §8: a failed download is only logged; an expired access goes back to the track page.
+    console.error('download failed', result.status, result.message);
+    button.disabled = false;
+    button.textContent = TEXT.downloadNow;
+    if (result.status === 401) backToTrack();
+  });
+
+  const contact = h('a', { href: chrome.contactUrl(), 'data-contact': 'true' }, TEXT.contactSupport);
+  const intro = path
+    ? [
+        h('h1', {}, TEXT.completedTitle),
+        h('p', { class: 'pub-lead' }, TEXT.completedMessage(mainResult.full_name, mainResult.order_id)),
+      ]
+    : [
+        h('h1', {}, TEXT.notReadyTitle),
+        h('p', { class: 'pub-lead' }, `Order ID ${mainResult.order_id}. ${TEXT.notReadyMessage} `, contact, '.'),
+      ];
+
+  chrome.main.replaceChildren(
+    h(
+      'section',
+      { class: 'pub-card', 'aria-live': 'polite' },
+      h(
+        'div',
+        { class: `pub-status ${path ? 'pub-status-ok' : 'pub-status-wait'}`, 'aria-hidden': 'true' },
+        path ? '✓' : '…',
+      ),
+      ...intro,
+      h('div', { class: 'pub-actions' }, button),
+      h('h2', {}, TEXT.historyTitle),
+      historySlot,
+      h(
+        'p',
+        { class: 'pub-help' },
+        h('a', { href: `${PUBLIC_ROUTE.trackOrder}/${ref}`, 'data-nav': 'true' }, TEXT.otherOrder),
+      ),
+    ),
+  );
+}

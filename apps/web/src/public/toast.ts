@@ -1,0 +1,30 @@
+import { h } from './dom.ts';
+import { TEXT } from './texts.ts';
+
+/**
+ * Toasts of the public pages: top-right, and, unlike the admin's, they never close by themselves
+ * (SPEC §9); each has a close button.
+ */
+let container: HTMLElement | null = null;
+
+function host(): HTMLElement {
+  if (!container?.isConnected) {
+    container = h('div', { class: 'pub-toasts', 'aria-live': 'polite' });
+    document.body.append(container);
+  }
+  return container;
+}
+
+export function showToast(kind: 'success' | 'error', message: string): HTMLElement {
+  const close = h('button', { type: 'button', class: 'pub-toast-close', 'aria-label': TEXT.closeToast }, '×');
+  const toast = h(
+    'div',
+    { class: `pub-toast pub-toast-${kind}`, role: kind === 'error' ? 'alert' : 'status' },
+    h('span', { class: 'pub-toast-icon', 'aria-hidden': 'true' }, kind === 'success' ? '✓' : '!'),
+    h('p', { class: 'pub-toast-text' }, message),
+    close,
+  );
+  close.addEventListener('click', () => toast.remove());
+  host().append(toast);
+  return toast;
+}

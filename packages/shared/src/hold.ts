@@ -1,0 +1,30 @@
+import { ROLE, type Role } from './roles.ts';
+import { CLAIMABLE_STATUSES, type OrderStatus } from './statuses.ts';
+
+/** How one order's assignment looks to one staff member. */
+export interface HoldView {
+  process_status: string;
+  /** someone holds the order */
+  held: boolean;
+  /** the one looking at it holds it */
+  heldByMe: boolean;
+}
+
+/** Admin and Manager may take over another's order and are not stopped by its hold (DESIGN §6). */
+export function mayOverrideHold(role: Role): boolean {
+  return role === ROLE.Admin || role === ROLE.Manager;
+}
+
+/**
+ * An order waiting to be worked (New, Priority Processing, moveToProcessMarch) held by someone else.
+ * The screens grey its View link (SPEC §2); the server refuses writes to it by Team, Telecaller and
+ * Night Staff (DESIGN §6).
+ */
+export function isHeldByOther(order: HoldView): boolean {
+  return order.held && !order.heldByMe && CLAIMABLE_STATUSES.includes(order.process_status as OrderStatus);
+}
+
+/** True when the hold stops this member writing to the order. */
+export function holdBlocks(role: Role, order: HoldView): boolean {
+  return isHeldByOther(order) && !mayOverrideHold(role);
+}

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { ORDER_MSG, type OrderHolder } from '../order-messages.ts';
+import { parseStatus, STATUS } from '../statuses.ts';
+import { orderIdSchema } from './orders.ts';
+
+/** SPEC §9: page 1, 10 per page; options 10, 25, 50, 100, 500 and All. */
+export const DEFAULT_PAGE_SIZE = 10;
+export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100, 500] as const;
+/** A page holds at most 500 rows; All is offered while a folder holds at most 1,000 (DESIGN §5). */
+export const PAGE_LIMIT_MAX = 500;
+export const LIMIT_ALL_MAX = 1000;
+export const LIMIT_ALL = 'all';
+/** Orders per bulk action (assign, unassign, delete, refund): one page at most. */
+export const BULK_MAX = 500;
+
+/** Columns of SPEC §3's list item the server sorts by. */
+export const LIST_SORT_COLUMNS = [
+  'order_id',
+  'process_status',
+  'first_name',
+  'sur_name',
+  'contact_email_address',
+  'phone_number',
+  'intended_travel_date',
+  'assign_to',
+  'created_at',
+  'refund_date',
+] as const;
+export type ListSortColumn = (typeof LIST_SORT_COLUMNS)[number];
+export type SortOrder = 'asc' | 'desc';
+
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}, or all.`;
+
+const sort = z.enum(LIST_SORT_COLUMNS, { error: `sort must be one of ${LIST_SORT_COLUMNS.join(', ')}.` });
+const order = z
+  .string()
+  .transform((v) => v.toLowerCase())
+  .pipe(z.enum(['asc', 'desc'], { error: 'order must be asc or desc.' }));
+
+/** GET /admin/get-orders-list/{orderName}: `delay` and `userName` accepted and ignored (DESIGN §5). */
+export const orderListQuerySchema = z.strictObject({
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1.' })
+    .int({ error: 'page must be a whole number from 1.' })
+    .min(1, { error: 'page must be a whole number from 1.' })
+    .max(10_000_000)
+    .default(1),
+  limit: z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim().toLowerCase() === LIMIT_ALL ? LIMIT_ALL : v),
+      z.union(
+        [
+          z.literal(LIMIT_ALL),
+          z.coerce
+            .number({ error: LIMIT_MESSAGE })
+            .int({ error: LIMIT_MESSAGE })
+            .min(1, { error: LIMIT_MESSAGE })
+            .max(PAGE_LIMIT_MAX, { error: LIMIT_MESSAGE }),
+        ],
+        { error: LIMIT_MESSAGE },
+      ),
+    )
+    .default(DEFAULT_PAGE_SIZE),
+  sort: sort.default('created_at'),
+  order: order.default('desc'),
+  delay: z.string().max(20).optional(),
+  userName: z.string().max(200).optional(),
+});
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+
+export const orderListParamsSchema = z.strictObject({ orderName: z.string().min(1).max(64) });
+
+const offset = (name: string) =>
+  z
+    .number({ error: `${name} must be a whole number of at least 0.` })
+    .int({ error: `${name} must be a whole number of at least 0.` })
+    .min(0, { error: `${name} must be a whole number of at least 0.` })
+    .max(10_000_000);
+
+/** POST /admin/search-order: start/end are row offsets, end exclusive, at most 500 rows. */
+export const searchOrderSchema = z
+  .strictObject({
+    start: offset('start'),
+    end: offset('end'),
+    searchVal: z.string({ error: 'searchVal is required.' }).trim().max(100, { error: 'At most 100 characters.' }),
+    folderName: z.string({ error: 'folderName is required.' }).min(1).max(64),
+    sort: sort.optional(),
+    order: order.optional(),
+  })
+  .refine((b) => b.end > b.start && b.end - b.start <= PAGE_LIMIT_MAX, {
+    path: ['end'],
+    error: `end must be greater than start, by at most ${PAGE_LIMIT_MAX}.`,
+  });
+export type SearchOrderInput = z.output<typeof searchOrderSchema>;
+
+const orderIdList = z
+  .array(orderIdSchema, { error: 'orderId must list the selected orders.' })
+  .min(1, { error: 'Select at least one order.' })
+  .max(BULK_MAX, { error: `At most ${BULK_MAX} orders at once.` })
+  .transform((ids) => [...new Set(ids)]);
+/** `orderId` as one id or a list (SPEC §7 sends both shapes). */
+const oneOrMany = z
+  .union([orderIdSchema.transform((id) => [id]), orderIdList], { error: 'orderId is required.' })
+  .pipe(z.array(z.string()));
+
+/** PUT /admin/assign-order-status: `assignto` may only name the caller (the member is the token's). */
+export const assignOrdersSchema = z.strictObject({
+  orderId: orderIdList,
+  assignto: z.string().max(200).optional(),
+});
+export const unassignOrdersSchema = z.strictObject({ orderId: orderIdList });
+
+/** PUT /admin/change-order-status: used for delete only (SPEC §4); other moves have their own call. */
+export const changeOrderStatusSchema = z.strictObject({
+  orderId: oneOrMany,
+  updatingStatus: z
+    .string({ error: ORDER_MSG.onlyDeleted })
+    .refine((v) => parseStatus(v) === STATUS.Deleted, { error: ORDER_MSG.onlyDeleted }),
+});
+export const refundOrdersSchema = z.strictObject({ orderId: oneOrMany });
+
+/** SPEC §3 order list item, plus `assigned_to_me` so the screens need not compare names. */
+export interface OrderListItem {
+  order_id: string;
+  process_status: string;
+  first_name: string | null;
+  sur_name: string | null;
+  contact_email_address: string | null;
+  phone_number: string | null;
+  intended_travel_date: string | null;
+  /** name of the assigned staff member, '' when free */
+  assign_to: string;
+  assigned_to_me: boolean;
+  created_at: string;
+  refund_date: string | null;
+}
+
+export interface AssignResult {
+  /** taken now or already mine */
+  assigned: string[];
+  conflicts: OrderHolder[];
+  notFound: string[];
+}
+
+export interface UnassignResult {
+  unassigned: string[];
+  conflicts: OrderHolder[];
+  notFound: string[];
+}
+
+export interface StatusChangeResult {
+  updated: string[];
+  /** already in the target status: a move to the same status is refused (DESIGN §6) */
+  unchanged: string[];
+  /** held by someone else (DESIGN §6 hold rule) */
+  conflicts: OrderHolder[];
+  notFound: string[];
+}
