@@ -34,6 +34,8 @@ export interface Config {
   /** absolute path of the built web app (apps/web/dist) */
   webDistDir: string;
   logLevel: string;
+  /** which proxies' X-Forwarded-For to believe: false (none), true (any), a hop count or addresses */
+  trustProxy: boolean | number | string[];
 }
 
 export interface SiteConfig {
@@ -138,6 +140,20 @@ function siteFor(env: Env, domain: Domain, base: string, problems: string[]): Si
   };
 }
 
+/**
+ * TRUST_PROXY: the client address is evidence (download log) and the key of the rate limits, so a
+ * client-supplied X-Forwarded-For is believed only from proxies the operator names.
+ */
+function trustProxyFrom(raw: string | undefined): boolean | number | string[] {
+  if (!raw || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
 /** The JWT secret: from the environment, else generated once and kept in DATA_DIR. */
 function jwtSecretFor(env: Env, dataDir: string, problems: string[]): string {
   const given = env.JWT_SECRET;
@@ -200,6 +216,7 @@ export function loadConfig(env: Env = process.env): Config {
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
   };
   if (problems.length === 0) config.jwtSecret = jwtSecretFor(env, dataDir, problems);
   if (problems.length > 0) throw new ConfigError(problems);

@@ -47,3 +47,24 @@ describeEachDialect('error envelope for Fastify’s own errors', (dialect) => {
     expect(res.body).not.toMatch(/at .*\.ts:\d+/);
   });
 });
+
+describeEachDialect('router-level errors and the client address', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('answers an over-long path parameter in the envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/admin/team-member-info/${'a'.repeat(300)}` });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json().status).toBe(0);
+  });
+
+  it('answers a malformed URL in the envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/team-member-info/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 0, message: SERVER_MSG.invalidBody });
+  });
+});

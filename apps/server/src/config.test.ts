@@ -1,0 +1,55 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const base = () => ({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'eta-config-')), JWT_SECRET: 'x'.repeat(40) });
+
+describe('configuration (DESIGN §4)', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig(base());
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.databaseUrl).toBeNull();
+    expect(config.ingestApiKey).toBeNull();
+    expect(config.trustProxy).toBe(false);
+    expect(config.tokenTtlSeconds).toBe(12 * 3600);
+  });
+
+  it('lists every problem at once', () => {
+    try {
+      loadConfig({
+        ...base(),
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        JWT_SECRET: 'short',
+        MAIL_CLOUD_URL: 'http://x',
+      });
+      expect.unreachable('loadConfig should have thrown');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/PORT/);
+      expect(problems).toMatch(/DATABASE_URL/);
+      expect(problems).toMatch(/MAIL_CLOUD_URL/);
+    }
+  });
+
+  it('generates a JWT secret once and keeps it in DATA_DIR', () => {
+    const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'eta-config-')) };
+    const first = loadConfig(env).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig(env).jwtSecret).toBe(first);
+  });
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['true', true],
+    ['2', 2],
+    ['10.0.0.1, 10.0.0.0/8', ['10.0.0.1', '10.0.0.0/8']],
+  ])('reads TRUST_PROXY=%s as %j', (raw, expected) => {
+    expect(loadConfig({ ...base(), ...(raw === undefined ? {} : { TRUST_PROXY: raw }) }).trustProxy).toEqual(expected);
+  });
+});
