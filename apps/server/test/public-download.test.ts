@@ -230,3 +230,31 @@ describeEachDialect('public download: record and one-time link', (dialect) => {
     expect(res.json()).toEqual({ status: 0, message: PUBLIC_MSG.fileMissing });
   });
 });
+
+/** The recorded address is evidence: a client's own X-Forwarded-For must not be able to forge it. */
+describeEachDialect('public download: whose address is recorded', (dialect) => {
+  for (const [trustProxy, expected] of [
+    [undefined, '198.51.100.20'],
+    ['true', '203.0.113.99'],
+  ] as const) {
+    it(`records ${expected} with TRUST_PROXY=${trustProxy ?? 'unset'}`, async () => {
+      const t = await buildTestApp(dialect, trustProxy ? { TRUST_PROXY: trustProxy } : {});
+      try {
+        const order = await createOrder(t);
+        const doc = await addDocument(t, order);
+        const token = await accessTokenFor(t, order);
+        const res = await front(
+          t,
+          'download-passport-doc-pdf',
+          { orderId: order.orderId, file1: doc.file1 },
+          { token, ip: '198.51.100.20', forwardedFor: '203.0.113.99' },
+        );
+        expect(res.statusCode).toBe(200);
+        const rows = (await front(t, 'get-download-history', { orderId: order.orderId }, { token })).json().data;
+        expect(rows[0].ip).toBe(expected);
+      } finally {
+        await t.close();
+      }
+    });
+  }
+});

@@ -95,7 +95,10 @@ export async function rejectDocument(t: TestApp, documentId: number): Promise<vo
 
 export interface PublicCall {
   token?: string | null;
+  /** the address the request comes from */
   ip?: string;
+  /** what a client claims in X-Forwarded-For */
+  forwardedFor?: string;
   userAgent?: string;
 }
 
@@ -108,9 +111,16 @@ export function front(
 ): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = options.token;
-  if (options.ip) headers['x-forwarded-for'] = options.ip;
   if (options.userAgent) headers['user-agent'] = options.userAgent;
-  return t.app.inject({ method: 'POST', url: `/api/front/${url}`, headers, payload: payload as object });
+  if (options.forwardedFor) headers['x-forwarded-for'] = options.forwardedFor;
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/front/${url}`,
+    headers,
+    payload: payload as object,
+    // The connecting address; X-Forwarded-For counts only behind a trusted proxy (TRUST_PROXY).
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
+  });
 }
 
 /** Tracks an order through the real route and returns its access token. */
