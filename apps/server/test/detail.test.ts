@@ -1,4 +1,4 @@
-import { DETAIL_MSG, MSG, ROLE, STATUS } from '@eta/shared';
+import { DETAIL_MSG, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
 import { newOrder, orderRow, pdfFile, uploadDocument } from './detail-fixtures.ts';
@@ -206,73 +206,6 @@ describeEachDialect('order detail', (dialect) => {
       const other = await newOrder(t);
       const foreign = `/api/admin/order-document/${encodeURIComponent(other)}/${up.json().data.documentId}`;
       expect((await call(t, 'GET', foreign, nina.token)).statusCode).toBe(404);
-    });
-  });
-
-  describe('remarks', () => {
-    it('saves the remark as the signed-in member, flags Y/N, US Eastern date and time, and an event', async () => {
-      const id = await newOrder(t);
-      const res = await remark(nina, {
-        orderId: id,
-        remark: '  Customer asked for a call back  ',
-        remarkerName: 'Somebody Else',
-        whatsapp: 'Y',
-        telephone: 'N',
-        statusRefund: 'Y',
-        voided: '',
-        chargeBack: 'Y',
-      });
-      expect(res.statusCode).toBe(201);
-      const saved = res.json();
-      expect(saved).toMatchObject({
-        status: 1,
-        message: DETAIL_MSG.remarkAdded,
-        data: {
-          order_id: id,
-          remark_name: 'Nina Night',
-          remark: 'Customer asked for a call back',
-          whatsapp: 'Y',
-          telephone: 'N',
-          status_refund: 'Y',
-          voided: 'N',
-          chargeback: 'Y',
-          report_error: 'N',
-        },
-      });
-      expect(saved.data.us_date).toMatch(/^\d{2}-\d{2}-\d{4}$/);
-      expect(saved.data.us_time).toMatch(/^(0[1-9]|1[0-2]):[0-5]\d:[0-5]\d (AM|PM)$/);
-      const d = await detail(id);
-      expect(d.remark[0]).toMatchObject({ remark_name: 'Nina Night', us_date: saved.data.us_date });
-      expect(d.events[0]).toMatchObject({ kind: 'remark', staff_name: 'Nina Night', detail: saved.data.remark });
-    });
-
-    it.each([
-      [{ remark: '' }, MSG.remarkRequired],
-      [{ remark: '   ' }, MSG.remarkRequired],
-      [{}, MSG.remarkRequired],
-      [{ remark: 'ok', whatsapp: 'maybe' }, "Must be 'Y' or 'N'."],
-      [{ remark: 'ok', extra: 1 }, undefined],
-    ])('refuses %j with 400', async (body, message) => {
-      const id = await newOrder(t);
-      const res = await remark(tara, { orderId: id, ...body });
-      expect(res.statusCode).toBe(400);
-      if (message) expect(res.json().message).toBe(message);
-      expect((await detail(id)).remark).toEqual([]);
-    });
-
-    it('answers 401 without a token and 404 for an unknown order', async () => {
-      expect((await remark(null, { orderId: 'UKETA-00000001', remark: 'x' })).statusCode).toBe(401);
-      expect((await remark(tara, { orderId: 'UKETA-00000001', remark: 'x' })).statusCode).toBe(404);
-    });
-
-    it("is refused to Team while another member holds the New order, naming the holder; Admin may", async () => {
-      const id = await newOrder(t);
-      await call(t, 'PUT', '/api/admin/assign-order-status', tara.token, { orderId: [id] });
-      const res = await remark(nina, { orderId: id, remark: 'mine now?' });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().message).toContain('Tara Team');
-      const admin = await createMember(t, ROLE.Admin, 'Ada Admin');
-      expect((await remark(admin, { orderId: id, remark: 'override' })).statusCode).toBe(201);
     });
   });
 

@@ -45,36 +45,44 @@ describeEachDialect('documents: upload, resend, rejection', (dialect) => {
       ['a PNG', { filename: 'eta.png', type: 'image/png', bytes: PNG }, 'image/png', 'png', 'delivery'],
       // The declared type is never trusted: a PNG sent as a PDF is stored as the PNG it is.
       ['a PNG declared as PDF', { filename: 'x.pdf', type: 'application/pdf', bytes: PNG }, 'image/png', 'png', ''],
-    ])('stores %s as orderId_file1, with its row, an event and the approval mail queued', async (_n, file, type, ext, provider) => {
-      const id = await newOrder(t);
-      const res = await uploadDocument(t, tara.token, { orderId: id, email: 'jane@example.test', mailServiceProvider: provider }, file);
-      expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ status: 1, message: DETAIL_MSG.uploaded });
-      const [doc] = await documentsOf(id);
-      expect(doc).toMatchObject({
-        file1: res.json().data.file1,
-        content_type: type,
-        size: file.bytes.length,
-        customer_name: 'Jane Doe',
-        is_rejected_doc: 'No',
-        mail_service_provider: provider || 'cloud',
-        uploaded_by: tara.id,
-      });
-      expect(doc?.file1).toMatch(new RegExp(`^${id}_file1_[0-9a-f]{8}\\.${ext}$`));
-      expect(storedDocuments(t)).toContain(doc?.file1);
-      expect(storedDocuments(t).filter((f) => f.endsWith('.tmp'))).toEqual([]);
-      const [mail] = await outboxOf(t, id);
-      expect(mail).toMatchObject({
-        kind: 'approval',
-        provider: provider || 'cloud',
-        to_address: 'jane@example.test',
-        document_id: doc?.id,
-        remainder_mail: 0,
-        status: 'queued',
-      });
-      // The order stays where it was (SPEC §4 "a resend or upload leaves the order in place").
-      expect((await orderRow(t, id)).process_status).toBe(STATUS.New);
-    });
+    ])(
+      'stores %s as orderId_file1, with its row, an event and the approval mail queued',
+      async (_n, file, type, ext, provider) => {
+        const id = await newOrder(t);
+        const res = await uploadDocument(
+          t,
+          tara.token,
+          { orderId: id, email: 'jane@example.test', mailServiceProvider: provider },
+          file,
+        );
+        expect(res.statusCode).toBe(201);
+        expect(res.json()).toMatchObject({ status: 1, message: DETAIL_MSG.uploaded });
+        const [doc] = await documentsOf(id);
+        expect(doc).toMatchObject({
+          file1: res.json().data.file1,
+          content_type: type,
+          size: file.bytes.length,
+          customer_name: 'Jane Doe',
+          is_rejected_doc: 'No',
+          mail_service_provider: provider || 'cloud',
+          uploaded_by: tara.id,
+        });
+        expect(doc?.file1).toMatch(new RegExp(`^${id}_file1_[0-9a-f]{8}\\.${ext}$`));
+        expect(storedDocuments(t)).toContain(doc?.file1);
+        expect(storedDocuments(t).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+        const [mail] = await outboxOf(t, id);
+        expect(mail).toMatchObject({
+          kind: 'approval',
+          provider: provider || 'cloud',
+          to_address: 'jane@example.test',
+          document_id: doc?.id,
+          remainder_mail: 0,
+          status: 'queued',
+        });
+        // The order stays where it was (SPEC §4 "a resend or upload leaves the order in place").
+        expect((await orderRow(t, id)).process_status).toBe(STATUS.New);
+      },
+    );
 
     it('keeps an earlier document in history when a new one is uploaded', async () => {
       const id = await newOrder(t);
@@ -96,7 +104,9 @@ describeEachDialect('documents: upload, resend, rejection', (dialect) => {
       expect(res.json()).toMatchObject({ status: 0, message: SERVER_MSG.payloadTooLarge });
       await expectNothingStored(id, before);
       const exact = big.subarray(0, DOCUMENT_MAX_BYTES);
-      expect((await uploadDocument(t, tara.token, { orderId: id, email: 'a@example.test' }, pdfFile(exact))).statusCode).toBe(201);
+      expect(
+        (await uploadDocument(t, tara.token, { orderId: id, email: 'a@example.test' }, pdfFile(exact))).statusCode,
+      ).toBe(201);
     });
 
     it('refuses an HTML file named .pdf with 415 and stores nothing', async () => {
@@ -113,7 +123,12 @@ describeEachDialect('documents: upload, resend, rejection', (dialect) => {
       [{}, true, MSG.uploadEmailRequired, 'email'],
       [{ email: 'a@example.test' }, false, MSG.fileRequired, 'uploadVisaDoc'],
       [{ email: 'not-an-email' }, true, MSG.invalidEmail, 'email'],
-      [{ email: 'a@example.test', mailServiceProvider: 'pigeon' }, true, DETAIL_MSG.providerInvalid, 'mailServiceProvider'],
+      [
+        { email: 'a@example.test', mailServiceProvider: 'pigeon' },
+        true,
+        DETAIL_MSG.providerInvalid,
+        'mailServiceProvider',
+      ],
       [{ email: 'a@example.test', note: 'hi' }, true, DETAIL_MSG.uploadUnknownField, 'note'],
     ])('refuses %j (file: %s) with 400 and SPEC §5 messages', async (fields, withFile, message, field) => {
       const id = await newOrder(t);
@@ -126,8 +141,13 @@ describeEachDialect('documents: upload, resend, rejection', (dialect) => {
 
     it('answers 401 without a token, 404 for an unknown order, 415 for a JSON body', async () => {
       const before = storedDocuments(t);
-      expect((await uploadDocument(t, null, { orderId: 'UKETA-00000009', email: 'a@example.test' }, pdfFile())).statusCode).toBe(401);
-      expect((await uploadDocument(t, tara.token, { orderId: 'UKETA-00000009', email: 'a@example.test' }, pdfFile())).statusCode).toBe(404);
+      expect(
+        (await uploadDocument(t, null, { orderId: 'UKETA-00000009', email: 'a@example.test' }, pdfFile())).statusCode,
+      ).toBe(401);
+      expect(
+        (await uploadDocument(t, tara.token, { orderId: 'UKETA-00000009', email: 'a@example.test' }, pdfFile()))
+          .statusCode,
+      ).toBe(404);
       expect(storedDocuments(t)).toEqual(before);
       const json = await post('upload-visa-document', tara, { orderId: 'UKETA-00000009', email: 'a@example.test' });
       expect(json.statusCode).toBe(415);
@@ -148,7 +168,11 @@ describeEachDialect('documents: upload, resend, rejection', (dialect) => {
     it('queues the approval mail again with remainder_mail 1 for the current document', async () => {
       const id = await newOrder(t);
       const up = await uploadDocument(t, tara.token, { orderId: id, email: 'a@example.test' }, pdfFile());
-      const res = await post('resend-mail', nina, { orderId: id, email: 'b@example.test', mailServiceProvider: 'delivery' });
+      const res = await post('resend-mail', nina, {
+        orderId: id,
+        email: 'b@example.test',
+        mailServiceProvider: 'delivery',
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: 1, message: DETAIL_MSG.resent });
       const [first, again] = await outboxOf(t, id);

@@ -1,8 +1,8 @@
 import {
   MOVE_RULES,
+  movedMessage,
   moveRefusal,
   moveRefusalMessage,
-  movedMessage,
   ORDER_STATUSES,
   type OrderStatus,
   ROLE,
@@ -149,9 +149,13 @@ describeEachDialect('move-order-status', (dialect) => {
       await move(nina, id, STATUS.Completed);
       expect((await orderRow(t, id)).processed_by).toBe(tara.id);
       // The first upload wins over the Completed move; later uploads change nothing.
-      expect((await uploadDocument(t, nina.token, { orderId: id, email: 'x@example.test' }, pdfFile())).statusCode).toBe(201);
+      expect(
+        (await uploadDocument(t, nina.token, { orderId: id, email: 'x@example.test' }, pdfFile())).statusCode,
+      ).toBe(201);
       expect((await orderRow(t, id)).processed_by).toBe(nina.id);
-      expect((await uploadDocument(t, admin.token, { orderId: id, email: 'x@example.test' }, pdfFile())).statusCode).toBe(201);
+      expect(
+        (await uploadDocument(t, admin.token, { orderId: id, email: 'x@example.test' }, pdfFile())).statusCode,
+      ).toBe(201);
       expect((await orderRow(t, id)).processed_by).toBe(nina.id);
     });
 

@@ -70,7 +70,10 @@ export async function startSmtpSink(options: { listening?: boolean } = {}): Prom
     waitFor(n, timeoutMs = 10_000) {
       if (messages.length >= n) return Promise.resolve();
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`waited for ${n} messages, got ${messages.length}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`waited for ${n} messages, got ${messages.length}`)),
+          timeoutMs,
+        );
         waiters.push({
           n,
           resolve: () => {
@@ -90,3 +93,7 @@ export function hrefOf(html: string, label: string): string | undefined {
   const match = new RegExp(`<a href="([^"]+)">${label}</a>`).exec(html);
   return match?.[1]?.replace(/&amp;/g, '&');
 }
+
+/** The messages a sink received about one order (its id is in every subject). */
+export const ofOrder = (sink: SmtpSink, orderId: string): ParsedMail[] =>
+  sink.messages.filter((m) => m.subject?.includes(orderId));

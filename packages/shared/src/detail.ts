@@ -1,7 +1,7 @@
 import { EST_TIME_ZONE } from './est-time.ts';
 import type { MailKind, MailProvider, ShownMailStatus } from './mail.ts';
-import type { OrderStatus } from './statuses.ts';
 import type { IngestTextField } from './schemas/orders.ts';
+import type { OrderStatus } from './statuses.ts';
 
 /** The server's replies about one order's detail, where SPEC leaves them open (DESIGN §5). */
 export const DETAIL_MSG = {

@@ -76,6 +76,8 @@ export type OrdersTable = { [K in OrderTextField]: string | null } & {
   amount_minor: number | null;
   currency: string | null;
   processed_by: number | null;
+  /** when the current processed_by was set; written by the database (migration 010), never by code */
+  processed_at: Generated<string | null>;
   refund_date: string | null;
   /** further questionnaire answers the website sends that have no column, as JSON */
   extra_answers: string | null;
@@ -204,6 +206,21 @@ export interface OrderEventsTable {
   created_at: string;
 }
 
+/** Orders per creation day, nationality ('' when missing) and processing type, kept by triggers (010). */
+export interface ReportCountryDaysTable {
+  report_day: string;
+  nationality: string;
+  processing_type: string;
+  n: number;
+}
+
+/** Orders per processed day and staff member, kept by triggers (010). */
+export interface ReportProcessedDaysTable {
+  report_day: string;
+  staff_id: number;
+  n: number;
+}
+
 export interface PaymentGatewaysTable {
   id: Generated<number>;
   gateway_name: string;
@@ -226,6 +243,8 @@ export interface Database {
   remarks: RemarksTable;
   order_events: OrderEventsTable;
   payment_gateways: PaymentGatewaysTable;
+  report_country_days: ReportCountryDaysTable;
+  report_processed_days: ReportProcessedDaysTable;
 }
 
 export type StaffRow = Selectable<StaffTable>;

@@ -1,11 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import {
-  DETAIL_MSG,
-  orderDocumentParamsSchema,
-  orderImageParamsSchema,
-  orderPathSchema,
-} from '@eta/shared';
+import { DETAIL_MSG, orderDocumentParamsSchema, orderImageParamsSchema, orderPathSchema } from '@eta/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';

@@ -23,7 +23,12 @@ export async function latestDocument(db: Db, orderDbId: number) {
 }
 
 export async function hasDocuments(db: Db, orderDbId: number): Promise<boolean> {
-  const row = await db.selectFrom('documents').select('id').where('order_id', '=', orderDbId).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('documents')
+    .select('id')
+    .where('order_id', '=', orderDbId)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

@@ -1,7 +1,5 @@
-import multipart from '@fastify/multipart';
 import {
   DETAIL_MSG,
-  DOCUMENT_MAX_BYTES,
   MSG,
   rejectionMailSchema,
   resendMailSchema,
@@ -9,6 +7,7 @@ import {
   UPLOAD_FILE_FIELD,
   uploadDocumentFieldsSchema,
 } from '@eta/shared';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -32,9 +31,8 @@ function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]
  */
 export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
   const documents = createDocumentService(ctx);
-  await app.register(multipart, {
-    limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
-  });
+  // Limits are set where the parts are read (upload.ts), for this one route.
+  await app.register(multipart);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post('/admin/upload-visa-document', { config }, async (request, reply) => {

@@ -69,7 +69,12 @@ export function createDocumentService(ctx: AppContext) {
           await appendEvents(trx, staff, [{ orderId: order.id, kind: EVENT.document, from: null, to: name }], at);
           // The first uploader processed the order, even over whoever moved it to Completed before.
           if (await setProcessedBy(trx, order.id, staff.id, !first, at)) {
-            await appendEvents(trx, staff, [{ orderId: order.id, kind: EVENT.processedBy, from: null, to: staff.name }], at);
+            await appendEvents(
+              trx,
+              staff,
+              [{ orderId: order.id, kind: EVENT.processedBy, from: null, to: staff.name }],
+              at,
+            );
           }
           await queueMails(
             trx,

@@ -9,6 +9,8 @@ export interface UploadForm {
 }
 
 const TEXT_FIELDS = new Set(['orderId', 'email', 'mailServiceProvider']);
+/** One file of 10 MB at most (DESIGN §10), a few short text fields. */
+const LIMITS = { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 };
 
 /**
  * Reads the multipart body of upload-visa-document. The file is buffered (10 MB at most: one byte
@@ -17,7 +19,7 @@ const TEXT_FIELDS = new Set(['orderId', 'email', 'mailServiceProvider']);
  */
 export async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
   const form: UploadForm = { fields: {}, file: null };
-  for await (const part of request.parts({ limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10 } })) {
+  for await (const part of request.parts({ limits: LIMITS })) {
     if (part.type === 'file') {
       if (part.fieldname !== UPLOAD_FILE_FIELD) {
         part.file.resume();

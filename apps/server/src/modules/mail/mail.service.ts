@@ -1,10 +1,10 @@
 import {
+  DETAIL_MSG,
   type EmailContent,
   type MailKind,
   type MailProvider,
   type RetryMailInput,
   retriedMessage,
-  DETAIL_MSG,
   type TokenUser,
 } from '@eta/shared';
 import type { FastifyInstance } from 'fastify';

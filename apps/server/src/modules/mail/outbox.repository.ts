@@ -1,5 +1,5 @@
 import { MAIL_STATUS, type MailKind, type MailProvider } from '@eta/shared';
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Kysely, QueryCreator, Selectable, Transaction } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Database, MailOutboxTable } from '../../db/schema.ts';
 
@@ -49,8 +49,10 @@ export async function insertMails(db: Db, mails: readonly NewMail[], at: string)
 /**
  * Takes up to `limit` due rows for one worker in a single statement: queued rows whose time has
  * come, and rows left in `sending` by a worker whose lease ran out (it crashed or hung). Each row
- * becomes `sending` under `token` until `leaseUntil`, and counts an attempt. On PostgreSQL, rows
- * another worker is taking right now are skipped (SKIP LOCKED); SQLite runs one writer at a time.
+ * becomes `sending` under `token` until `leaseUntil`, and counts an attempt. On PostgreSQL the due
+ * rows are picked once, in a CTE, skipping rows another worker is taking right now (SKIP LOCKED; an
+ * `IN (subquery … LIMIT)` may be run again per row there and take more than `limit`). SQLite runs
+ * one writer at a time and evaluates the subquery once.
  */
 export async function claimDue(
   db: Kysely<Database>,
@@ -59,28 +61,38 @@ export async function claimDue(
   leaseUntil: string,
   limit: number,
 ): Promise<OutboxRow[]> {
-  const due = db
-    .selectFrom('mail_outbox')
-    .select('id')
-    .where('status', 'in', [MAIL_STATUS.queued, MAIL_STATUS.sending])
-    .where('next_attempt_at', '<=', now)
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(limit);
-  const rows = await db
-    .updateTable('mail_outbox')
-    .set((eb) => ({
-      status: MAIL_STATUS.sending,
-      claim_token: token,
-      next_attempt_at: leaseUntil,
-      attempts: eb('attempts', '+', 1),
-    }))
-    .where('id', 'in', dialectOf(db) === 'postgres' ? due.forUpdate().skipLocked() : due)
-    // Checked again on the row itself: a row another worker took meanwhile is no longer due.
-    .where('status', 'in', [MAIL_STATUS.queued, MAIL_STATUS.sending])
-    .where('next_attempt_at', '<=', now)
-    .returningAll()
-    .execute();
+  const claim = {
+    status: MAIL_STATUS.sending,
+    claim_token: token,
+    next_attempt_at: leaseUntil,
+  };
+  const due = (qb: QueryCreator<Database>) =>
+    qb
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('status', 'in', [MAIL_STATUS.queued, MAIL_STATUS.sending])
+      .where('next_attempt_at', '<=', now)
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(limit);
+  const rows =
+    dialectOf(db) === 'postgres'
+      ? await db
+          .with('due', (qb) => due(qb).forUpdate().skipLocked())
+          .updateTable('mail_outbox')
+          .from('due')
+          .set((eb) => ({ ...claim, attempts: eb('mail_outbox.attempts', '+', 1) }))
+          .whereRef('mail_outbox.id', '=', 'due.id')
+          .returningAll('mail_outbox')
+          .execute()
+      : await db
+          .updateTable('mail_outbox')
+          .set((eb) => ({ ...claim, attempts: eb('attempts', '+', 1) }))
+          .where('id', 'in', due(db))
+          .where('status', 'in', [MAIL_STATUS.queued, MAIL_STATUS.sending])
+          .where('next_attempt_at', '<=', now)
+          .returningAll()
+          .execute();
   return rows.sort((a, b) => Number(a.id) - Number(b.id));
 }
 

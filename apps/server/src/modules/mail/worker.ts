@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { MailProvider } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
-import { inTransaction } from '../../lib/transaction.ts';
 import { nowIso } from '../../lib/time.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { appendEvents, EVENT } from '../orders/events.repository.ts';
 import * as outbox from './outbox.repository.ts';
 import { createTransports, type MailTransport, messageIdOf } from './transports.ts';
@@ -78,7 +78,15 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
           await appendEvents(
             trx,
             null,
-            [{ orderId: row.order_id, kind: EVENT.mailFailed, from: null, to: row.kind, detail: `${row.provider}: ${last}` }],
+            [
+              {
+                orderId: row.order_id,
+                kind: EVENT.mailFailed,
+                from: null,
+                to: row.kind,
+                detail: `${row.provider}: ${last}`,
+              },
+            ],
             nowIso(ctx.clock),
           );
         }

@@ -17,7 +17,11 @@ export function moveRoutes(app: FastifyInstance, ctx: AppContext) {
       '/admin/move-order-status',
       { config: { capability: 'orders.work' }, schema: { body: moveOrderStatusSchema } },
       async (request) => {
-        const { message, data } = await statuses.moveOne(request.staff, request.body.orderId, request.body.updatingStatus);
+        const { message, data } = await statuses.moveOne(
+          request.staff,
+          request.body.orderId,
+          request.body.updatingStatus,
+        );
         return ok(message, data);
       },
     );

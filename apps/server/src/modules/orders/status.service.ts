@@ -1,9 +1,9 @@
 import {
   holdBlocks,
   MSG,
+  movedMessage,
   moveRefusal,
   moveRefusalMessage,
-  movedMessage,
   ORDER_MSG,
   type OrderStatus,
   partialOutcomeMessage,
@@ -15,10 +15,10 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { type BulkOutcome, holders, missingIds, orderIdsOf } from './bulk.ts';
-import { appendEvents, EVENT, type EventKind } from './events.repository.ts';
 import { kickMail } from '../mail/mail.service.ts';
 import { queueRefundMails } from '../mail/order-mails.ts';
+import { type BulkOutcome, holders, missingIds, orderIdsOf } from './bulk.ts';
+import { appendEvents, EVENT, type EventKind } from './events.repository.ts';
 import { lockOrderForWrite, setProcessedBy } from './order-write.ts';
 import * as repo from './orders.repository.ts';
 
@@ -126,7 +126,12 @@ export function createStatusService(ctx: AppContext) {
       await appendEvents(trx, staff, [{ orderId: order.id, kind: EVENT.status, from: order.process_status, to }], at);
       // Who moved it to Completed processed it, unless the first uploader of its document already did.
       if (to === STATUS.Completed && (await setProcessedBy(trx, order.id, staff.id, true, at))) {
-        await appendEvents(trx, staff, [{ orderId: order.id, kind: EVENT.processedBy, from: null, to: staff.name }], at);
+        await appendEvents(
+          trx,
+          staff,
+          [{ orderId: order.id, kind: EVENT.processedBy, from: null, to: staff.name }],
+          at,
+        );
       }
       return { message: movedMessage(to), data: { order_id: order.order_id, from: order.process_status, to } };
     });

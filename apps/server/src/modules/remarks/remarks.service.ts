@@ -38,7 +38,15 @@ export async function addRemark(ctx: AppContext, staff: TokenUser, input: AddRem
     await appendEvents(
       trx,
       staff,
-      [{ orderId: order.id, kind: EVENT.remark, from: null, to: null, detail: input.remark.slice(0, EVENT_DETAIL_MAX) }],
+      [
+        {
+          orderId: order.id,
+          kind: EVENT.remark,
+          from: null,
+          to: null,
+          detail: input.remark.slice(0, EVENT_DETAIL_MAX),
+        },
+      ],
       at,
     );
     const { staff_id: _staff, ...shown } = record;

@@ -41,10 +41,7 @@ export function approvalMail(order: ApprovalOrder, site: MailSite, reminder = fa
       `Your login details to download your eTA:<br>Username: <strong>${esc(username)}</strong><br>Order ID: <strong>${esc(order.order_id)}</strong>`,
       `Your login details to download your eTA:\nUsername: ${username}\nOrder ID: ${order.order_id}`,
     ),
-    paragraph(
-      `To download your eTA, ${link(track, 'Click here')}.`,
-      `To download your eTA, Click here: ${track}`,
-    ),
+    paragraph(`To download your eTA, ${link(track, 'Click here')}.`, `To download your eTA, Click here: ${track}`),
     heading('Important notice'),
     list(IMPORTANT_NOTICES),
     paragraph(

@@ -1,0 +1,90 @@
+import { DETAIL_MSG, MSG, ROLE } from '@eta/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newOrder } from './detail-fixtures.ts';
+import { INGEST_KEY } from './orders-fixtures.ts';
+import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+
+describeEachDialect('remarks (add-new-remark)', (dialect) => {
+  let t: TestApp;
+  let tara: Member;
+  let nina: Member;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { INGEST_API_KEY: INGEST_KEY });
+    tara = await createMember(t, ROLE.Team, 'Tara Team');
+    nina = await createMember(t, ROLE.NightStaff, 'Nina Night');
+  });
+  afterAll(() => t.close());
+
+  const detail = async (orderId: string) =>
+    (await call(t, 'GET', `/api/admin/get-orders-details/${encodeURIComponent(orderId)}`, tara.token)).json().data;
+  const remark = (member: Member | null, payload: Record<string, unknown>) =>
+    call(t, 'POST', '/api/admin/add-new-remark', member?.token ?? null, payload);
+
+  describe('remarks', () => {
+    it('saves the remark as the signed-in member, flags Y/N, US Eastern date and time, and an event', async () => {
+      const id = await newOrder(t);
+      const res = await remark(nina, {
+        orderId: id,
+        remark: '  Customer asked for a call back  ',
+        remarkerName: 'Somebody Else',
+        whatsapp: 'Y',
+        telephone: 'N',
+        statusRefund: 'Y',
+        voided: '',
+        chargeBack: 'Y',
+      });
+      expect(res.statusCode).toBe(201);
+      const saved = res.json();
+      expect(saved).toMatchObject({
+        status: 1,
+        message: DETAIL_MSG.remarkAdded,
+        data: {
+          order_id: id,
+          remark_name: 'Nina Night',
+          remark: 'Customer asked for a call back',
+          whatsapp: 'Y',
+          telephone: 'N',
+          status_refund: 'Y',
+          voided: 'N',
+          chargeback: 'Y',
+          report_error: 'N',
+        },
+      });
+      expect(saved.data.us_date).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+      expect(saved.data.us_time).toMatch(/^(0[1-9]|1[0-2]):[0-5]\d:[0-5]\d (AM|PM)$/);
+      const d = await detail(id);
+      expect(d.remark[0]).toMatchObject({ remark_name: 'Nina Night', us_date: saved.data.us_date });
+      expect(d.events[0]).toMatchObject({ kind: 'remark', staff_name: 'Nina Night', detail: saved.data.remark });
+    });
+
+    it.each([
+      [{ remark: '' }, MSG.remarkRequired],
+      [{ remark: '   ' }, MSG.remarkRequired],
+      [{}, MSG.remarkRequired],
+      [{ remark: 'ok', whatsapp: 'maybe' }, "Must be 'Y' or 'N'."],
+      [{ remark: 'ok', extra: 1 }, undefined],
+    ])('refuses %j with 400', async (body, message) => {
+      const id = await newOrder(t);
+      const res = await remark(tara, { orderId: id, ...body });
+      expect(res.statusCode).toBe(400);
+      if (message) expect(res.json().message).toBe(message);
+      expect((await detail(id)).remark).toEqual([]);
+    });
+
+    it('answers 401 without a token and 404 for an unknown order', async () => {
+      expect((await remark(null, { orderId: 'UKETA-00000001', remark: 'x' })).statusCode).toBe(401);
+      expect((await remark(tara, { orderId: 'UKETA-00000001', remark: 'x' })).statusCode).toBe(404);
+    });
+
+    it('is refused to Team while another member holds the New order, naming the holder; Admin may', async () => {
+      const id = await newOrder(t);
+      await call(t, 'PUT', '/api/admin/assign-order-status', tara.token, { orderId: [id] });
+      const res = await remark(nina, { orderId: id, remark: 'mine now?' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toContain('Tara Team');
+      const admin = await createMember(t, ROLE.Admin, 'Ada Admin');
+      expect((await remark(admin, { orderId: id, remark: 'override' })).statusCode).toBe(201);
+    });
+  });
+});

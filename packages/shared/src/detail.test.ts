@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { usEasternStamp } from './detail.ts';
+
+describe('remark dates on the US Eastern clock', () => {
+  it.each([
+    // winter: UTC-5
+    ['2026-01-15T17:04:05Z', '01-15-2026', '12:04:05 PM'],
+    ['2026-01-15T04:59:59Z', '01-14-2026', '11:59:59 PM'],
+    // summer (daylight saving): UTC-4
+    ['2026-07-04T13:00:00Z', '07-04-2026', '09:00:00 AM'],
+    ['2026-07-04T04:00:00Z', '07-04-2026', '12:00:00 AM'],
+  ])('%s → %s %s', (iso, date, time) => {
+    expect(usEasternStamp(iso)).toEqual({ us_date: date, us_time: time });
+  });
+});
