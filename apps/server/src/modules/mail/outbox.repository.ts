@@ -159,25 +159,3 @@ export async function requeueFailed(db: Db, orderDbId: number, mailId: number | 
   const rows = await query.returning(['id', 'kind', 'provider']).execute();
   return rows.map((r) => ({ id: Number(r.id), kind: r.kind, provider: r.provider }));
 }
-
-/** Every mail of an order, newest first (the detail's Email History). */
-export async function listForOrder(db: Db, orderDbId: number) {
-  return db
-    .selectFrom('mail_outbox')
-    .select([
-      'id',
-      'document_id',
-      'kind',
-      'provider',
-      'to_address',
-      'remainder_mail',
-      'status',
-      'attempts',
-      'last_error',
-      'created_at',
-      'sent_at',
-    ])
-    .where('order_id', '=', orderDbId)
-    .orderBy('id', 'desc')
-    .execute();
-}
