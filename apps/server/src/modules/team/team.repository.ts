@@ -12,7 +12,12 @@ export async function softDelete(db: Db, id: number, at: string): Promise<void> 
 }
 
 /** Orders the deleted member held return to their original folders, each change logged. */
-export async function releaseOrders(db: Db, member: { id: number; name: string }, actor: TokenUser, at: string): Promise<void> {
+export async function releaseOrders(
+  db: Db,
+  member: { id: number; name: string },
+  actor: TokenUser,
+  at: string,
+): Promise<void> {
   const staffId = member.id;
   const held = await db.selectFrom('orders').select(['id']).where('assigned_to', '=', staffId).execute();
   if (held.length === 0) return;
