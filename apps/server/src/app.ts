@@ -6,21 +6,24 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { connect } from './db/connect.ts';
+import { connect, SQLITE_FILE } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { authPublicRoutes, authStaffRoutes } from './modules/auth/auth.routes.ts';
 import { createPasswordHasher } from './modules/auth/passwords.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
+import { defenceRoutes } from './modules/defence/defence.routes.ts';
 import { detailRoutes } from './modules/detail/detail.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { gatewayRoutes } from './modules/gateways/gateways.routes.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
+import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { registerMailWorker } from './modules/mail/mail.service.ts';
 import type { MailWorkerOptions } from './modules/mail/worker.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
 import { remarkRoutes } from './modules/remarks/remarks.routes.ts';
+import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { registerErrorEnvelope } from './plugins/errors.ts';
 import { guardStaffRoutes } from './plugins/staff-guard.ts';
@@ -72,7 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const handle = connect({
     databaseUrl: config.databaseUrl,
-    sqliteFile: path.join(config.dataDir, 'eta-desk.sqlite'),
+    sqliteFile: path.join(config.dataDir, SQLITE_FILE),
     onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
   });
   await migrateToLatest(handle.db);
@@ -131,6 +134,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         detailRoutes(staffApi, ctx);
         remarkRoutes(staffApi, ctx);
         mailRoutes(staffApi, ctx);
+        reportRoutes(staffApi, ctx);
+        defenceRoutes(staffApi, ctx);
+        invoiceRoutes(staffApi, ctx);
         // Multipart is accepted by the upload route's own scope only.
         await staffApi.register(async (uploadApi) => documentRoutes(uploadApi, ctx));
       });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_DOMAIN_PREFIXES, DEFAULT_SUPPORT_PHONE, type Domain, type SiteLink } from '@eta/shared';
+import { type BusinessConfig, businessFrom } from './business-config.ts';
 
 /**
  * The only reader of process.env (DESIGN §3, §4). Every setting is validated here, all errors are
@@ -36,6 +37,8 @@ export interface Config {
   logLevel: string;
   /** which proxies' X-Forwarded-For to believe: false (none), true (any), a hop count or addresses */
   trustProxy: boolean | number | string[];
+  /** who the business is, on defence letters and invoices (BUSINESS_*, PAYMENT_PROCESSOR_NAME, INVOICE_PREFIX, VAT_*) */
+  business: BusinessConfig;
 }
 
 export interface SiteConfig {
@@ -217,6 +220,7 @@ export function loadConfig(env: Env = process.env): Config {
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    business: businessFrom(env, problems),
   };
   if (problems.length === 0) config.jwtSecret = jwtSecretFor(env, dataDir, problems);
   if (problems.length > 0) throw new ConfigError(problems);

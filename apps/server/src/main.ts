@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { runBackup } from './cli/backup.ts';
 import { runImport } from './cli/import.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { seedDemoOrders } from './seed/demo-orders.ts';
 import { seedGateways } from './seed/gateways.ts';
 import { type SeededAccount, seedDemoAccounts, seedFirstAdmin } from './seed/staff.ts';
 
-const USAGE = 'usage: node src/main.ts start | demo | migrate | seed | import FILE.json';
+const USAGE = 'usage: node src/main.ts start | demo | migrate | seed | import FILE.json | backup [DEST]';
 
 function printAccounts(title: string, accounts: SeededAccount[]): void {
   console.log(`\n${title}`);
@@ -52,6 +53,11 @@ async function main(command: string | undefined): Promise<void> {
   if (command === 'import') {
     // npm runs workspace scripts in apps/server; INIT_CWD is where the operator typed the command.
     process.exitCode = await runImport(config, process.argv[3], process.env.INIT_CWD ?? process.cwd());
+    return;
+  }
+  if (command === 'backup') {
+    const file = await runBackup(config, process.argv[3], process.env.INIT_CWD ?? process.cwd());
+    console.log(`Backup written: ${file}`);
     return;
   }
   if (command === 'migrate' || command === 'seed') {

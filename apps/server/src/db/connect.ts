@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CompiledQuery, type DatabaseConnection, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely';
 import pg from 'pg';
 import type { DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
@@ -23,6 +31,9 @@ class ImmediateSqliteDialect extends SqliteDialect {
     return new ImmediateSqliteDriver(this.#options);
   }
 }
+
+/** The SQLite database's file name inside DATA_DIR. */
+export const SQLITE_FILE = 'eta-desk.sqlite';
 
 export interface DbHandle {
   db: Kysely<Database>;
@@ -47,7 +58,39 @@ export function openSqlite(file: string): SqliteDatabase.Database {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = FULL');
+  for (const p of (process.env.BENCH_TMP_PRAGMAS ?? '').split(';').filter(Boolean)) sqlite.pragma(p); // TEMP experiment
   return sqlite;
+}
+
+/** statements kept per connection; longer SQL (bulk inserts, long IN lists) is prepared each time */
+const STATEMENT_CACHE_SIZE = 500;
+const CACHEABLE_SQL_LENGTH = 4000;
+
+/**
+ * Kysely prepares every statement again, and SQLite's preparation (parsing, planning, compiling the
+ * triggers an UPDATE fires) costs as much as running a small indexed query: the prepared statements
+ * are kept, least recently used dropped first. Safe because Kysely runs one statement at a time on
+ * its single SQLite connection; SQLite prepares a kept statement again itself after a schema change.
+ */
+export function cachingStatements(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      const kept = cache.get(sql);
+      if (kept) {
+        cache.delete(sql);
+        cache.set(sql, kept);
+        return kept;
+      }
+      const statement = sqlite.prepare(sql);
+      if (sql.length <= CACHEABLE_SQL_LENGTH) {
+        cache.set(sql, statement);
+        if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      }
+      return statement;
+    },
+  };
 }
 
 export function connect(options: ConnectOptions): DbHandle {
@@ -59,6 +102,6 @@ export function connect(options: ConnectOptions): DbHandle {
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const sqlite = openSqlite(options.sqliteFile);
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

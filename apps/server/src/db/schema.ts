@@ -221,6 +221,24 @@ export interface ReportProcessedDaysTable {
   n: number;
 }
 
+/** One invoice per order (011); the number is `{prefix}-{year}-{seq}`, seq from invoice_counters. */
+export interface InvoicesTable {
+  id: Generated<number>;
+  order_id: number;
+  invoice_number: string;
+  amount_minor: number;
+  currency: string | null;
+  /** the PDF under DATA_DIR/invoices */
+  file_name: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface InvoiceCountersTable {
+  year: number;
+  last_seq: number;
+}
+
 export interface PaymentGatewaysTable {
   id: Generated<number>;
   gateway_name: string;
@@ -243,6 +261,8 @@ export interface Database {
   remarks: RemarksTable;
   order_events: OrderEventsTable;
   payment_gateways: PaymentGatewaysTable;
+  invoices: InvoicesTable;
+  invoice_counters: InvoiceCountersTable;
   report_country_days: ReportCountryDaysTable;
   report_processed_days: ReportProcessedDaysTable;
 }

@@ -183,5 +183,20 @@ export async function seedDemoOrders(ctx: AppContext, count = DEMO_ORDER_COUNT):
     const mine = open.splice(0, faker.number.int({ min: 4, max: 9 })).map((o) => o.order_id);
     if (staff && mine.length > 0) await assign.assign(staff, mine);
   }
+
+  // Finished orders were processed by a demo member a day or a few after they came in (DESIGN §6), so
+  // the Processed By report has something to show. The database dates it from updated_at (migration 010).
+  const processors = (await Promise.all(DEMO_ACCOUNTS.map((a) => member(ctx, a.email)))).filter((m) => m !== null);
+  const finished: OrderStatus[] = [STATUS.Completed, STATUS.Refunds, STATUS.CustomerCalled, STATUS.ChargeBack];
+  for (const [i, order] of orders.entries()) {
+    if (processors.length === 0 || !finished.includes(statuses[i] as OrderStatus)) continue;
+    const at = Math.min(now, Date.parse(order.created_at as string) + faker.number.int({ min: 1, max: 4 }) * DAY);
+    await ctx.db
+      .updateTable('orders')
+      .set({ processed_by: faker.helpers.arrayElement(processors).id, updated_at: new Date(at).toISOString() })
+      .where('order_id', '=', order.order_id)
+      .where('processed_by', 'is', null)
+      .execute();
+  }
   return created.length;
 }

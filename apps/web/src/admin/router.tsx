@@ -3,10 +3,6 @@ import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { lazyPage } from '../lib/lazyPage.ts';
 import { DashboardPage } from './features/dashboard/DashboardPage.tsx';
-import { CountryOrderListPage } from './features/placeholders/CountryOrderListPage.tsx';
-import { ProcessedOrderPage } from './features/placeholders/ProcessedOrderPage.tsx';
-import { SendInvoicePage } from './features/placeholders/SendInvoicePage.tsx';
-import { ViewOrderPage } from './features/placeholders/ViewOrderPage.tsx';
 import { AuthGate } from './shell/AuthGate.tsx';
 import { Logout } from './shell/Logout.tsx';
 import { NotFound } from './shell/NotFound.tsx';
@@ -20,6 +16,16 @@ const ChangePasswordPage = lazyPage(() =>
   import('./features/password/ChangePasswordPage.tsx').then((m) => m.ChangePasswordPage),
 );
 const QueuePage = lazyPage(() => import('./features/queues/QueuePage.tsx').then((m) => m.QueuePage));
+const SendInvoicePage = lazyPage(() =>
+  import('./features/invoices/SendInvoicePage.tsx').then((m) => m.SendInvoicePage),
+);
+const OrderDetailPage = lazyPage(() => import('./features/order/OrderDetailPage.tsx').then((m) => m.OrderDetailPage));
+const CountryOrderListPage = lazyPage(() =>
+  import('./features/reports/CountryOrderListPage.tsx').then((m) => m.CountryOrderListPage),
+);
+const ProcessedOrderPage = lazyPage(() =>
+  import('./features/reports/ProcessedOrderPage.tsx').then((m) => m.ProcessedOrderPage),
+);
 
 const guarded = (capability: Parameters<typeof RequireCapability>[0]['capability'], element: ReactNode) => (
   <RequireCapability capability={capability}>{element}</RequireCapability>
@@ -33,7 +39,7 @@ const adminRoutes: RouteObject[] = [
     path: folderRoute(folder.path),
     element: guarded(folder.capability, <QueuePage key={folder.name} folder={folder} />),
   })),
-  { path: `${ADMIN_ROUTE.viewOrder}/:orderRef`, element: <ViewOrderPage /> },
+  { path: `${ADMIN_ROUTE.viewOrder}/:orderRef`, element: <OrderDetailPage /> },
   { path: ADMIN_ROUTE.countryOrderList, element: <CountryOrderListPage /> },
   { path: ADMIN_ROUTE.sendInvoice, element: <SendInvoicePage /> },
   { path: ADMIN_ROUTE.manageTeam, element: guarded(SCREENS.manageTeam.capability, <TeamPage />) },

@@ -41,7 +41,9 @@ function isEnvelope(value: unknown): value is ApiEnvelope {
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
   const { method = 'GET', body, params, auth = true } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // Multipart (SPEC §7 "multipart upload by POST"): the browser writes the boundary header itself.
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   const token = auth ? readToken() : null;
   if (token) headers.Authorization = token;
 
@@ -51,7 +53,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     const res = await fetch(buildUrl(path, params), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
     });
     httpStatus = res.status;
     const parsed: unknown = await res.json().catch(() => null);
@@ -73,4 +75,27 @@ export function fieldErrors(envelope: ApiEnvelope): Record<string, string> {
   const errors = data?.errors;
   if (typeof errors !== 'object' || errors === null) return {};
   return Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+/** True for the envelope `request` makes up when the server could not be reached at all. */
+export function isCallFailure(envelope: ApiEnvelope): boolean {
+  return envelope.status === API_STATUS.fail && envelope.message === WEB_TEXT.networkError;
+}
+
+/**
+ * A staff-only file (SPEC §7 "file download by GET"): images and documents need the token header, so
+ * they cannot be plain links. Resolves to the bytes, or to the server's envelope when refused.
+ */
+export async function requestBlob(path: string): Promise<Blob | ApiEnvelope> {
+  const token = readToken();
+  try {
+    const res = await fetch(buildUrl(path), { headers: token ? { Authorization: token } : {} });
+    if (res.ok) return await res.blob();
+    const parsed: unknown = await res.json().catch(() => null);
+    const envelope = isEnvelope(parsed) ? parsed : { status: API_STATUS.fail, message: res.statusText };
+    if (res.status === 401 || envelope.status === API_STATUS.unauthorized) onUnauthorized(envelope.message);
+    return envelope;
+  } catch {
+    return { status: API_STATUS.fail, message: WEB_TEXT.networkError };
+  }
 }

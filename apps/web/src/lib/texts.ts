@@ -18,4 +18,17 @@ export const WEB_TEXT = {
   noneSelected: 'No orders selected',
   bulkLegend: 'Actions on the selected orders',
   confirmRefund: 'Mark the selected orders as refunded? Each applicant will get a refund mail.',
+  // Reports
+  fromDate: 'From',
+  toDate: 'To',
+  submit: 'Submit',
+  thisMonth: 'This month',
+  lastMonth: 'Last month',
+  exportCsv: 'Export CSV',
+  exportHint: 'Every row of the table, on every page, in the order shown',
+  countrySearch: 'Search country or nationality',
+  countrySearchLabel: 'Search countries',
+  nameSearch: 'Search name',
+  nameSearchLabel: 'Search names',
+  wholeHistory: 'All dates',
 } as const;

@@ -1,4 +1,10 @@
-import { API_STATUS, type FolderCounts, type OrderListItem } from '@eta/shared';
+import {
+  API_STATUS,
+  type CountryReportRow,
+  type FolderCounts,
+  type OrderListItem,
+  type ProcessedByReportRow,
+} from '@eta/shared';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from './authSlice.ts';
 import { baseApi } from './baseApi.ts';
@@ -16,8 +22,8 @@ export interface SelectedRow {
 export interface OrderState {
   ordersList: OrderListItem[];
   orderDetails: Record<string, unknown> | null;
-  countryOrderDetails: unknown[];
-  processedOrderDetails: unknown[];
+  countryOrderDetails: CountryReportRow[];
+  processedOrderDetails: ProcessedByReportRow[];
   count: FolderCounts;
   selectedData: SelectedRow[];
   showSideBar: boolean;
@@ -52,6 +58,16 @@ const orderSlice = createSlice({
     setSelectedData: (state, action: PayloadAction<SelectedRow[]>) => {
       state.selectedData = action.payload;
     },
+    setCountryOrderDetails: (state, action: PayloadAction<CountryReportRow[]>) => {
+      state.countryOrderDetails = action.payload;
+    },
+    setProcessedOrderDetails: (state, action: PayloadAction<ProcessedByReportRow[]>) => {
+      state.processedOrderDetails = action.payload;
+    },
+    // The order detail screen keeps the order it shows here (SPEC §3), and clears it on leaving.
+    setOrderDetails: (state, action: PayloadAction<Record<string, unknown> | null>) => {
+      state.orderDetails = action.payload;
+    },
     setShowSideBar: (state, action: PayloadAction<boolean>) => {
       state.showSideBar = action.payload;
     },
@@ -65,5 +81,13 @@ const orderSlice = createSlice({
   },
 });
 
-export const { clearOrdersList, setOrdersList, setSelectedData, setShowSideBar } = orderSlice.actions;
+export const {
+  clearOrdersList,
+  setOrdersList,
+  setSelectedData,
+  setShowSideBar,
+  setOrderDetails,
+  setCountryOrderDetails,
+  setProcessedOrderDetails,
+} = orderSlice.actions;
 export const orderReducer = orderSlice.reducer;

@@ -13,10 +13,12 @@ export function findById(db: Db, id: number): Promise<GatewayRow | undefined> {
 
 /** PostgreSQL only (SQLite's BEGIN IMMEDIATE already serialises writers): lock a domain's rows. */
 export async function lockDomain(db: Db, secondary: number): Promise<void> {
+  // Sorted, so every transaction takes the row locks in the same order (a deadlock is also retried).
   await db
     .selectFrom('payment_gateways')
     .select('id')
     .where('is_secondary_domain', '=', secondary)
+    .orderBy('id')
     .forUpdate()
     .execute();
 }

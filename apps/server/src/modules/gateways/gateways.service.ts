@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { GatewayRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import * as repo from './gateways.repository.ts';
 
 export function toGatewayRecord(row: GatewayRow): PaymentGatewayRecord {
@@ -32,7 +33,7 @@ export function createGatewayService(ctx: AppContext) {
           'gatewayDetails.gatewayId': 'This gateway belongs to the other domain.',
         });
       }
-      await ctx.db.transaction().execute(async (trx) => {
+      await inTransaction(ctx.db, async (trx) => {
         // Two managers switching one domain at once: the second waits for the first, then wins.
         if (ctx.dialect === 'postgres') await repo.lockDomain(trx, input.isSecondaryDomain);
         await repo.activate(trx, id, input.isSecondaryDomain, nowIso(ctx.clock));

@@ -28,6 +28,8 @@ export interface MailToQueue {
   to: string;
   content: EmailContent;
   remainder?: boolean;
+  /** files under DATA_DIR, sent with the mail (an invoice PDF) */
+  attachments?: readonly outbox.MailAttachment[];
 }
 
 /**
@@ -53,6 +55,7 @@ export async function queueMails(
       text: m.content.text,
       remainder_mail: m.remainder ? 1 : 0,
       created_by: staff?.id ?? null,
+      attachments: m.attachments ?? null,
     })),
     at,
   );

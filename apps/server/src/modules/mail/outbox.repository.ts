@@ -6,6 +6,13 @@ import type { Database, MailOutboxTable } from '../../db/schema.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 export type OutboxRow = Selectable<MailOutboxTable>;
 
+/** A file sent with a mail; `path` is relative to DATA_DIR (the worker resolves it at send time). */
+export interface MailAttachment {
+  filename: string;
+  path: string;
+  contentType: string;
+}
+
 export interface NewMail {
   order_id: number;
   document_id: number | null;
@@ -17,6 +24,7 @@ export interface NewMail {
   text: string;
   remainder_mail: 0 | 1;
   created_by: number | null;
+  attachments?: readonly MailAttachment[] | null;
 }
 
 /** Queues mails, due at once; written in the transaction of the change that caused them (DESIGN §9). */
@@ -24,7 +32,7 @@ export async function insertMails(db: Db, mails: readonly NewMail[], at: string)
   if (mails.length === 0) return [];
   const rows: Insertable<MailOutboxTable>[] = mails.map((m) => ({
     ...m,
-    attachments: null,
+    attachments: m.attachments?.length ? JSON.stringify(m.attachments) : null,
     status: MAIL_STATUS.queued,
     attempts: 0,
     next_attempt_at: at,

@@ -16,6 +16,8 @@ export interface OutgoingMail {
   html: string;
   text: string;
   headers: Record<string, string>;
+  /** absolute paths, read when the message is built */
+  attachments?: { filename: string; path: string; contentType: string }[];
 }
 
 export interface MailTransport {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { MailProvider } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -31,6 +32,21 @@ export const MAIL_DEFAULTS = { pollMs: 1000, maxAttempts: 5, leaseMs: 120_000, b
 /** 30 s, 1 min, 2 min, 4 min …, at most an hour: a provider that is down gets time to come back. */
 export function backoffMs(attempt: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
+}
+
+/**
+ * The attachments column (JSON list of { filename, path, contentType }, paths relative to DATA_DIR)
+ * as nodemailer takes them. A path that leaves DATA_DIR is never read: the attempt fails instead.
+ */
+export function attachmentsOf(raw: string | null, dataDir: string) {
+  if (!raw) return undefined;
+  const list = JSON.parse(raw) as { filename: string; path: string; contentType: string }[];
+  const root = path.resolve(dataDir);
+  return list.map((a) => {
+    const file = path.resolve(root, a.path);
+    if (!file.startsWith(`${root}${path.sep}`)) throw new Error(`attachment outside DATA_DIR: ${a.filename}`);
+    return { filename: a.filename, path: file, contentType: a.contentType };
+  });
 }
 
 const errorText = (error: unknown) =>
@@ -67,6 +83,7 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
         html: row.html,
         text: row.text,
         headers: { 'X-Eta-Mail-Kind': row.kind },
+        attachments: attachmentsOf(row.attachments, ctx.config.dataDir),
       });
     } catch (error) {
       const last = errorText(error);

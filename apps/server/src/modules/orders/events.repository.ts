@@ -24,6 +24,12 @@ export const EVENT = {
   mailSent: 'mail_sent',
   mailFailed: 'mail_failed',
   mailRetry: 'mail_retry',
+  /** transaction id and merchant name entered (from "old / old" to "new / new") */
+  transaction: 'transaction',
+  /** a defence pack made (to: its type); who read the order's evidence */
+  defencePack: 'defence_pack',
+  /** an invoice made and queued to be mailed (to: its number) */
+  invoice: 'invoice',
 } as const;
 export type EventKind = (typeof EVENT)[keyof typeof EVENT];
 

@@ -6,15 +6,15 @@ import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { SearchBox } from '../../../components/SearchBox.tsx';
 import { baseApi } from '../../../store/baseApi.ts';
 import { selectUser, useAppDispatch, useAppSelector } from '../../../store/index.ts';
 import { setOrdersList, setSelectedData } from '../../../store/orderSlice.ts';
 import { type QueueArgs, useGetQueueQuery } from './api.ts';
 import { BulkActions } from './BulkActions.tsx';
 import { queueColumns } from './columns.tsx';
-import { Pagination } from './Pagination.tsx';
 import { QueueTable } from './QueueTable.tsx';
-import { SearchBox } from './SearchBox.tsx';
 import { CONFIRM_TEXT, useQueueActions } from './useQueueActions.ts';
 import { type QueueParams, useQueueParams } from './useQueueParams.ts';
 import { queueView } from './views.ts';
@@ -135,6 +135,7 @@ export function QueuePage({ folder }: { folder: FolderDef }) {
             perPage={params.perPage}
             total={total}
             allowAll={total <= LIMIT_ALL_MAX}
+            allTitle={`Up to ${LIMIT_ALL_MAX.toLocaleString('en-GB')} orders`}
             onPage={(page) => setParams({ page })}
             onPerPage={(size) => setParams({ perPage: size, page: 1 })}
           />

@@ -1,7 +1,10 @@
-import { LIMIT_ALL, LIMIT_ALL_MAX, PAGE_SIZE_OPTIONS, pageCountOf, pageItems } from '@eta/shared';
+import { LIMIT_ALL, PAGE_SIZE_OPTIONS, pageCountOf, pageItems } from '@eta/shared';
 import Form from 'react-bootstrap/Form';
 import BsPagination from 'react-bootstrap/Pagination';
-import type { PerPage } from './useQueueParams.ts';
+import './table.css';
+
+/** Rows per page: a number, or All (SPEC §9). */
+export type PerPage = number | typeof LIMIT_ALL;
 
 interface PaginationProps {
   page: number;
@@ -9,14 +12,17 @@ interface PaginationProps {
   rowsPerPage: number;
   perPage: PerPage;
   total: number;
-  /** All is offered while the list holds at most 1,000 orders (DESIGN §5) */
+  /** All is offered while a queue holds at most 1,000 orders (DESIGN §5); reports always offer it */
   allowAll: boolean;
+  /** what All means, as a tooltip; none when All is always the whole list */
+  allTitle?: string;
   onPage: (page: number) => void;
   onPerPage: (perPage: PerPage) => void;
 }
 
 /** SPEC §9: 10, 25, 50, 100, 500 and All a page; one sibling each side and dots; every page up to seven. */
-export function Pagination({ page, rowsPerPage, perPage, total, allowAll, onPage, onPerPage }: PaginationProps) {
+export function Pagination(props: PaginationProps) {
+  const { page, rowsPerPage, perPage, total, allowAll, allTitle, onPage, onPerPage } = props;
   const pageCount = pageCountOf(total, rowsPerPage);
   const first = total === 0 ? 0 : (page - 1) * rowsPerPage + 1;
   const last = Math.min(total, page * rowsPerPage);
@@ -47,7 +53,7 @@ export function Pagination({ page, rowsPerPage, perPage, total, allowAll, onPage
             </option>
           ))}
           {showAll && (
-            <option value={LIMIT_ALL} title={`Up to ${LIMIT_ALL_MAX.toLocaleString('en-GB')} orders`}>
+            <option value={LIMIT_ALL} title={allTitle}>
               All
             </option>
           )}

@@ -1,0 +1,37 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import { openSqlite, SQLITE_FILE } from '../db/connect.ts';
+
+function stamp(date: Date): string {
+  return date.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+}
+
+/**
+ * `npm run backup [-- DEST]`: an online, consistent copy of the database while the service runs
+ * (DESIGN §10). SQLite uses its backup API; PostgreSQL uses pg_dump's custom format. Uploaded files
+ * under DATA_DIR (documents, images, mail) are plain files: copy them with the usual tools.
+ */
+export async function runBackup(config: Config, destination: string | undefined, cwd: string): Promise<string> {
+  const target = destination
+    ? path.resolve(cwd, destination)
+    : path.join(config.dataDir, 'backups', `eta-desk-${stamp(new Date())}.${config.databaseUrl ? 'dump' : 'sqlite'}`);
+  mkdirSync(path.dirname(target), { recursive: true });
+  if (config.databaseUrl) {
+    const result = spawnSync('pg_dump', ['--format=custom', `--file=${target}`, config.databaseUrl], {
+      stdio: 'inherit',
+    });
+    if (result.error)
+      throw new Error(`pg_dump could not run (${result.error.message}); install PostgreSQL's client tools.`);
+    if (result.status !== 0) throw new Error(`pg_dump failed with exit code ${result.status}`);
+    return target;
+  }
+  const sqlite = openSqlite(path.join(config.dataDir, SQLITE_FILE));
+  try {
+    await sqlite.backup(target);
+  } finally {
+    sqlite.close();
+  }
+  return target;
+}

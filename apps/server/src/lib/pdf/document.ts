@@ -1,0 +1,171 @@
+import PDFDocument from 'pdfkit';
+import { pdfText } from './text.ts';
+
+/** One pdfkit document: A4, the standard Helvetica fonts only (no font files to ship or download). */
+export type Doc = PDFKit.PDFDocument;
+
+export const MARGIN = { top: 64, bottom: 64, left: 56, right: 56 } as const;
+export const COLOR = {
+  ink: '#1f2933',
+  muted: '#5f6b7a',
+  brand: '#1f3a5f',
+  rule: '#c9d1db',
+  fill: '#e9eef4',
+  zebra: '#f6f8fa',
+} as const;
+export const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' } as const;
+
+export interface DocMeta {
+  title: string;
+  author: string;
+  subject: string;
+  /** the running header of every page after the first: left and right text */
+  header?: { left: string; right: string };
+}
+
+export const contentWidth = (doc: Doc) => doc.page.width - MARGIN.left - MARGIN.right;
+export const bottomLimit = (doc: Doc) => doc.page.height - MARGIN.bottom;
+
+function drawHeader(doc: Doc, header: { left: string; right: string }) {
+  const width = contentWidth(doc);
+  doc.save();
+  doc.font(FONT.bold).fontSize(8.5).fillColor(COLOR.brand);
+  doc.text(pdfText(header.left), MARGIN.left, 30, { width: width / 2, lineBreak: false });
+  doc.font(FONT.regular).fillColor(COLOR.muted);
+  doc.text(pdfText(header.right), MARGIN.left + width / 2, 30, { width: width / 2, align: 'right', lineBreak: false });
+  doc
+    .moveTo(MARGIN.left, 45)
+    .lineTo(MARGIN.left + width, 45)
+    .lineWidth(0.6)
+    .strokeColor(COLOR.rule)
+    .stroke();
+  doc.restore();
+  doc.font(FONT.regular).fontSize(10).fillColor(COLOR.ink);
+  doc.x = MARGIN.left;
+  doc.y = MARGIN.top;
+}
+
+export function createDoc(meta: DocMeta): Doc {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: MARGIN,
+    info: { Title: pdfText(meta.title), Author: pdfText(meta.author), Subject: pdfText(meta.subject) },
+    pdfVersion: '1.7',
+  });
+  if (meta.header) {
+    const header = meta.header;
+    doc.on('pageAdded', () => drawHeader(doc, header));
+  }
+  doc.font(FONT.regular).fontSize(10).fillColor(COLOR.ink);
+  return doc;
+}
+
+/** Ends the document and hands back its bytes. */
+export function finish(doc: Doc): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
+
+/** A new page unless `height` still fits above the bottom margin. */
+export function ensureSpace(doc: Doc, height: number): void {
+  if (doc.y + height > bottomLimit(doc)) doc.addPage();
+}
+
+/** A section title: large, in the brand colour, underlined by a rule. */
+export function title(doc: Doc, text: string, intro?: string): void {
+  ensureSpace(doc, 110);
+  doc.x = MARGIN.left;
+  doc.font(FONT.bold).fontSize(14).fillColor(COLOR.brand).text(pdfText(text));
+  const y = doc.y + 3;
+  doc
+    .moveTo(MARGIN.left, y)
+    .lineTo(MARGIN.left + contentWidth(doc), y)
+    .lineWidth(1)
+    .strokeColor(COLOR.brand)
+    .stroke();
+  doc.y = y + 8;
+  if (intro) note(doc, intro);
+}
+
+export function heading(doc: Doc, text: string): void {
+  ensureSpace(doc, 60);
+  doc.x = MARGIN.left;
+  doc.font(FONT.bold).fontSize(10.5).fillColor(COLOR.brand).text(pdfText(text));
+  doc.moveDown(0.3);
+}
+
+export function paragraph(doc: Doc, text: string, options: { size?: number; gap?: number } = {}): void {
+  doc.x = MARGIN.left;
+  doc
+    .font(FONT.regular)
+    .fontSize(options.size ?? 10)
+    .fillColor(COLOR.ink)
+    .text(pdfText(text), { width: contentWidth(doc), lineGap: 2 });
+  doc.moveDown(options.gap ?? 0.55);
+}
+
+/**
+ * Quoted text (a mail as it was sent): indented with a bar on its left, block by block so each
+ * block stays on one page and its bar matches it.
+ */
+export function quoted(doc: Doc, text: string, size = 8.5): void {
+  const indent = 12;
+  const width = contentWidth(doc) - indent;
+  for (const block of pdfText(text).split(/\n{2,}/)) {
+    doc.font(FONT.regular).fontSize(size);
+    const h = doc.heightOfString(block, { width, lineGap: 1.2 });
+    ensureSpace(doc, h + 4);
+    const y = doc.y;
+    doc.rect(MARGIN.left, y - 1, 2.2, h + 2).fill(COLOR.rule);
+    doc.fillColor(COLOR.ink).text(block, MARGIN.left + indent, y, { width, lineGap: 1.2 });
+    doc.y = y + h + size * 0.7;
+  }
+  doc.x = MARGIN.left;
+  doc.moveDown(0.4);
+}
+
+/** Small grey text: where a value comes from, what a section proves. */
+export function note(doc: Doc, text: string): void {
+  doc.x = MARGIN.left;
+  doc
+    .font(FONT.italic)
+    .fontSize(8.5)
+    .fillColor(COLOR.muted)
+    .text(pdfText(text), { width: contentWidth(doc) });
+  doc.moveDown(0.6);
+  doc.font(FONT.regular).fontSize(10).fillColor(COLOR.ink);
+}
+
+/** Label and value rows, label column on the left, a hairline between rows. */
+export function keyValues(doc: Doc, rows: readonly (readonly [string, string])[], labelWidth = 150): void {
+  const width = contentWidth(doc);
+  const valueWidth = width - labelWidth - 8;
+  for (const [label, rawValue] of rows) {
+    const value = pdfText(rawValue || '-');
+    doc.font(FONT.regular).fontSize(9.5);
+    const valueHeight = doc.heightOfString(value, { width: valueWidth });
+    doc.font(FONT.bold).fontSize(8.5);
+    const labelHeight = doc.heightOfString(pdfText(label), { width: labelWidth });
+    const h = Math.max(valueHeight, labelHeight + 1, 11) + 7;
+    ensureSpace(doc, h);
+    const y = doc.y;
+    doc.font(FONT.bold).fontSize(8.5).fillColor(COLOR.muted);
+    doc.text(pdfText(label), MARGIN.left, y + 4, { width: labelWidth });
+    doc.font(FONT.regular).fontSize(9.5).fillColor(COLOR.ink);
+    doc.text(value, MARGIN.left + labelWidth + 8, y + 3.5, { width: valueWidth });
+    doc
+      .moveTo(MARGIN.left, y + h)
+      .lineTo(MARGIN.left + width, y + h)
+      .lineWidth(0.4)
+      .strokeColor(COLOR.rule)
+      .stroke();
+    doc.x = MARGIN.left;
+    doc.y = y + h;
+  }
+  doc.moveDown(0.8);
+}

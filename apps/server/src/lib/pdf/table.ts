@@ -1,0 +1,103 @@
+import { bottomLimit, COLOR, contentWidth, type Doc, FONT, MARGIN } from './document.ts';
+import { pdfText } from './text.ts';
+
+export interface Column {
+  header: string;
+  /** share of the content width */
+  weight: number;
+  align?: 'left' | 'right';
+}
+
+export interface TableOptions {
+  size?: number;
+  /** stop (rather than start a page) when the next row would pass this y; rows drawn are returned */
+  stopAt?: number;
+}
+
+const PAD = 4;
+
+function cellWidths(doc: Doc, columns: readonly Column[]): number[] {
+  const total = columns.reduce((sum, c) => sum + c.weight, 0);
+  return columns.map((c) => (contentWidth(doc) * c.weight) / total);
+}
+
+function rowHeight(doc: Doc, cells: readonly string[], widths: number[], size: number): number {
+  doc.font(FONT.regular).fontSize(size);
+  const heights = cells.map((cell, i) => doc.heightOfString(cell || '-', { width: (widths[i] as number) - PAD * 2 }));
+  return Math.max(...heights, size) + PAD * 2;
+}
+
+function drawRow(
+  doc: Doc,
+  cells: readonly string[],
+  widths: number[],
+  columns: readonly Column[],
+  y: number,
+  head: boolean,
+  fill: string | null,
+  size: number,
+) {
+  const h = head ? size + PAD * 2 + 2 : rowHeight(doc, cells, widths, size);
+  if (fill) doc.rect(MARGIN.left, y, contentWidth(doc), h).fill(fill);
+  let x = MARGIN.left;
+  cells.forEach((cell, i) => {
+    const w = widths[i] as number;
+    doc
+      .font(head ? FONT.bold : FONT.regular)
+      .fontSize(head ? size - 0.5 : size)
+      .fillColor(head ? COLOR.brand : COLOR.ink)
+      .text(cell || '-', x + PAD, y + PAD + (head ? 1 : 0), {
+        width: w - PAD * 2,
+        align: columns[i]?.align ?? 'left',
+        lineBreak: !head,
+      });
+    x += w;
+  });
+  doc
+    .moveTo(MARGIN.left, y + h)
+    .lineTo(MARGIN.left + contentWidth(doc), y + h)
+    .lineWidth(head ? 0.8 : 0.3)
+    .strokeColor(head ? COLOR.brand : COLOR.rule)
+    .stroke();
+  return h;
+}
+
+/**
+ * A table with a shaded header row (repeated on every page it runs onto) and light zebra rows.
+ * Returns how many rows it drew: all, unless `stopAt` cut it short.
+ */
+export function table(
+  doc: Doc,
+  columns: readonly Column[],
+  rows: readonly (readonly string[])[],
+  options: TableOptions = {},
+): number {
+  const size = options.size ?? 8.5;
+  const widths = cellWidths(doc, columns);
+  const headers = columns.map((c) => pdfText(c.header));
+  const headHeight = size + PAD * 2 + 2;
+  const limit = () => options.stopAt ?? bottomLimit(doc);
+  let y = doc.y;
+  if (y + headHeight * 2 > limit() && options.stopAt === undefined) {
+    doc.addPage();
+    y = doc.y;
+  }
+  y += drawRow(doc, headers, widths, columns, y, true, COLOR.fill, size);
+  let drawn = 0;
+  for (const [index, raw] of rows.entries()) {
+    const cells = raw.map((c) => pdfText(c));
+    const h = rowHeight(doc, cells, widths, size);
+    if (y + h > limit()) {
+      if (options.stopAt !== undefined) break;
+      doc.addPage();
+      y = doc.y;
+      y += drawRow(doc, headers, widths, columns, y, true, COLOR.fill, size);
+    }
+    y += drawRow(doc, cells, widths, columns, y, false, index % 2 === 1 ? COLOR.zebra : null, size);
+    drawn += 1;
+  }
+  doc.x = MARGIN.left;
+  doc.y = y + 10;
+  doc.font(FONT.regular).fontSize(10).fillColor(COLOR.ink);
+  return drawn;
+}

@@ -1,0 +1,87 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Everything a defence pack says about one order; each query is by the order's indexed id. */
+export async function findOrder(db: Db, orderId: string) {
+  return db.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/** The document the customer was given: the latest one that was not rejected. */
+export async function approvedDocument(db: Db, orderDbId: number) {
+  return db
+    .selectFrom('documents')
+    .select(['id', 'file1', 'original_name', 'content_type', 'size', 'created_at'])
+    .where('order_id', '=', orderDbId)
+    .where('is_rejected_doc', '<>', 'Yes')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function mails(db: Db, orderDbId: number) {
+  return db
+    .selectFrom('mail_outbox')
+    .select(['id', 'kind', 'provider', 'to_address', 'subject', 'text', 'status', 'created_at', 'sent_at'])
+    .where('order_id', '=', orderDbId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function downloads(db: Db, orderDbId: number) {
+  return db
+    .selectFrom('download_history')
+    .select(['create_ts', 'ip', 'timezone', 'browser', 'os'])
+    .where('order_id', '=', orderDbId)
+    .orderBy('create_ts')
+    .orderBy('id')
+    .execute();
+}
+
+export async function events(db: Db, orderDbId: number) {
+  return db
+    .selectFrom('order_events')
+    .select(['kind', 'from_value', 'to_value', 'detail', 'created_at'])
+    .where('order_id', '=', orderDbId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function passportImage(db: Db, orderDbId: number) {
+  return db
+    .selectFrom('order_images')
+    .select(['file_name', 'content_type'])
+    .where('order_id', '=', orderDbId)
+    .where('kind', '=', 'passport')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The gateway active for a domain: who took the payment, when PAYMENT_PROCESSOR_NAME is not set. */
+export async function activeGateway(db: Db, secondary: boolean): Promise<string | null> {
+  const row = await db
+    .selectFrom('payment_gateways')
+    .select('gateway_name')
+    .where('is_secondary_domain', '=', secondary ? 1 : 0)
+    .where('is_active', '=', 1)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.gateway_name ?? null;
+}
+
+export async function saveTransaction(
+  db: Db,
+  orderDbId: number,
+  transactionId: string,
+  merchantName: string,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ transaction_id: transactionId, merchant_name: merchantName, updated_at: at })
+    .where('id', '=', orderDbId)
+    .execute();
+}

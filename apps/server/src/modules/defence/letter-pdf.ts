@@ -1,0 +1,117 @@
+import type { DefenceLetter } from '@eta/shared';
+import {
+  COLOR,
+  contentWidth,
+  type Doc,
+  ensureSpace,
+  FONT,
+  heading,
+  MARGIN,
+  paragraph,
+} from '../../lib/pdf/document.ts';
+import { pdfText } from '../../lib/pdf/text.ts';
+
+/** The letter's body size: a little under the sections', so a compact pack's letter fits one page. */
+const BODY = 9.5;
+
+function letterhead(doc: Doc, letter: DefenceLetter): void {
+  const width = contentWidth(doc);
+  const [name, ...lines] = letter.from;
+  doc
+    .font(FONT.bold)
+    .fontSize(17)
+    .fillColor(COLOR.brand)
+    .text(pdfText(name), MARGIN.left, 52, { width: width * 0.7 });
+  doc.moveDown(0.15);
+  doc.font(FONT.regular).fontSize(9).fillColor(COLOR.muted);
+  // The address on one line, as a letterhead has it; the email (last line when present) under it.
+  const email = lines.at(-1)?.includes('@') ? lines.at(-1) : undefined;
+  const address = email ? lines.slice(0, -1) : lines;
+  doc.text(pdfText(address.join(' · ')), { width: width * 0.7, lineGap: 1 });
+  if (email) doc.text(pdfText(email), { width: width * 0.7 });
+  const bottom = doc.y;
+  doc.font(FONT.regular).fontSize(9.5).fillColor(COLOR.ink);
+  doc.text(pdfText(letter.date), MARGIN.left, 56, { width, align: 'right' });
+  const y = Math.max(bottom, doc.y) + 10;
+  doc
+    .moveTo(MARGIN.left, y)
+    .lineTo(MARGIN.left + width, y)
+    .lineWidth(1.2)
+    .strokeColor(COLOR.brand)
+    .stroke();
+  doc.x = MARGIN.left;
+  doc.y = y + 12;
+}
+
+const PANEL_COLUMNS = 3;
+
+/** Label/value pairs in three columns on a light panel. */
+function referencePanel(doc: Doc, letter: DefenceLetter): void {
+  const width = contentWidth(doc);
+  const colWidth = (width - 24) / PANEL_COLUMNS;
+  const rows = Math.ceil(letter.reference.length / PANEL_COLUMNS);
+  const rowHeight = 25;
+  const top = doc.y;
+  const height = rows * rowHeight + 10;
+  doc.rect(MARGIN.left, top, width, height).fill(COLOR.fill);
+  letter.reference.forEach((item, i) => {
+    const x = MARGIN.left + 12 + (i % PANEL_COLUMNS) * colWidth;
+    const y = top + 7 + Math.floor(i / PANEL_COLUMNS) * rowHeight;
+    doc
+      .font(FONT.bold)
+      .fontSize(7.5)
+      .fillColor(COLOR.muted)
+      .text(pdfText(item.label.toUpperCase()), x, y, {
+        width: colWidth - 8,
+        lineBreak: false,
+      });
+    doc
+      .font(FONT.regular)
+      .fontSize(9.5)
+      .fillColor(COLOR.ink)
+      .text(pdfText(item.value), x, y + 10, {
+        width: colWidth - 8,
+        lineBreak: false,
+        ellipsis: true,
+      });
+  });
+  doc.x = MARGIN.left;
+  doc.y = top + height + 12;
+}
+
+/** The defence letter exactly as the modal shows it (the same DefenceLetter object). */
+export function renderLetter(doc: Doc, letter: DefenceLetter): void {
+  letterhead(doc, letter);
+  doc.font(FONT.regular).fontSize(10).fillColor(COLOR.ink);
+  for (const line of letter.to) doc.text(pdfText(line));
+  doc.moveDown(0.7);
+  doc
+    .font(FONT.bold)
+    .fontSize(11)
+    .fillColor(COLOR.ink)
+    .text(pdfText(letter.subject), { width: contentWidth(doc) });
+  doc.moveDown(0.5);
+  referencePanel(doc, letter);
+  paragraph(doc, letter.salutation, { size: BODY });
+  for (const section of letter.sections) {
+    if (section.heading) heading(doc, section.heading);
+    for (const text of section.paragraphs) paragraph(doc, text, { size: BODY });
+  }
+  heading(doc, 'Enclosures');
+  letter.enclosures.forEach((item, i) => {
+    doc.x = MARGIN.left;
+    doc
+      .font(FONT.regular)
+      .fontSize(9.5)
+      .fillColor(COLOR.ink)
+      .text(`${i + 1}.  ${pdfText(item)}`, { width: contentWidth(doc), indent: 0, lineGap: 1.5 });
+  });
+  doc.moveDown(0.6);
+  ensureSpace(doc, 56);
+  paragraph(doc, letter.closing, { size: BODY, gap: 1.1 });
+  const [name, ...rest] = letter.signature;
+  doc.font(FONT.bold).fontSize(10).fillColor(COLOR.ink).text(pdfText(name));
+  doc.font(FONT.regular).fontSize(9.5).fillColor(COLOR.muted);
+  for (const line of rest) doc.text(pdfText(line));
+  doc.fillColor(COLOR.ink);
+}

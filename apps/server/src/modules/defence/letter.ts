@@ -1,0 +1,129 @@
+import { DEFENCE_DISCLAIMER, DEFENCE_MSG, type DefenceLetter, type DefencePackType, MAIL_STATUS } from '@eta/shared';
+import type { BusinessConfig } from '../../business-config.ts';
+import { longDate, stampUtc } from '../../lib/pdf/text.ts';
+import { downloadIps, type Evidence } from './evidence.ts';
+
+/** The service on every letter and invoice. */
+export const SERVICE_NAME = 'UK Electronic Travel Authorisation application service';
+
+const MAX_IPS_IN_LETTER = 8;
+
+const times = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`);
+
+function listOf(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** The business's disputes address: BUSINESS_EMAIL, else the address mail is sent from. */
+export function businessEmail(business: BusinessConfig, mailFrom: string): string | null {
+  return business.email ?? /<?([^\s<>]+@[^\s<>]+)>?\s*$/.exec(mailFrom)?.[1] ?? null;
+}
+
+function downloadsSentence(evidence: Evidence): string {
+  const n = evidence.downloads.length;
+  if (n === 0) {
+    return 'Our records show no download from our website yet; the approval email with the link to the download page was delivered to the email address the customer gave.';
+  }
+  const ips = downloadIps(evidence);
+  const shown = ips.slice(0, MAX_IPS_IN_LETTER);
+  const more = ips.length > shown.length ? ` and ${ips.length - shown.length} other addresses` : '';
+  const from = `${ips.length === 1 ? 'IP address' : 'IP addresses'} ${listOf(shown)}${more}`;
+  const first = evidence.downloads[0]?.create_ts;
+  const last = evidence.downloads.at(-1)?.create_ts;
+  const when = n === 1 ? `on ${stampUtc(first)}` : `first on ${stampUtc(first)} and most recently on ${stampUtc(last)}`;
+  return `The customer downloaded the approved eTA ${times(n)} from that page, from ${from}, ${when}.`;
+}
+
+function journey(evidence: Evidence): string[] {
+  const o = evidence.order;
+  const paid = evidence.amount ? `and paid ${evidence.amount}` : 'and paid for the service';
+  const processed = o.processed_at ? ` (processed on ${longDate(o.processed_at)})` : '';
+  const mail = evidence.approvalMail;
+  const mailed =
+    mail && mail.status === MAIL_STATUS.sent
+      ? `we emailed it to ${mail.to_address} on ${stampUtc(mail.sent_at)}`
+      : `we emailed it to ${o.contact_email_address ?? 'the customer'}`;
+  return [
+    `On ${stampUtc(o.created_at)}, ${evidence.applicant} applied for a UK eTA on our website ${evidence.site.name} (${evidence.site.url}), entered their personal and passport details, answered the eligibility questions, accepted our terms and conditions ${paid}.`,
+    `Our team checked the application and submitted it to the UK authorities${processed}. Once the eTA was approved, ${mailed} and made it available on our secure download page, which opens only with the order id and the email address of the order. ${downloadsSentence(evidence)}`,
+  ];
+}
+
+function enclosures(evidence: Evidence, type: DefencePackType): string[] {
+  if (type === 2) return ['Evidence page: order facts, delivery of the eTA and the download log'];
+  return [
+    'Order summary',
+    "The applicant's declarations (answers given on our application form)",
+    'Timeline of the order, with every email sent',
+    'Download log of the approved eTA (time, IP address, time zone, browser, operating system)',
+    'The approval email as sent',
+    ...(evidence.passport ? ["The applicant's passport image, as uploaded with the application"] : []),
+    ...(evidence.document ? ['The approved eTA document as delivered to the customer'] : []),
+  ];
+}
+
+/**
+ * The defence letter of SPEC §1 for one order: addressed to the payment processor, describing the
+ * business, the customer journey and the service, with the disclaimer that the business is not the
+ * government. The modal shows this object and the PDF prints it: one source for both.
+ */
+export function composeLetter(
+  evidence: Evidence,
+  type: DefencePackType,
+  business: BusinessConfig,
+  mailFrom: string,
+): DefenceLetter {
+  const o = evidence.order;
+  const email = businessEmail(business, mailFrom);
+  const transactionId = o.transaction_id?.trim() || '';
+  const merchantName = o.merchant_name?.trim() || '';
+  const missing: DefenceLetter['missing'] = [];
+  if (!transactionId) missing.push('transactionId');
+  if (!merchantName) missing.push('merchantName');
+  const txn = transactionId || `(${DEFENCE_MSG.notEntered})`;
+  return {
+    orderId: o.order_id,
+    packType: type,
+    from: [business.name, ...business.addressLines, ...(email ? [email] : [])],
+    date: longDate(evidence.generatedAt),
+    to: ['The Disputes Team', evidence.processor],
+    subject: `Response to chargeback – transaction ${txn}, order ${o.order_id}`,
+    reference: [
+      { label: 'Transaction ID', value: txn },
+      { label: 'Merchant name', value: merchantName || `(${DEFENCE_MSG.notEntered})` },
+      { label: 'Amount', value: evidence.amount ?? '-' },
+      { label: 'Order ID', value: o.order_id },
+      { label: 'Order date', value: stampUtc(o.created_at) },
+      { label: 'Customer', value: evidence.applicant },
+    ],
+    salutation: 'Dear Disputes Team,',
+    sections: [
+      {
+        heading: null,
+        paragraphs: [
+          `We write in response to the chargeback raised on transaction ${txn} for ${evidence.amount ?? 'the amount paid'}, processed under the merchant name ${merchantName || `(${DEFENCE_MSG.notEntered})`}. The customer ordered and paid for our ${SERVICE_NAME}, and we delivered that service in full, as the enclosed evidence shows. We respectfully ask you to decide the dispute in our favour.`,
+        ],
+      },
+      {
+        heading: 'About our business',
+        paragraphs: [
+          `${business.name} helps travellers apply for the UK Electronic Travel Authorisation (eTA). For our service fee we check each application for errors and omissions, submit it to the UK authorities on the traveller's behalf, follow it up, and deliver the approved eTA by email and through a secure download page on our website.`,
+          `${business.name} ${DEFENCE_DISCLAIMER} Our website says so before the customer applies and pays, and explains that an eTA can also be obtained directly from the UK Government.`,
+        ],
+      },
+      { heading: 'The customer journey', paragraphs: journey(evidence) },
+      {
+        heading: 'The service was delivered',
+        paragraphs: [
+          `The customer received exactly what they paid for: the application was prepared, checked and submitted, the eTA was approved, and the approved eTA was delivered to them${evidence.downloads.length > 0 ? ' and downloaded by them' : ''} as described above. The enclosed records are taken unchanged from our order system, which logs every email we send and every download of the document.`,
+          `We therefore ask you to reverse the chargeback. If you need anything further, please contact us${email ? ` at ${email}` : ''}, quoting order ${o.order_id}.`,
+        ],
+      },
+    ],
+    enclosures: enclosures(evidence, type),
+    closing: 'Yours faithfully,',
+    signature: [business.name, 'Disputes Team'],
+    missing,
+  };
+}

@@ -1,0 +1,166 @@
+import { MAIL_STATUS } from '@eta/shared';
+import {
+  bottomLimit,
+  COLOR,
+  type Doc,
+  heading,
+  keyValues,
+  MARGIN,
+  note,
+  paragraph,
+  quoted,
+  title,
+} from '../../lib/pdf/document.ts';
+import { table } from '../../lib/pdf/table.ts';
+import { stampUtc } from '../../lib/pdf/text.ts';
+import { applicantRows, declarations, providerLabel, sentWith } from './declarations.ts';
+import { downloadIps, type Evidence } from './evidence.ts';
+import { SERVICE_NAME } from './letter.ts';
+import { timeline, timelineRows } from './timeline.ts';
+
+const DOWNLOAD_COLUMNS = [
+  { header: '#', weight: 0.35, align: 'right' as const },
+  { header: 'Time (UTC)', weight: 1.9 },
+  { header: 'IP address', weight: 1.6 },
+  { header: 'Time zone', weight: 1.4 },
+  { header: 'Browser', weight: 1.3 },
+  { header: 'Operating system', weight: 1.3 },
+];
+
+const downloadRows = (evidence: Evidence) =>
+  evidence.downloads.map((d, i) => [
+    String(i + 1),
+    stampUtc(d.create_ts),
+    d.ip,
+    d.timezone ?? '-',
+    d.browser ?? '-',
+    d.os ?? '-',
+  ]);
+
+function deliveredRow(evidence: Evidence): [string, string] {
+  const mail = evidence.approvalMail;
+  if (!mail) return ['Approval email', 'not sent'];
+  if (mail.status !== MAIL_STATUS.sent)
+    return ['Approval email', `to ${mail.to_address}, not sent yet (${mail.status})`];
+  return ['Approval email', `to ${mail.to_address}, ${sentWith(mail.provider, mail.sent_at)}`];
+}
+
+/** The facts a reviewer looks for first, for both pack types. */
+function orderFacts(evidence: Evidence): [string, string][] {
+  const o = evidence.order;
+  return [
+    ['Order ID', o.order_id],
+    ['Transaction ID', o.transaction_id ?? '-'],
+    ['Merchant name', o.merchant_name ?? '-'],
+    ['Amount paid', evidence.amount ?? '-'],
+    ['Service', `${SERVICE_NAME} (${o.processing_type} processing)`],
+    ['Website', `${evidence.site.name} (${evidence.site.url})`],
+    ['Customer', `${evidence.applicant}, ${o.contact_email_address ?? '-'}`],
+    ['Order placed and paid', stampUtc(o.created_at)],
+    ['Processed', o.processed_at ? stampUtc(o.processed_at) : '-'],
+    [
+      'eTA document delivered',
+      evidence.document ? stampUtc(evidence.document.created_at) : 'no approved document on file',
+    ],
+    deliveredRow(evidence),
+    ['Downloads by the customer', `${evidence.downloads.length} (${downloadIps(evidence).length} IP addresses)`],
+    ['Order status', o.process_status.trim()],
+  ];
+}
+
+const LOG_NOTE =
+  "Every download of the approved eTA from our secure download page, which opens only after the order id and the email address of the order are entered. Times are UTC; the time zone is the one reported by the customer's browser; browser and operating system come from its user agent.";
+
+/** Type 1, sections 1 to 5: summary, declarations, timeline, download log, approval mail. */
+export function fullSections(doc: Doc, evidence: Evidence): void {
+  doc.addPage();
+  title(doc, '1. Order summary', `Taken from our order system on ${stampUtc(evidence.generatedAt)}.`);
+  keyValues(doc, orderFacts(evidence));
+  heading(doc, 'The applicant, as described on the application form');
+  keyValues(doc, applicantRows(evidence));
+
+  title(doc, "2. The applicant's declarations", 'Answers the applicant gave on our application form before paying.');
+  const answers = declarations(evidence);
+  if (answers.length > 0) keyValues(doc, answers, 240);
+  else paragraph(doc, 'No questionnaire answers were recorded with this order.');
+
+  title(doc, '3. Order timeline', 'Each step of the order, with every email sent and the provider that delivered it.');
+  table(
+    doc,
+    [
+      { header: 'Time (UTC)', weight: 1.5 },
+      { header: 'Event', weight: 2.3 },
+      { header: 'Detail', weight: 2.4 },
+    ],
+    timelineRows(timeline(evidence)),
+  );
+
+  title(doc, '4. Download log', LOG_NOTE);
+  if (evidence.downloads.length > 0) table(doc, DOWNLOAD_COLUMNS, downloadRows(evidence));
+  else paragraph(doc, 'No download of the approved eTA has been recorded yet.');
+
+  title(doc, '5. The approval email as sent', 'The text version of the email, exactly as it was sent to the customer.');
+  const mail = evidence.approvalMail;
+  if (!mail) {
+    paragraph(doc, 'No approval email has been sent for this order.');
+    return;
+  }
+  keyValues(doc, [
+    ['To', mail.to_address],
+    ['Subject', mail.subject],
+    ['Sent', mail.sent_at ? stampUtc(mail.sent_at) : `not sent yet (${mail.status})`],
+    ['Provider', providerLabel(mail.provider)],
+  ]);
+  quoted(doc, mail.text);
+}
+
+/** Type 1, section 6: the passport image the applicant uploaded, on a page of its own. */
+export function passportSection(doc: Doc, file: string | null, contentType: string | null): void {
+  if (!file) return;
+  doc.addPage();
+  title(doc, "6. The applicant's passport image", 'As uploaded by the applicant with the application.');
+  if (contentType !== 'image/jpeg' && contentType !== 'image/png') {
+    paragraph(doc, 'The image is stored in a format that cannot be placed in a PDF; it can be supplied separately.');
+    return;
+  }
+  try {
+    // pdfkit has openImage (its types do not list it): the image's own size, read once and reused.
+    const image = (doc as unknown as { openImage(src: string): { width: number; height: number } }).openImage(file);
+    const box = { width: doc.page.width - MARGIN.left - MARGIN.right, height: bottomLimit(doc) - doc.y - 10 };
+    // Scaled down to fit; a small image is enlarged at most twice, so it is not blown up into a blur.
+    const scale = Math.min(box.width / image.width, box.height / image.height, 2);
+    const width = image.width * scale;
+    const height = image.height * scale;
+    const x = MARGIN.left + (box.width - width) / 2;
+    const y = doc.y;
+    doc.image(image as unknown as string, x, y, { width, height });
+    doc.rect(x, y, width, height).lineWidth(0.8).strokeColor(COLOR.rule).stroke();
+    doc.y = y + height + 10;
+  } catch {
+    paragraph(doc, 'The stored image could not be read; it can be supplied separately.');
+  }
+}
+
+/** Type 2: one evidence page with the order facts, the delivery and as much of the download log as fits. */
+export function compactEvidence(doc: Doc, evidence: Evidence): void {
+  doc.addPage();
+  title(doc, 'Evidence summary', `Taken from our order system on ${stampUtc(evidence.generatedAt)}.`);
+  keyValues(doc, orderFacts(evidence), 140);
+  heading(doc, 'Download log');
+  note(doc, LOG_NOTE);
+  if (evidence.downloads.length === 0) {
+    paragraph(doc, 'No download of the approved eTA has been recorded yet.');
+    return;
+  }
+  const rows = downloadRows(evidence);
+  const stopAt = bottomLimit(doc) - 36;
+  const drawn = table(doc, DOWNLOAD_COLUMNS, rows, { size: 8, stopAt });
+  if (drawn < rows.length) {
+    const rest = [...new Set(evidence.downloads.slice(drawn).map((d) => d.ip))];
+    const shown = rest.slice(0, 12).join(', ');
+    note(
+      doc,
+      `${rows.length - drawn} further downloads, from ${shown}${rest.length > 12 ? ' and others' : ''}. The full log is in Defence Pack 1.`,
+    );
+  }
+}

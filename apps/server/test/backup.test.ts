@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { ROLE } from '@eta/shared';
+import SqliteDatabase from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBackup } from '../src/cli/backup.ts';
+import { openSqlite, SQLITE_FILE } from '../src/db/connect.ts';
+import { buildTestApp, createMember, type TestApp } from './test-app.ts';
+
+describe('backup and the SQLite settings (DESIGN §10)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite');
+  });
+  afterAll(() => t.close());
+
+  it('copies the live database, consistent, while the app holds it open', async () => {
+    await createMember(t, ROLE.Team, 'Bea Backup');
+    const file = await runBackup(t.config, 'backups/copy.sqlite', t.config.dataDir);
+    expect(file).toBe(path.join(t.config.dataDir, 'backups', 'copy.sqlite'));
+    const copy = new SqliteDatabase(file, { readonly: true });
+    try {
+      const names = copy.prepare('select name from staff').all() as { name: string }[];
+      expect(names.map((r) => r.name)).toContain('Bea Backup');
+      expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      copy.close();
+    }
+  });
+
+  it('opens SQLite in WAL mode with foreign keys, a busy timeout and full sync', () => {
+    const db = openSqlite(path.join(t.config.dataDir, SQLITE_FILE));
+    try {
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+      expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+      expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    } finally {
+      db.close();
+    }
+  });
+});

@@ -1,0 +1,19 @@
+/** Texts of the defence feature that SPEC leaves open (its own labels and messages come from @eta/shared). */
+export const DEFENCE_TEXT = {
+  packTitle: (type: number) => `Defence Pack ${type}`,
+  packIntro: (type: number) =>
+    type === 1
+      ? 'The full pack: this letter, the order summary, the applicant\u2019s declarations, the timeline, the download log, the approval email as sent and the approved document.'
+      : 'The compact pack, for processors that cap pages: this letter and one evidence page with the order facts, the delivery and the download log.',
+  missing:
+    'Transaction ID and Merchant Name are not entered yet, so the letter shows \u201cnot entered\u201d. Enter them first with Enter Transaction Details.',
+  download: 'Download PDF',
+  preparing: 'Preparing PDF...',
+  close: 'Close',
+  transactionTitle: 'Enter Transaction Details',
+  transactionId: 'Transaction ID',
+  merchantName: 'Merchant Name',
+  orderId: 'Order Id',
+  save: 'Submit',
+  cancel: 'Cancel',
+} as const;

@@ -1,0 +1,172 @@
+import {
+  API_STATUS,
+  DEFAULT_MAIL_PROVIDER,
+  decodeOrderRef,
+  heldMessage,
+  holdBlocks,
+  MAIL_STATUS,
+  type MailProvider,
+  ORDER_ID_PATTERN,
+  type OrderDetail,
+  type Role,
+} from '@eta/shared';
+import { useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Card from 'react-bootstrap/Card';
+import { Link, useParams } from 'react-router';
+import { Loading } from '../../../components/Loading.tsx';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { useAppDispatch, useAppSelector } from '../../../store/index.ts';
+import { setOrderDetails } from '../../../store/orderSlice.ts';
+import { useDefenceActions } from '../defence/useDefenceActions.tsx';
+import { useGetOrderDetailQuery } from './api.ts';
+import { CommentPanel } from './CommentPanel.tsx';
+import { EmailContentModal } from './EmailContentModal.tsx';
+import { MoveButtons } from './MoveButtons.tsx';
+import { OrderActionsBar } from './OrderActionsBar.tsx';
+import { NEW_ORDERS, OrderHeader } from './OrderHeader.tsx';
+import { Activity } from './sections/Activity.tsx';
+import { AdditionalQuestions } from './sections/AdditionalQuestions.tsx';
+import { ApplicantImages } from './sections/ApplicantImages.tsx';
+import { CommentHistory } from './sections/CommentHistory.tsx';
+import { DownloadHistory } from './sections/DownloadHistory.tsx';
+import { EmailHistory } from './sections/EmailHistory.tsx';
+import { OrderInfo } from './sections/OrderInfo.tsx';
+import { PaymentDetails } from './sections/PaymentDetails.tsx';
+import { PersonalInfo } from './sections/PersonalInfo.tsx';
+import { UploadDocument } from './sections/UploadDocument.tsx';
+import { ORDER_TEXT } from './texts.ts';
+import { useDocumentActions } from './useDocumentActions.ts';
+import './order.css';
+import './forms.css';
+import './tables.css';
+
+/** The worker sends within seconds; retries back off for minutes, and polling stops once none is queued. */
+const MAIL_POLL_MS = 4000;
+
+function OrderNotFound({ message }: { message?: string }) {
+  usePageTitle(ORDER_TEXT.notFoundTitle);
+  return (
+    <Card body className="shadow-sm border-0 text-center py-4" data-testid="order-not-found">
+      <h1 className="h4">{ORDER_TEXT.notFoundTitle}</h1>
+      <p className="text-secondary">{message ?? ORDER_TEXT.notFoundBody}</p>
+      <Link to={NEW_ORDERS}>{ORDER_TEXT.backToOrders}</Link>
+    </Card>
+  );
+}
+
+/** The side panel 'Add Comment Below' of SPEC §2: the remark form, then the move buttons. */
+function SidePanel({ order, role, locked }: { order: OrderDetail; role: Role | null; locked: boolean }) {
+  return (
+    <aside className="order-side" id="add-comment" aria-labelledby="add-comment-title">
+      <Card className="shadow-sm border-0">
+        <Card.Header className="detail-section-header">
+          <h2 id="add-comment-title" className="h6 mb-0">
+            Add Comment Below
+          </h2>
+        </Card.Header>
+        <Card.Body>
+          <CommentPanel orderId={order.order_id} locked={locked} />
+          {role && (
+            <div className="move-panel">
+              <h3 className="h6 text-secondary mb-2">{ORDER_TEXT.moveOrder}</h3>
+              <MoveButtons orderId={order.order_id} status={order.process_status} role={role} locked={locked} />
+            </div>
+          )}
+        </Card.Body>
+      </Card>
+    </aside>
+  );
+}
+
+function OrderDetailView({ orderId }: { orderId: string }) {
+  const dispatch = useAppDispatch();
+  const role = useAppSelector((state) => state.auth.role);
+  const [mailPending, setMailPending] = useState(false);
+  // Several members work the same orders: opening one always asks the server afresh. While a mail
+  // waits in the outbox the order is read again every few seconds, so its fate shows without a click.
+  const detail = useGetOrderDetailQuery(orderId, {
+    refetchOnMountOrArgChange: true,
+    pollingInterval: mailPending ? MAIL_POLL_MS : 0,
+  });
+  const envelope = detail.data;
+  const order = envelope?.status === API_STATUS.ok ? envelope.data : undefined;
+  const queued = order?.mailHistory.some((mail) => mail.status === MAIL_STATUS.queued) ?? false;
+  useEffect(() => setMailPending(queued), [queued]);
+  const [provider, setProvider] = useState<MailProvider>(DEFAULT_MAIL_PROVIDER);
+  const [emailOpen, setEmailOpen] = useState(false);
+  const defence = useDefenceActions(order, () => void detail.refetch());
+  const actions = useDocumentActions(orderId);
+
+  // SPEC §3 order state keeps the detail on screen; it is cleared when the screen closes.
+  useEffect(() => {
+    if (order) dispatch(setOrderDetails(order));
+  }, [order, dispatch]);
+  useEffect(() => () => void dispatch(setOrderDetails(null)), [dispatch]);
+
+  if (detail.isLoading || (!envelope && detail.isFetching)) return <Loading />;
+  if (!order) {
+    if (envelope?.status === API_STATUS.unauthorized) return <Loading />;
+    return <OrderNotFound message={envelope?.message} />;
+  }
+
+  const locked =
+    role !== null &&
+    holdBlocks(role, {
+      process_status: order.process_status,
+      held: order.assign_to !== '',
+      heldByMe: order.assigned_to_me,
+    });
+
+  return (
+    <>
+      <OrderHeader order={order} refreshing={detail.isFetching} onRefresh={() => void detail.refetch()} />
+      {locked && <Alert variant="warning">{heldMessage(order.assign_to)}</Alert>}
+      <div className="order-layout">
+        <div className="order-main">
+          {order.mailHistory.length > 0 && (
+            <EmailHistory
+              mails={order.mailHistory}
+              retrying={actions.retryingId}
+              onRetry={(mail) => void actions.retry(mail.id)}
+            />
+          )}
+          <UploadDocument
+            key={order.uploadDoc[0]?.id ?? 0}
+            order={order}
+            provider={provider}
+            onProvider={setProvider}
+            actions={actions}
+            locked={locked}
+          />
+          <OrderInfo order={order} />
+          <ApplicantImages order={order} />
+          <PersonalInfo order={order} />
+          <AdditionalQuestions order={order} />
+          <PaymentDetails order={order} />
+          <DownloadHistory order={order} provider={provider} actions={actions} locked={locked} />
+          <Activity events={order.events} />
+          <CommentHistory remarks={order.remark} />
+        </div>
+        <SidePanel order={order} role={role} locked={locked} />
+      </div>
+      <OrderActionsBar
+        status={order.process_status}
+        onViewEmailContent={() => setEmailOpen(true)}
+        onDefencePack={defence.openDefencePack}
+        onTransactionDetails={defence.openTransactionDetails}
+      />
+      <EmailContentModal orderId={order.order_id} show={emailOpen} onHide={() => setEmailOpen(false)} />
+      {defence.modals}
+    </>
+  );
+}
+
+/** /admin/view-order/{ref}: the order id travels base64url-encoded in the path (DESIGN §5). */
+export function OrderDetailPage() {
+  const { orderRef = '' } = useParams();
+  const orderId = decodeOrderRef(orderRef);
+  if (orderId === null || !ORDER_ID_PATTERN.test(orderId)) return <OrderNotFound />;
+  // Keyed by order: another order's forms and modals never carry over.
+  return <OrderDetailView key={orderId} orderId={orderId} />;
+}

@@ -1,0 +1,70 @@
+import type { OrderEventRecord } from '@eta/shared';
+import { statusText } from './format.ts';
+import { mailKindLabel, providerLabel } from './texts.ts';
+
+/** One Activity row in words: what happened, and an optional from → to and note. */
+export interface ActivityLine {
+  what: string;
+  from?: string;
+  to?: string;
+  note?: string;
+}
+
+/** "cloud to a@b.c" / "cloud: timeout" / "cloud": the provider named as elsewhere on the screen. */
+const providerNote = (detail: string | null): string | undefined =>
+  detail ? detail.replace(/^(cloud|delivery)\b/, (p) => providerLabel(p)) : undefined;
+
+const opt = (value: string | null | undefined) => (value ? value : undefined);
+
+/** DESIGN §6 event kinds as a member would say them; an unknown kind still reads sensibly. */
+export function describeEvent(e: OrderEventRecord): ActivityLine {
+  const mail = mailKindLabel(e.to_value ?? '');
+  switch (e.kind) {
+    case 'created':
+      return {
+        what: `Order received as ${statusText(e.to_value)}`,
+        note: e.detail ? `Source: ${e.detail}` : undefined,
+      };
+    case 'assign':
+      return { what: `Assigned to ${e.to_value ?? '-'}` };
+    case 'takeover':
+      return {
+        what: `Taken over by ${e.to_value ?? '-'}`,
+        note: e.from_value ? `Was with ${e.from_value}` : undefined,
+      };
+    case 'unassign':
+      return {
+        what: 'Returned to its folder',
+        note: opt(e.detail) ?? (e.from_value ? `Was with ${e.from_value}` : undefined),
+      };
+    case 'status':
+      return { what: 'Status changed', from: statusText(e.from_value), to: statusText(e.to_value) };
+    case 'refund':
+      return { what: 'Marked as refunded', from: statusText(e.from_value), to: statusText(e.to_value) };
+    case 'remark':
+      return { what: 'Comment added', note: opt(e.detail) };
+    case 'document':
+      return { what: 'Document uploaded', note: opt(e.to_value) };
+    case 'rejection':
+      return { what: 'Document rejected', note: opt(e.to_value) };
+    case 'processed_by':
+      return { what: `Processed by ${e.to_value ?? '-'}` };
+    case 'mail':
+      return { what: `${mail} mail queued`, note: providerNote(e.detail) };
+    case 'mail_sent':
+      return { what: `${mail} mail sent`, note: providerNote(e.detail) };
+    case 'mail_failed':
+      return { what: `${mail} mail failed`, note: providerNote(e.detail) };
+    case 'mail_retry':
+      return { what: `${mail} mail queued again`, note: providerNote(e.detail) };
+    default: {
+      const what = e.kind.replace(/[_-]+/g, ' ');
+      return {
+        what: what.charAt(0).toUpperCase() + what.slice(1),
+        from: opt(e.from_value),
+        to: opt(e.to_value),
+        note: opt(e.detail),
+      };
+    }
+  }
+}

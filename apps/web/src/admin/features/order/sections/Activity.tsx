@@ -1,0 +1,47 @@
+import type { OrderEventRecord } from '@eta/shared';
+import { describeEvent } from '../activity.ts';
+import { DetailSection } from '../DetailSection.tsx';
+import { keyed, stamp } from '../format.ts';
+import { ORDER_TEXT } from '../texts.ts';
+
+function Entry({ event }: { event: OrderEventRecord }) {
+  const line = describeEvent(event);
+  return (
+    <li className="activity-entry">
+      <div className="activity-what">
+        <span className="fw-semibold">{line.what}</span>
+        {(line.from || line.to) && (
+          <span className="activity-move">
+            <span className="badge text-bg-light border">{line.from ?? '-'}</span>
+            <span aria-hidden="true">→</span>
+            <span className="visually-hidden">to</span>
+            <span className="badge text-bg-light border">{line.to ?? '-'}</span>
+          </span>
+        )}
+        {line.note && <div className="small text-secondary text-break">{line.note}</div>}
+      </div>
+      <div className="activity-meta small text-secondary">
+        <time dateTime={event.created_at}>{stamp(event.created_at)} UTC</time>
+        <span>{event.staff_name || ORDER_TEXT.system}</span>
+      </div>
+    </li>
+  );
+}
+
+/** Section 9: SPEC leaves it open; it is the order's event log (DESIGN §6), newest first. */
+export function Activity({ events }: { events: readonly OrderEventRecord[] }) {
+  return (
+    <DetailSection
+      id="activity"
+      title="Activity"
+      flush
+      aside={<span className="text-secondary small">{events.length}</span>}
+    >
+      <ol className="activity-list" data-testid="activity">
+        {keyed(events, (e) => `${e.created_at}|${e.kind}|${e.to_value}`).map(({ key, item }) => (
+          <Entry key={key} event={item} />
+        ))}
+      </ol>
+    </DetailSection>
+  );
+}

@@ -1,0 +1,59 @@
+import type { OrderDetail } from '@eta/shared';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import { AppModal } from '../../../../components/AppModal.tsx';
+import { DetailSection } from '../DetailSection.tsx';
+import { ORDER_TEXT } from '../texts.ts';
+import { useAuthedBlob } from '../useAuthedBlob.ts';
+
+function OrderImage({ label, link, name }: { label: string; link: string | null; name: string }) {
+  const { url, loading, failed } = useAuthedBlob(link);
+  const [zoom, setZoom] = useState(false);
+  const alt = `${label} of ${name}`;
+  let body = <span className="text-secondary small">{ORDER_TEXT.noImage}</span>;
+  if (loading) body = <Spinner animation="border" size="sm" role="status" aria-label={`Loading ${label}`} />;
+  else if (failed) body = <span className="text-danger small">{ORDER_TEXT.imageFailed}</span>;
+  else if (url) {
+    body = (
+      <button type="button" className="image-button" onClick={() => setZoom(true)} title={ORDER_TEXT.viewFullSize}>
+        <img src={url} alt={alt} />
+      </button>
+    );
+  }
+  return (
+    <figure className="order-image mb-0">
+      <div className="order-image-frame">{body}</div>
+      <figcaption className="small text-secondary mt-1">{label}</figcaption>
+      {url && (
+        <AppModal show={zoom} onHide={() => setZoom(false)} size="lg" centered aria-label={alt}>
+          <Modal.Header closeButton>
+            <Modal.Title className="h6">{alt}</Modal.Title>
+          </Modal.Header>
+          <Modal.Body className="text-center">
+            <img src={url} alt={alt} className="order-image-full" />
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="outline-secondary" onClick={() => setZoom(false)}>
+              {ORDER_TEXT.close}
+            </Button>
+          </Modal.Footer>
+        </AppModal>
+      )}
+    </figure>
+  );
+}
+
+/** Section 4 of SPEC §2: the passport and the applicant's photo, fetched with the member's token. */
+export function ApplicantImages({ order }: { order: OrderDetail }) {
+  const name = order.full_name || order.order_id;
+  return (
+    <DetailSection id="applicant-images" title="Applicant And Passport Image">
+      <div className="order-images">
+        <OrderImage label="Passport" link={order.images.passport ?? order.passport_image} name={name} />
+        <OrderImage label="Applicant photo" link={order.images.selfie ?? order.upload_image} name={name} />
+      </div>
+    </DetailSection>
+  );
+}

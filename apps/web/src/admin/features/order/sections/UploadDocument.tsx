@@ -1,0 +1,186 @@
+import {
+  API_STATUS,
+  type ApiEnvelope,
+  DOCUMENT_ACCEPT,
+  MAIL_PROVIDERS,
+  type MailProvider,
+  MSG,
+  type OrderDetail,
+} from '@eta/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Dropdown from 'react-bootstrap/Dropdown';
+import Form from 'react-bootstrap/Form';
+import SplitButton from 'react-bootstrap/SplitButton';
+import { type Resolver, useForm } from 'react-hook-form';
+import { ConfirmModal } from '../../../../components/ConfirmModal.tsx';
+import { FormField } from '../../../../components/FormField.tsx';
+import { fieldErrors } from '../../../../lib/api.ts';
+import { DetailSection } from '../DetailSection.tsx';
+import { ORDER_TEXT, providerLabel } from '../texts.ts';
+import { type DocumentFormValues, resendForm, SERVER_FIELD, uploadForm } from '../uploadSchema.ts';
+import type { useDocumentActions } from '../useDocumentActions.ts';
+import { CurrentDocument } from './CurrentDocument.tsx';
+import { ProviderPicker } from './ProviderPicker.tsx';
+
+type Intent = 'upload' | 'resend';
+
+interface UploadDocumentProps {
+  order: OrderDetail;
+  provider: MailProvider;
+  onProvider: (provider: MailProvider) => void;
+  actions: ReturnType<typeof useDocumentActions>;
+  /** the hold rule stops this member writing to the order (DESIGN §6) */
+  locked: boolean;
+}
+
+/** Section 2 of SPEC §2: upload the approved eTA and mail it, send it again, or reject the applicant. */
+export function UploadDocument({ order, provider, onProvider, actions, locked }: UploadDocumentProps) {
+  const intent = useRef<Intent>('upload');
+  const [confirmReject, setConfirmReject] = useState(false);
+  // Upload needs the file, resend only the address: the button pressed picks the rules.
+  const resolver: Resolver<DocumentFormValues> = (values, context, options) =>
+    (zodResolver(intent.current === 'upload' ? uploadForm : resendForm) as Resolver<DocumentFormValues>)(
+      values,
+      context,
+      options,
+    );
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    resetField,
+    getValues,
+    formState: { errors },
+  } = useForm<DocumentFormValues>({
+    resolver,
+    defaultValues: { email: order.contact_email_address ?? '', file: undefined },
+  });
+
+  const latest = order.uploadDoc[0] ?? null;
+  const canResend = latest !== null && latest.is_rejected_doc !== 'Yes';
+  const resendHint = latest === null ? ORDER_TEXT.resendNeedsDocument : ORDER_TEXT.resendRejected;
+  const busy = actions.uploading || actions.resending || actions.rejecting;
+
+  /** Field errors go under their fields; any other refusal under the buttons (SPEC §5 red text). */
+  const showRefusal = (envelope: ApiEnvelope) => {
+    if (envelope.status === API_STATUS.ok || envelope.status === API_STATUS.unauthorized) return;
+    const errorsByField = fieldErrors(envelope);
+    let placed = false;
+    for (const [field, message] of Object.entries(errorsByField)) {
+      const own = SERVER_FIELD[field];
+      if (own) {
+        setError(own, { message });
+        placed = true;
+      }
+    }
+    if (!placed) setError('root.server', { message: envelope.message });
+  };
+
+  /** The named buttons set the provider, then send with it (SPEC §4). */
+  const send = (what: Intent, chosen: MailProvider) => {
+    intent.current = what;
+    if (chosen !== provider) onProvider(chosen);
+    clearErrors();
+    void handleSubmit(async ({ email, file }) => {
+      const picked = file?.item(0);
+      if (what === 'upload' && picked) {
+        const envelope = await actions.upload(email.trim(), picked, chosen);
+        if (envelope.status === API_STATUS.ok) resetField('file');
+        showRefusal(envelope);
+      } else if (what === 'resend') {
+        showRefusal(await actions.resend(email.trim(), chosen));
+      }
+    })();
+  };
+
+  const reject = async () => {
+    const email = getValues('email').trim() || order.contact_email_address || '';
+    if (await actions.reject(email)) setConfirmReject(false);
+  };
+
+  return (
+    <DetailSection id="upload-document" title="Upload Document">
+      {latest && <CurrentDocument doc={latest} />}
+      <Form noValidate onSubmit={(event) => event.preventDefault()}>
+        <fieldset disabled={locked}>
+          <div className="upload-grid">
+            <FormField id="upload-order-id" label="Order Id">
+              <Form.Control id="upload-order-id" value={order.order_id} readOnly className="bg-body-tertiary" />
+            </FormField>
+            <FormField id="upload-email" label="Email" error={errors.email?.message}>
+              <Form.Control id="upload-email" type="email" isInvalid={!!errors.email} {...register('email')} />
+            </FormField>
+            <FormField id="upload-file" label="Document" error={errors.file?.message} hint={ORDER_TEXT.uploadHint}>
+              <Form.Control
+                id="upload-file"
+                type="file"
+                accept={DOCUMENT_ACCEPT}
+                isInvalid={!!errors.file}
+                {...register('file')}
+              />
+            </FormField>
+            <ProviderPicker value={provider} onChange={onProvider} />
+          </div>
+          <div className="upload-actions">
+            <SplitButton
+              id="upload-button"
+              title="Upload"
+              variant="primary"
+              disabled={busy}
+              toggleLabel="Upload with another provider"
+              onClick={() => send('upload', provider)}
+            >
+              {MAIL_PROVIDERS.map((p) => (
+                <Dropdown.Item key={p} as="button" type="button" onClick={() => send('upload', p)}>
+                  Upload via {providerLabel(p)}
+                </Dropdown.Item>
+              ))}
+            </SplitButton>
+            <span title={canResend ? undefined : resendHint} className="d-inline-block">
+              <SplitButton
+                id="resend-button"
+                title="Resend Mail"
+                variant="outline-primary"
+                disabled={busy || !canResend}
+                toggleLabel="Resend with another provider"
+                onClick={() => send('resend', provider)}
+              >
+                {MAIL_PROVIDERS.map((p) => (
+                  <Dropdown.Item key={p} as="button" type="button" onClick={() => send('resend', p)}>
+                    Resend via {providerLabel(p)}
+                  </Dropdown.Item>
+                ))}
+              </SplitButton>
+            </span>
+            {/* SPEC §2: hidden when the document is already rejected (and when there is none to reject). */}
+            {canResend && (
+              <Button
+                variant="outline-danger"
+                className="ms-sm-auto"
+                disabled={busy}
+                onClick={() => setConfirmReject(true)}
+              >
+                Reject Applicant
+              </Button>
+            )}
+          </div>
+          {errors.root?.server && (
+            <div className="text-danger small mt-2" role="alert">
+              {errors.root.server.message}
+            </div>
+          )}
+        </fieldset>
+      </Form>
+      <ConfirmModal
+        show={confirmReject}
+        message={MSG.confirmReject}
+        busy={actions.rejecting}
+        onConfirm={reject}
+        onCancel={() => setConfirmReject(false)}
+      />
+    </DetailSection>
+  );
+}

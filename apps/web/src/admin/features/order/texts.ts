@@ -1,0 +1,50 @@
+import { DEFENCE_STATUSES, MAIL_PROVIDER_LABEL, type MailKind, type MailProvider } from '@eta/shared';
+
+/**
+ * Texts of the order detail that SPEC leaves open. SPEC's own literals (section names, button labels,
+ * messages) come from @eta/shared or are written where SPEC states them.
+ */
+export const ORDER_TEXT = {
+  notFoundTitle: 'Order not found',
+  notFoundBody: 'The link does not name an order. It may have been mistyped or cut short.',
+  backToOrders: 'Back to New Orders',
+  refresh: 'Refresh',
+  addComment: 'Add comment',
+  moveOrder: 'Move Order',
+  noMoves: 'No moves are available for this order.',
+  confirmMove: (label: string) => `Move this order: ${label}?`,
+  confirmRefund: 'Mark this order as refunded? The applicant will get a refund mail.',
+  uploadHint: 'PDF, JPEG, PNG or WebP, at most 10 MB.',
+  providerLegend: 'Mail provider',
+  providerDefault: '(default)',
+  resendNeedsDocument: 'Upload a document first: there is nothing to resend yet.',
+  resendRejected: 'The latest document was rejected: upload a new one to send it again.',
+  sendAgain: 'Send again',
+  sendMailLegend: 'Send the download mail again',
+  download: 'Download',
+  rejected: 'Rejected',
+  system: 'System',
+  defenceHint: `Available when the order is ${DEFENCE_STATUSES.map((s) => s.trim()).join(', ')}.`,
+  viewFullSize: 'View full size',
+  noImage: 'No image',
+  imageFailed: 'Could not load the image.',
+  previewTab: 'Preview',
+  textTab: 'Plain text',
+  subject: 'Subject',
+  emailContentTitle: 'Email Content',
+  close: 'Close',
+} as const;
+
+/** The two providers, named the same everywhere on the screen (SPEC §4: one email cloud, one delivery). */
+export const providerLabel = (provider: MailProvider | string): string =>
+  MAIL_PROVIDER_LABEL[provider as MailProvider] ?? provider;
+
+export const MAIL_KIND_LABEL: Readonly<Record<MailKind, string>> = {
+  approval: 'Approval',
+  resend: 'Approval (resent)',
+  rejection: 'Rejection',
+  refund: 'Refund',
+  invoice: 'Invoice',
+};
+
+export const mailKindLabel = (kind: string): string => MAIL_KIND_LABEL[kind as MailKind] ?? kind;

@@ -1,0 +1,39 @@
+import { type CountryReportRow, REPORT_COLUMN, type ReportRange, SCREENS } from '@eta/shared';
+import { useCallback } from 'react';
+import { WEB_TEXT } from '../../../lib/texts.ts';
+import { useAppDispatch, useAppSelector } from '../../../store/index.ts';
+import { setCountryOrderDetails } from '../../../store/orderSlice.ts';
+import { useLazyGetCountryOrderCountQuery } from './api.ts';
+import type { ReportColumn } from './columns.tsx';
+import { ReportPage } from './ReportPage.tsx';
+import { resultOf } from './result.ts';
+
+const COLUMNS: ReportColumn<CountryReportRow>[] = [
+  { id: 'nationality', header: REPORT_COLUMN.nationality, value: (r) => r.nationality },
+  { id: 'count', header: REPORT_COLUMN.count, value: (r) => r.count, numeric: true },
+  { id: 'standard_count', header: REPORT_COLUMN.standard, value: (r) => r.standard_count, numeric: true },
+  { id: 'priority_count', header: REPORT_COLUMN.priority, value: (r) => r.priority_count, numeric: true },
+];
+const SEARCH = { placeholder: WEB_TEXT.countrySearch, label: WEB_TEXT.countrySearchLabel };
+const byNationality = (row: CountryReportRow) => row.nationality;
+
+/** SPEC §2 Country Order Details (/admin/country-order-list): every signed-in member. */
+export function CountryOrderListPage() {
+  const dispatch = useAppDispatch();
+  const rows = useAppSelector((state) => state.order.countryOrderDetails);
+  const [fetchReport] = useLazyGetCountryOrderCountQuery();
+  const load = useCallback((range: ReportRange) => resultOf(fetchReport(range)), [fetchReport]);
+  const onRows = useCallback((next: CountryReportRow[]) => dispatch(setCountryOrderDetails(next)), [dispatch]);
+  return (
+    <ReportPage
+      title={SCREENS.countryOrderList.title}
+      kind="country-orders"
+      columns={COLUMNS}
+      searchKey={byNationality}
+      search={SEARCH}
+      load={load}
+      rows={rows}
+      onRows={onRows}
+    />
+  );
+}

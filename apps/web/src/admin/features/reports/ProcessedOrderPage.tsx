@@ -1,0 +1,37 @@
+import { type ProcessedByReportRow, REPORT_COLUMN, type ReportRange, SCREENS } from '@eta/shared';
+import { useCallback } from 'react';
+import { WEB_TEXT } from '../../../lib/texts.ts';
+import { useAppDispatch, useAppSelector } from '../../../store/index.ts';
+import { setProcessedOrderDetails } from '../../../store/orderSlice.ts';
+import { useLazyGetProcessedByCountQuery } from './api.ts';
+import type { ReportColumn } from './columns.tsx';
+import { ReportPage } from './ReportPage.tsx';
+import { resultOf } from './result.ts';
+
+const COLUMNS: ReportColumn<ProcessedByReportRow>[] = [
+  { id: 'processed_by', header: REPORT_COLUMN.name, value: (r) => r.processed_by || null },
+  { id: 'count', header: REPORT_COLUMN.count, value: (r) => r.count, numeric: true },
+];
+const SEARCH = { placeholder: WEB_TEXT.nameSearch, label: WEB_TEXT.nameSearchLabel };
+const byName = (row: ProcessedByReportRow) => row.processed_by;
+
+/** SPEC §2 Processed By (/admin/processed-order): Admin and Manager (the router guards it, SPEC §6). */
+export function ProcessedOrderPage() {
+  const dispatch = useAppDispatch();
+  const rows = useAppSelector((state) => state.order.processedOrderDetails);
+  const [fetchReport] = useLazyGetProcessedByCountQuery();
+  const load = useCallback((range: ReportRange) => resultOf(fetchReport(range)), [fetchReport]);
+  const onRows = useCallback((next: ProcessedByReportRow[]) => dispatch(setProcessedOrderDetails(next)), [dispatch]);
+  return (
+    <ReportPage
+      title={SCREENS.processedOrder.title}
+      kind="processed-by"
+      columns={COLUMNS}
+      searchKey={byName}
+      search={SEARCH}
+      load={load}
+      rows={rows}
+      onRows={onRows}
+    />
+  );
+}

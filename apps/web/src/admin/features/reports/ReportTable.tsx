@@ -1,0 +1,95 @@
+import { MSG, TABLE_SCROLL_HEIGHT_PX } from '@eta/shared';
+import { flexRender, type Row, type Table } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import BsTable from 'react-bootstrap/Table';
+import { Loading } from '../../../components/Loading.tsx';
+import { SERIAL_ID } from './columns.tsx';
+import '../../../components/table.css';
+
+interface ReportTableProps<T> {
+  table: Table<T>;
+  /** the rows of the current page, in the order shown */
+  rows: Row<T>[];
+  /** S. No of the first row on this page, less one */
+  offset: number;
+  loading: boolean;
+  refreshing: boolean;
+  error: string | null;
+}
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+type Meta = { numeric?: boolean; label?: string } | undefined;
+const numeric = (meta: unknown) => Boolean((meta as Meta)?.numeric);
+/** The heading as plain text: a line-break hint inside would put a space into the accessible name. */
+const labelOf = (meta: unknown) => (meta as Meta)?.label;
+
+/** SPEC §2 report table: sortable headers, S. No, a fixed header over a 550 px body, 'No records found'. */
+export function ReportTable<T>({ table, rows, offset, loading, refreshing, error }: ReportTableProps<T>) {
+  const width = table.getVisibleLeafColumns().length;
+  let body: ReactNode;
+  if (loading || error || rows.length === 0) {
+    body = (
+      <tr>
+        <td colSpan={width} className="p-0">
+          <div className={`queue-message ${error ? 'text-danger' : 'text-secondary'}`}>
+            {loading ? <Loading className="py-0" /> : (error ?? MSG.noRecords)}
+          </div>
+        </td>
+      </tr>
+    );
+  } else {
+    body = rows.map((row, i) => (
+      <tr key={row.id}>
+        {row.getVisibleCells().map((cell) => (
+          <td key={cell.id} className={numeric(cell.column.columnDef.meta) ? 'text-end' : undefined}>
+            {cell.column.id === SERIAL_ID ? offset + i + 1 : flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
+        ))}
+      </tr>
+    ));
+  }
+
+  return (
+    <div
+      className={`queue-scroll${refreshing ? ' refreshing' : ''}`}
+      style={{ maxHeight: TABLE_SCROLL_HEIGHT_PX }}
+      aria-busy={loading || refreshing}
+    >
+      <BsTable hover className="queue-table report-table align-middle mb-0">
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const sorted = header.column.getIsSorted();
+                const label = flexRender(header.column.columnDef.header, header.getContext());
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className={numeric(header.column.columnDef.meta) ? 'text-end' : undefined}
+                    aria-sort={sorted ? ARIA_SORT[sorted] : undefined}
+                  >
+                    {header.column.getCanSort() ? (
+                      <button
+                        type="button"
+                        className={`sort-button${sorted ? ` sorted-${sorted}` : ''}`}
+                        aria-label={labelOf(header.column.columnDef.meta)}
+                        onClick={header.column.getToggleSortingHandler()}
+                      >
+                        {label}
+                        <span className="sort-icon" aria-hidden="true" />
+                      </button>
+                    ) : (
+                      label
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>{body}</tbody>
+      </BsTable>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/**
+ * Reports (SPEC §2 Country Order Details and Processed By, §3 report rows, §7 calls): orders per
+ * nationality over the days they were created, and orders per staff member over the days they were
+ * processed. Ranges are whole UTC days, both ends included, either end open.
+ */
+
+/** SPEC §3 country report row. `nationality` is null when the order has none (shown as '-'). */
+export interface CountryReportRow {
+  nationality: string | null;
+  count: number;
+  standard_count: number;
+  priority_count: number;
+}
+
+/** SPEC §3 processed-by report row: the staff member's name and the orders they processed. */
+export interface ProcessedByReportRow {
+  processed_by: string;
+  count: number;
+}
+
+export const REPORT_MSG = {
+  countryListed: 'Country order count fetched successfully',
+  processedListed: 'Processed order count fetched successfully',
+  fromDate: 'From date must be a real date written YYYY-MM-DD.',
+  toDate: 'To date must be a real date written YYYY-MM-DD.',
+  rangeOrder: 'From date must be on or before To date.',
+} as const;
+
+/** SPEC §2 column headings of the two report tables. */
+export const REPORT_COLUMN = {
+  serial: 'S. No',
+  nationality: 'Country/Nationality',
+  count: 'Order Count',
+  standard: 'Standard Processing',
+  priority: 'Priority Processing',
+  name: 'Name',
+} as const;
+
+/** SPEC §5: missing values show as '-' in the report tables (and so in their CSV export). */
+export const MISSING_VALUE = '-';
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar date `YYYY-MM-DD` that exists (no 2026-02-30), years 0001 to 9999. */
+export function isIsoDay(value: string): boolean {
+  const m = DAY.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Blank, null or absent: no bound on that side (a browser's empty date input sends ''). */
+const dayBound = (message: string) =>
+  z
+    .union([z.string({ error: message }), z.null()], { error: message })
+    .optional()
+    .transform((v) => (v == null || v.trim() === '' ? null : v.trim()))
+    .refine((v) => v === null || isIsoDay(v), { error: message });
+
+/** POST /admin/get-country-order-count and /admin/get-processed-by-count: `{ fromDate?, toDate? }`. */
+export const reportRangeSchema = z
+  .strictObject({ fromDate: dayBound(REPORT_MSG.fromDate), toDate: dayBound(REPORT_MSG.toDate) })
+  .refine((r) => r.fromDate === null || r.toDate === null || r.fromDate <= r.toDate, {
+    path: ['fromDate'],
+    error: REPORT_MSG.rangeOrder,
+  });
+export type ReportRangeInput = z.input<typeof reportRangeSchema>;
+export type ReportRange = z.output<typeof reportRangeSchema>;
+
+/** Rows as SPEC §2 lists them: most orders first, then by name (missing last) so ties never swap. */
+export function compareReportRows(
+  a: { name: string | null; count: number },
+  b: { name: string | null; count: number },
+) {
+  if (a.count !== b.count) return b.count - a.count;
+  if (a.name === null || b.name === null) return a.name === b.name ? 0 : a.name === null ? 1 : -1;
+  const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()];
+  if (x !== y) return x < y ? -1 : 1;
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+/** SPEC §5: case-insensitive substring on one text column; blank restores every row. */
+export function filterReportRows<T>(rows: readonly T[], text: string, key: (row: T) => string | null): T[] {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return [...rows];
+  return rows.filter((row) => (key(row) ?? MISSING_VALUE).toLowerCase().includes(needle));
+}
+
+export type ReportKind = 'country-orders' | 'processed-by';
+
+/** `country-orders_2026-11-01_2026-11-30.csv`; an open end is written `start` or `end`. */
+export function reportFileName(kind: ReportKind, range: { fromDate: string | null; toDate: string | null }) {
+  return `${kind}_${range.fromDate ?? 'start'}_${range.toDate ?? 'end'}.csv`;
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { DEFENCE_MSG, DEFENCE_PACK_TYPES, type DefencePackType } from '../defence.ts';
+import { MSG } from '../messages.ts';
+import { requiredText } from './fields.ts';
+import { ORDER_ID_MESSAGE, ORDER_ID_PATTERN, orderIdSchema } from './orders.ts';
+
+/** POST /admin/defence-pack-details (SPEC §3 transaction details, §5 messages). */
+export const transactionDetailsSchema = z.strictObject({
+  transactionId: requiredText(MSG.transactionIdRequired, 255),
+  merchantName: requiredText(MSG.merchantNameRequired, 255),
+  orderId: orderIdSchema,
+});
+export type TransactionDetailsInput = z.output<typeof transactionDetailsSchema>;
+
+/** 1 or 2; "1" and "2" accepted too (a form or a query string sends text). */
+const packType = z
+  .union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')], { error: DEFENCE_MSG.packTypeInvalid })
+  .transform((v): DefencePackType => Number(v) as DefencePackType)
+  .refine((v) => (DEFENCE_PACK_TYPES as readonly number[]).includes(v));
+
+/** POST /admin/get-defence-pack-pdf (SPEC §7). */
+export const defencePackPdfSchema = z.strictObject({ orderId: orderIdSchema, defencePackType: packType });
+export type DefencePackPdfInput = z.output<typeof defencePackPdfSchema>;
+
+/** GET /admin/defence-letter/{orderId}?defencePackType=1|2 (the type only changes the enclosures). */
+export const defenceLetterQuerySchema = z.strictObject({ defencePackType: packType.optional() });
+
+/**
+ * The Send Invoice form and POST /admin/send-invoice (SPEC §3 invoice request, §5 messages):
+ * required, then at least 6 characters, then the order id shape (DESIGN §6).
+ */
+export const invoiceOrderIdSchema = z
+  .string({ error: MSG.invoiceOrderIdRequired })
+  .trim()
+  .min(1, { error: MSG.invoiceOrderIdRequired })
+  .min(6, { error: MSG.invoiceOrderIdMin })
+  .max(40, { error: ORDER_ID_MESSAGE })
+  .regex(ORDER_ID_PATTERN, { error: ORDER_ID_MESSAGE });
+
+export const sendInvoiceSchema = z.strictObject({ orderId: invoiceOrderIdSchema });
+export type SendInvoiceInput = z.output<typeof sendInvoiceSchema>;
