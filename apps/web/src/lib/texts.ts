@@ -7,7 +7,6 @@ export const WEB_TEXT = {
   forgotPassword: 'Please contact your administrator to reset your password.',
   keepPasswordHint: 'Leave blank to keep the current password',
   notFound: 'Page not found',
-  comingSoon: 'This screen is coming with the queue issue.',
   // Queues
   searchPlaceholder: 'Search id, name, email, phone',
   searchLabel: 'Search orders',

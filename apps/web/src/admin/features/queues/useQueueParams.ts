@@ -7,7 +7,7 @@ import {
   type SortOrder,
 } from '@eta/shared';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 
 export type PerPage = number | typeof LIMIT_ALL;
 
@@ -49,10 +49,14 @@ function parse(params: URLSearchParams): QueueParams {
  */
 export function useQueueParams(): [QueueParams, (patch: Partial<QueueParams>) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
+  const { pathname } = useLocation();
   const current = useMemo(() => parse(searchParams), [searchParams]);
 
   const update = useCallback(
     (patch: Partial<QueueParams>) => {
+      // A search that settles just after a click on View must not land on the order page's address:
+      // while the next page loads this queue is still mounted, but the router is already elsewhere.
+      if (window.location.pathname !== pathname) return;
       setSearchParams(
         (prev) => {
           const next = { ...parse(prev), ...patch };
@@ -66,7 +70,7 @@ export function useQueueParams(): [QueueParams, (patch: Partial<QueueParams>) =>
         { replace: true },
       );
     },
-    [setSearchParams],
+    [setSearchParams, pathname],
   );
 
   return [current, update];
