@@ -113,7 +113,7 @@ export function queueColumns({ view, onDelete }: ColumnOptions) {
   });
   const dateTime = col.accessor('created_at', {
     header: 'Date & Time',
-    cell: (c) => <span className="text-nowrap">{formatUtcDateTime(c.getValue()) ?? MISSING}</span>,
+    cell: (c) => <span className="cell-datetime">{formatUtcDateTime(c.getValue()) ?? MISSING}</span>,
   });
   const refundDate = col.accessor((o) => o.refund_date ?? '', {
     id: 'refund_date',
