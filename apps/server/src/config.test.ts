@@ -53,3 +53,16 @@ describe('configuration (DESIGN §4)', () => {
     expect(loadConfig({ ...base(), ...(raw === undefined ? {} : { TRUST_PROXY: raw }) }).trustProxy).toEqual(expected);
   });
 });
+
+describe('public addresses in demo mode', () => {
+  it('links mails to the app itself in a demo, and to the configured sites otherwise', () => {
+    const env = { ...base(), PORT: '3456' };
+    expect(loadConfig(env, { demo: true }).publicBaseUrl).toEqual({
+      primary: 'http://127.0.0.1:3456',
+      secondary: 'http://127.0.0.1:3456',
+    });
+    expect(loadConfig(env).publicBaseUrl.primary).toBe('https://primary.example');
+    const given = { ...env, PUBLIC_BASE_URL_PRIMARY: 'https://uk-eta.example.com' };
+    expect(loadConfig(given, { demo: true }).publicBaseUrl.primary).toBe('https://uk-eta.example.com');
+  });
+});

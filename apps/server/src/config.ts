@@ -172,7 +172,15 @@ function jwtSecretFor(env: Env, dataDir: string, problems: string[]): string {
   return secret;
 }
 
-export function loadConfig(env: Env = process.env): Config {
+export interface LoadOptions {
+  /**
+   * `npm run demo`: with no PUBLIC_BASE_URL_* set, mails link to this app's own address, so the
+   * approval mail's "Click here" opens the track page a demo user can actually reach.
+   */
+  demo?: boolean;
+}
+
+export function loadConfig(env: Env = process.env, options: LoadOptions = {}): Config {
   const problems: string[] = [];
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], problems);
@@ -180,7 +188,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) problems.push('ADMIN_EMAIL is not a valid email');
   const adminPassword = env.ADMIN_PASSWORD || null;
   if (adminPassword && adminPassword.length < 6) problems.push('ADMIN_PASSWORD must be at least 6 characters');
-  const publicDefault = (domain: string) => `https://${domain}.example`;
+  const ownAddress = () => {
+    const host = env.HOST && env.HOST !== '0.0.0.0' && env.HOST !== '::' ? env.HOST : '127.0.0.1';
+    return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT || 3000}`;
+  };
+  const publicDefault = (domain: string) => (options.demo ? ownAddress() : `https://${domain}.example`);
   const publicBaseUrl: Record<Domain, string> = {
     primary: url(env, 'PUBLIC_BASE_URL_PRIMARY', ['http:', 'https:'], problems) ?? publicDefault('primary'),
     secondary: url(env, 'PUBLIC_BASE_URL_SECONDARY', ['http:', 'https:'], problems) ?? publicDefault('secondary'),

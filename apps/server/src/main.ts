@@ -49,7 +49,7 @@ function shutdownOn(app: FastifyInstance): void {
 }
 
 async function main(command: string | undefined): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig(process.env, { demo: command === 'demo' });
   if (command === 'import') {
     // npm runs workspace scripts in apps/server; INIT_CWD is where the operator typed the command.
     process.exitCode = await runImport(config, process.argv[3], process.env.INIT_CWD ?? process.cwd());

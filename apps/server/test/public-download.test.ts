@@ -55,6 +55,7 @@ describeEachDialect('public download: record and one-time link', (dialect) => {
     const body = await history(order, token);
     expect(body.data).toEqual([
       {
+        order_id: order.orderId,
         create_ts: expect.any(String),
         ip: '198.51.100.9',
         timezone: 'Asia/Kolkata',
@@ -62,6 +63,7 @@ describeEachDialect('public download: record and one-time link', (dialect) => {
         os: 'iOS 17.4.1',
       },
       {
+        order_id: order.orderId,
         create_ts: expect.any(String),
         ip: '203.0.113.7',
         timezone: 'America/Chicago',

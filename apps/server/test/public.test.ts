@@ -184,6 +184,13 @@ describeEachDialect('public routes are limited per IP', (dialect) => {
     expect(right.statusCode).toBe(429);
     expect((await attempt('198.51.100.21')).statusCode).toBe(404);
   });
+
+  it('counts requests with a forged access token against the limit too', async () => {
+    const forged = () =>
+      front(t, 'get-download-history', { orderId: 'UKETA-000001' }, { ip: '198.51.100.30', token: 'forged' });
+    for (let i = 0; i < 3; i += 1) expect((await forged()).statusCode).toBe(401);
+    expect((await forged()).statusCode).toBe(429);
+  });
 });
 
 describe('landing-site branding', () => {

@@ -38,6 +38,7 @@ export const PUBLIC_MSG = {
 
 /** One row of the Downloaded History table (SPEC §3 downloadHistory, with browser and os). */
 export interface DownloadRecord {
+  order_id: string;
   create_ts: string;
   ip: string;
   timezone: string | null;

@@ -30,7 +30,11 @@ export async function serveWebApp(app: FastifyInstance, distDir: string): Promis
   });
   const page = (file: string, csp?: string) => async (_req: unknown, reply: import('fastify').FastifyReply) => {
     if (csp) reply.header('Content-Security-Policy', csp);
-    return reply.header('Cache-Control', 'no-cache').sendFile(file, distDir);
+    // The static plugin's year-long caching is for hashed assets; an entry page must be revalidated
+    // on every load, or a browser keeps an old page that points at assets a deploy has removed.
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .sendFile(file, distDir, { maxAge: 0, immutable: false, cacheControl: false });
   };
   for (const url of ADMIN_PATHS) app.get(url, page('index.html'));
   // Only the public pages may load the translation widget (DESIGN §8); the admin keeps the strict CSP.

@@ -46,7 +46,7 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   };
 
-  /** Before the body is read: the access token must be valid (401). */
+  /** Before the body is validated: the access token must be valid (401). */
   const requireAccess = async (request: FastifyRequest) => {
     const token = tokenFrom(request);
     const orderId = token ? await service.verifyAccess(token) : null;
@@ -59,7 +59,8 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext) {
       throw AppError.forbidden(PUBLIC_MSG.otherOrder);
     }
   };
-  const guarded = { config, onRequest: requireAccess, preHandler: requireSameOrder };
+  // preValidation, not onRequest: the per-IP limit (an onRequest hook) must count refused tokens too.
+  const guarded = { config, preValidation: requireAccess, preHandler: requireSameOrder };
 
   api.post(PUBLIC_API.trackOrder, { config, schema: { body: trackOrderSchema } }, async (request) =>
     ok(PUBLIC_MSG.trackOk, await service.track(request.body)),

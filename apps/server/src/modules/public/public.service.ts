@@ -104,7 +104,8 @@ export function createPublicService(ctx: AppContext) {
         documentReady: ready,
       };
       const path: PublicDocumentPath | null = ready ? { file1: doc.file1, customer_name: doc.customer_name } : null;
-      return { data: downloads, mainResult, path };
+      // SPEC §3 downloadHistory rows carry the order id (the public one, never the row id).
+      return { data: downloads.map((row) => ({ order_id: order.order_id, ...row })), mainResult, path };
     },
 
     /** Records the download (evidence for disputes), then hands out a one-time link to the file. */

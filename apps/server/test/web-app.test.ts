@@ -1,0 +1,59 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+
+/** The built web app: entry pages revalidated on every load, hashed assets cached for a year. */
+describe('serving the web app', () => {
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'eta-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>admin</title>');
+    writeFileSync(path.join(dist, 'public.html'), '<!doctype html><title>public</title>');
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    const config = loadConfig({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'eta-web-')),
+      JWT_SECRET: 'x'.repeat(40),
+      WEB_DIST_DIR: dist,
+    });
+    app = await buildApp(config, { logger: false, mailWorker: false });
+  });
+  afterAll(() => app.close());
+
+  it.each(['/', '/admin', '/admin/recent-order', '/logout'])(
+    'serves the admin page at %s, never cached',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>admin</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it.each(['/track-order/VUtFVEEtMQ', '/get-new-order-details/VUtFVEEtMQ'])(
+    'serves the public page at %s',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>public</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('caches hashed assets for a year', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/max-age=31536000/);
+    expect(res.headers['cache-control']).toMatch(/immutable/);
+  });
+
+  it('gives the admin page the strict policy and only the public pages the translation widget', async () => {
+    const admin = await app.inject({ method: 'GET', url: '/admin' });
+    const pub = await app.inject({ method: 'GET', url: '/track-order/VUtFVEEtMQ' });
+    expect(admin.headers['content-security-policy']).not.toMatch(/translate/);
+    expect(pub.headers['content-security-policy']).toMatch(/translate\.googleapis\.com/);
+  });
+});
