@@ -1,55 +1,84 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
-import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { apiAs, DEMO } from '../fixtures.ts';
+import { ingestOrders, makeOrders, orderRef, type TestOrder, uniqueTag } from '../orders.ts';
 
 /**
- * The customer's way from the approval mail to the downloaded eTA (issue 5), on the real built app.
- *
- * Setup: the order comes in through the real ingestion API (X-Api-Key e2e-ingest-key, see
- * playwright.config.ts). The document upload route belongs to another feature, so the approved eTA
- * is placed the way an upload leaves it: the file under e2e/.data/documents and its row inserted
- * with better-sqlite3 into the server's own SQLite database (WAL mode, so the running server sees it).
+ * The customer's way from the approval mail to the downloaded eTA, on the real built app. Nothing is
+ * placed behind the server's back: the order comes in through the ingestion API, a staff member
+ * uploads the approved eTA through the upload route, and the customer follows the "Click here" link
+ * of the approval mail that upload queued (`npm run demo` points it at this server).
  */
 
-const DATA_DIR = path.resolve(import.meta.dirname, '../.data');
-const PDF = Buffer.from(
-  `%PDF-1.4\n% e2e ${randomBytes(8).toString('hex')}\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n`,
-);
 const NO_MATCH = 'We could not find an order with this Order ID and Email ID. Please check both and try again.';
 
-/** The track link of the approval mail: /track-order/{base64url of the order id} (DESIGN §5). */
-const trackPath = (orderId: string) => `/track-order/${Buffer.from(orderId).toString('base64url')}`;
-
-async function createOrderWithDocument(baseURL: string): Promise<{ orderId: string; email: string }> {
-  const orderId = `UKETA-E2E${Date.now().toString(36).toUpperCase()}${randomBytes(2).toString('hex')}`;
-  const email = `traveller.${orderId.toLowerCase()}@example.test`;
-  const api: APIRequestContext = await request.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'x-api-key': 'e2e-ingest-key' },
+/** A small but complete one-page PDF (with a correct xref table) carrying `line` as text. */
+function onePagePdf(line: string): Buffer {
+  const stream = `BT /F1 16 Tf 30 100 Td (${line}) Tj ET`;
+  const objects = [
+    '<</Type/Catalog/Pages 2 0 R>>',
+    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 420 200]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>',
+    `<</Length ${stream.length}>>\nstream\n${stream}\nendstream`,
+    '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(pdf.length);
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
   });
-  const res = await api.post('/api/integrations/orders', {
-    data: { order_id: orderId, first_name: 'Amelia', sur_name: 'Traveller', contact_email_address: email },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  await api.dispose();
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  pdf += `trailer\n<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
 
-  const file1 = `${randomBytes(16).toString('hex')}.pdf`;
-  mkdirSync(path.join(DATA_DIR, 'documents'), { recursive: true });
-  writeFileSync(path.join(DATA_DIR, 'documents', file1), PDF);
-  const db = new Database(path.join(DATA_DIR, 'eta-desk.sqlite'));
+interface ApprovedOrder {
+  orderId: string;
+  email: string;
+  pdf: Buffer;
+  /** the approval mail's "Click here" link, exactly as mailed */
+  trackLink: string;
+}
+
+/**
+ * What staff do before a customer can download: the order arrives from the website, a Team member
+ * uploads the approved eTA (which queues the approval mail to the contact email), and the mail's
+ * track link is read from "View Email Content", which shows exactly what the approval mail contains.
+ */
+async function approvedOrder(request: APIRequestContext, baseURL: string): Promise<ApprovedOrder> {
+  const order = makeOrders(uniqueTag(), 1, { first_name: 'Amelia', sur_name: 'Traveller' })[0] as TestOrder;
+  const [orderId] = (await ingestOrders(request, [order])) as [string];
+  const email = order.contact_email_address;
+  const pdf = onePagePdf(`Approved eTA ${orderId} ${randomBytes(6).toString('hex')}`);
+
+  const staff = await apiAs(baseURL, DEMO.team);
   try {
-    db.pragma('busy_timeout = 5000');
-    const order = db.prepare('SELECT id FROM orders WHERE order_id = ?').get(orderId) as { id: number };
-    db.prepare(
-      `INSERT INTO documents (order_id, file1, original_name, content_type, size, customer_name, is_rejected_doc,
-         mail_service_provider, created_at) VALUES (?, ?, 'eta.pdf', 'application/pdf', ?, 'Amelia Traveller', 'No', 'cloud', ?)`,
-    ).run(order.id, file1, PDF.length, new Date().toISOString());
+    const upload = await staff.post('/api/admin/upload-visa-document', {
+      multipart: {
+        orderId,
+        email,
+        uploadVisaDoc: { name: 'eta.pdf', mimeType: 'application/pdf', buffer: pdf },
+      },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+
+    const content = await staff.get(`/api/admin/email-content/${encodeURIComponent(orderId)}`);
+    expect(content.status(), await content.text()).toBe(200);
+    const { html } = (await content.json()).data as { html: string };
+    expect(html).toContain(email);
+    const href = html.match(/<a href="([^"]+)">Click here<\/a>/)?.[1];
+    expect(href, 'the approval mail has a Click here link').toBeTruthy();
+    const trackLink = (href as string).replaceAll('&amp;', '&');
+    // The link leads to this server's track page for this order (DESIGN §5: base64url of the id).
+    expect(trackLink).toBe(`${new URL(baseURL).origin}/track-order/${orderRef(orderId)}`);
+    return { orderId, email, pdf, trackLink };
   } finally {
-    db.close();
+    await staff.dispose();
   }
-  return { orderId, email };
 }
 
 async function track(page: Page, email: string): Promise<void> {
@@ -58,9 +87,15 @@ async function track(page: Page, email: string): Promise<void> {
 }
 
 test.describe('public pages: track, download, history', () => {
-  test('from the track link to the downloaded eTA, with every download on record', async ({ page, baseURL }) => {
-    const { orderId, email } = await createOrderWithDocument(baseURL as string);
-    await page.goto(trackPath(orderId));
+  test('from the approval mail to the downloaded eTA, with every download on record', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { orderId, email, pdf, trackLink } = await approvedOrder(request, baseURL as string);
+    const trackPath = new URL(trackLink).pathname;
+
+    await page.goto(trackLink);
     await expect(page).toHaveTitle('Download your ETA');
     await expect(page.getByRole('heading', { name: 'Download your ETA' })).toBeVisible();
     await expect(page.getByLabel('Order ID')).toHaveValue(orderId);
@@ -83,11 +118,11 @@ test.describe('public pages: track, download, history', () => {
     await expect(error).toBeVisible();
     await error.getByRole('button', { name: 'Close notification' }).click();
     await expect(error).toBeHidden();
-    await expect(page).toHaveURL(trackPath(orderId));
+    await expect(page).toHaveURL(trackPath);
 
-    // The right email, typed in capitals: the completion page.
+    // The contact email, typed in capitals: the completion page.
     await track(page, email.toUpperCase());
-    await expect(page).toHaveURL(`/get-new-order-details/${Buffer.from(orderId).toString('base64url')}`);
+    await expect(page).toHaveURL(`/get-new-order-details/${orderRef(orderId)}`);
     await expect(page.getByRole('status').filter({ hasText: 'Your order has been found.' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Application completed' })).toBeVisible();
     await expect(page.getByText(`Order ID ${orderId}`)).toBeVisible();
@@ -101,7 +136,9 @@ test.describe('public pages: track, download, history', () => {
     const download = await downloading;
     expect(Date.now() - clicked).toBeGreaterThanOrEqual(900);
     expect(download.suggestedFilename()).toBe(`${orderId}_eTA.pdf`);
-    expect(readFileSync(await download.path()).equals(PDF)).toBe(true);
+    const downloaded = readFileSync(await download.path());
+    expect(downloaded.length).toBe(pdf.length);
+    expect(downloaded.equals(pdf)).toBe(true);
 
     const row = history.locator('tr');
     await expect(row).toHaveCount(1);
@@ -111,23 +148,27 @@ test.describe('public pages: track, download, history', () => {
     await expect(row.locator('td').nth(3)).toHaveText(/^(Chrome|Chromium)( Headless)? \d+$/);
     await expect(row.locator('td').nth(4)).toHaveText(/^Linux/);
 
-    // A second download is a second record.
+    // A second download is a second record, and the same file.
     const again = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download Now' }).click();
-    await again;
+    expect(readFileSync(await (await again).path()).equals(pdf)).toBe(true);
     await expect(history.locator('tr')).toHaveCount(2);
   });
 
-  test('the completion page without an access token goes back to the track page', async ({ page, baseURL }) => {
-    const { orderId } = await createOrderWithDocument(baseURL as string);
-    const ref = Buffer.from(orderId).toString('base64url');
+  test('the completion page without an access token goes back to the track page', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { orderId } = await approvedOrder(request, baseURL as string);
+    const ref = orderRef(orderId);
     await page.goto(`/get-new-order-details/${ref}`);
     await expect(page).toHaveURL(`/track-order/${ref}`);
     await expect(page.getByLabel('Order ID')).toHaveValue(orderId);
   });
 
-  test('works on a 360 px phone with no horizontal scroll', async ({ browser, baseURL }, testInfo) => {
-    const { orderId, email } = await createOrderWithDocument(baseURL as string);
+  test('works on a 360 px phone with no horizontal scroll', async ({ browser, request, baseURL }, testInfo) => {
+    const { email, pdf, trackLink } = await approvedOrder(request, baseURL as string);
     const context = await browser.newContext({
       viewport: { width: 360, height: 740 },
       deviceScaleFactor: 2,
@@ -138,7 +179,7 @@ test.describe('public pages: track, download, history', () => {
     const noHorizontalScroll = async () =>
       expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
 
-    await page.goto(trackPath(orderId));
+    await page.goto(trackLink);
     await expect(page.getByRole('button', { name: 'TRACK ORDER' })).toBeVisible();
     await noHorizontalScroll();
     await page.screenshot({ path: testInfo.outputPath('track-order-360.png'), fullPage: true });
@@ -147,7 +188,7 @@ test.describe('public pages: track, download, history', () => {
     await expect(page.getByRole('heading', { name: 'Application completed' })).toBeVisible();
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download Now' }).click();
-    await downloading;
+    expect(readFileSync(await (await downloading).path()).equals(pdf)).toBe(true);
     await expect(page.locator('.pub-table tbody tr')).toHaveCount(1);
     await noHorizontalScroll();
     await page.screenshot({ path: testInfo.outputPath('order-details-360.png'), fullPage: true });

@@ -95,7 +95,23 @@ describeEachDialect('transaction details and the defence letter', (dialect) => {
 
     it.each([STATUS.CustomerCalled, STATUS.ChargeBack])('is accepted for a %s order', async (status) => {
       const orderId = await newOrder(t, { process_status: status });
-      expect((await save({ transactionId: 'T', merchantName: 'M', orderId })).statusCode).toBe(200);
+      const res = await save({ transactionId: 'ch_CB42', merchantName: 'ATLAS TRAVEL', orderId });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ status: 1, message: DEFENCE_MSG.transactionSaved });
+      const detail = (await call(t, 'GET', `/api/admin/get-orders-details/${orderId}`, tara.token)).json().data;
+      expect(detail).toMatchObject({
+        process_status: status,
+        transaction_id: 'ch_CB42',
+        merchant_name: 'ATLAS TRAVEL',
+      });
+      expect(detail.events.filter((e: { kind: string }) => e.kind === 'transaction')).toEqual([
+        expect.objectContaining({
+          kind: 'transaction',
+          staff_name: 'Tara Team',
+          from_value: null,
+          to_value: 'ch_CB42 / ATLAS TRAVEL',
+        }),
+      ]);
     });
 
     it.each([STATUS.New, STATUS.Pending, STATUS.Refunds, STATUS.Awaiting])(

@@ -110,7 +110,13 @@ describeEachDialect('move-order-status', (dialect) => {
     it.each([ROLE.Admin, ROLE.Manager])('%s can delete', async (type) => {
       const member = await createMember(t, type);
       const id = await newOrder(t);
-      expect((await move(member, id, STATUS.Deleted)).statusCode).toBe(200);
+      const res = await move(member, id, STATUS.Deleted);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toEqual({ order_id: id, from: STATUS.New, to: STATUS.Deleted });
+      // The order really is Deleted: in the database and as the detail screen reads it.
+      expect((await orderRow(t, id)).process_status).toBe(STATUS.Deleted);
+      const detail = await call(t, 'GET', `/api/admin/get-orders-details/${id}`, member.token);
+      expect(detail.json().data.process_status).toBe(STATUS.Deleted);
     });
 
     it('answers 401 without a token and 404 for an unknown order', async () => {

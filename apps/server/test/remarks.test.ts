@@ -4,13 +4,21 @@ import { newOrder } from './detail-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
+/**
+ * The app's clock stands at fixed instants, so the US Eastern stamp is known exactly: a summer evening
+ * (EDT, UTC-4) that is already the next day in UTC, and a winter midnight (EST, UTC-5), where a
+ * 24-hour clock would say 00 and UTC would say 05.
+ */
+const SUMMER = Date.parse('2024-07-05T02:15:30.000Z');
+const WINTER = Date.parse('2025-01-15T05:00:05.000Z');
+
 describeEachDialect('remarks (add-new-remark)', (dialect) => {
   let t: TestApp;
   let tara: Member;
   let nina: Member;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { INGEST_API_KEY: INGEST_KEY });
+    t = await buildTestApp(dialect, { INGEST_API_KEY: INGEST_KEY }, { clockStart: SUMMER });
     tara = await createMember(t, ROLE.Team, 'Tara Team');
     nina = await createMember(t, ROLE.NightStaff, 'Nina Night');
   });
@@ -51,11 +59,33 @@ describeEachDialect('remarks (add-new-remark)', (dialect) => {
           report_error: 'N',
         },
       });
-      expect(saved.data.us_date).toMatch(/^\d{2}-\d{2}-\d{4}$/);
-      expect(saved.data.us_time).toMatch(/^(0[1-9]|1[0-2]):[0-5]\d:[0-5]\d (AM|PM)$/);
+      // 2024-07-05 02:15:30 UTC is 10:15:30 PM the evening before in New York (EDT).
+      expect(saved.data).toMatchObject({
+        us_date: '07-04-2024',
+        us_time: '10:15:30 PM',
+        created_at: '2024-07-05T02:15:30.000Z',
+      });
       const d = await detail(id);
-      expect(d.remark[0]).toMatchObject({ remark_name: 'Nina Night', us_date: saved.data.us_date });
+      expect(d.remark[0]).toMatchObject({ remark_name: 'Nina Night', us_date: '07-04-2024', us_time: '10:15:30 PM' });
       expect(d.events[0]).toMatchObject({ kind: 'remark', staff_name: 'Nina Night', detail: saved.data.remark });
+
+      // Winter: 2025-01-15 05:00:05 UTC is 12:00:05 AM the same day in New York (EST).
+      t.advance(WINTER - SUMMER);
+      const winter = await remark(tara, { orderId: id, remark: 'Called back at midnight' });
+      expect(winter.statusCode, winter.body).toBe(201);
+      expect(winter.json().data).toMatchObject({
+        us_date: '01-15-2025',
+        us_time: '12:00:05 AM',
+        created_at: '2025-01-15T05:00:05.000Z',
+      });
+      const stamps = (await detail(id)).remark.map((r: { us_date: string; us_time: string }) => [r.us_date, r.us_time]);
+      expect(stamps).toHaveLength(2);
+      expect(stamps).toEqual(
+        expect.arrayContaining([
+          ['07-04-2024', '10:15:30 PM'],
+          ['01-15-2025', '12:00:05 AM'],
+        ]),
+      );
     });
 
     it.each([

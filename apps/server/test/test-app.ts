@@ -42,6 +42,8 @@ export interface TestAppOptions {
   reuse?: TestStorage;
   /** buildApp options; the mail worker is off unless given here (tests drain the outbox themselves) */
   build?: Partial<BuildOptions>;
+  /** fix the app's clock at this instant (ms since the epoch): it then stands still but for advance() */
+  clockStart?: number;
 }
 
 /** A fresh PostgreSQL database for one test file, dropped at close. */
@@ -86,7 +88,7 @@ export async function buildTestApp(
   const app = await buildApp(config, {
     serveWeb: false,
     logger: false,
-    clock: () => Date.now() + offset,
+    clock: () => (options.clockStart ?? Date.now()) + offset,
     mailWorker: false,
     ...options.build,
   });

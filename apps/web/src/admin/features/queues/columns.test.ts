@@ -1,0 +1,106 @@
+import { encodeOrderRef, findFolder, type OrderListItem, ROLE, type Role, STATUS } from '@eta/shared';
+import { createElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { queueColumns } from './columns.tsx';
+import { queueView } from './views.ts';
+
+/**
+ * The queue table's Action cell and headers, rendered to HTML in node (no DOM needed): the greyed
+ * View of SPEC §2 is decided in the cell from the list item, so that is where it is checked.
+ */
+const ORDER_ID = 'UKETA-9F3K2Q';
+
+function order(overrides: Partial<OrderListItem>): OrderListItem {
+  return {
+    order_id: ORDER_ID,
+    process_status: STATUS.New,
+    first_name: 'Amelia',
+    sur_name: 'Traveller',
+    contact_email_address: 'amelia@example.test',
+    phone_number: '+44 7700 900000',
+    intended_travel_date: null,
+    assign_to: '',
+    assigned_to_me: false,
+    created_at: '2025-03-01T10:00:00.000Z',
+    refund_date: null,
+    ...overrides,
+  };
+}
+
+function columnsOf(folderName: string, role: Role) {
+  const folder = findFolder(folderName);
+  if (!folder) throw new Error(`unknown folder ${folderName}`);
+  return queueColumns({ view: queueView(folder, role), onDelete: () => {} });
+}
+
+/** The Action cell of one row, as HTML. */
+function actionCell(folderName: string, role: Role, item: OrderListItem): string {
+  const action = columnsOf(folderName, role).find((c) => c.id === 'action');
+  const cell = action?.cell as ((context: unknown) => ReactNode) | undefined;
+  if (!cell) throw new Error('no Action column');
+  return renderToStaticMarkup(createElement(MemoryRouter, null, cell({ row: { original: item } })));
+}
+
+const viewHref = `href="/admin/view-order/${encodeOrderRef(ORDER_ID)}"`;
+const isGreyed = (html: string) => /<button[^>]*disabled=""[^>]*>View<\/button>/.test(html) && !html.includes(viewHref);
+const isLink = (html: string) => html.includes(viewHref) && !html.includes('disabled');
+
+describe('greyed View of an order someone else holds (SPEC §2)', () => {
+  const other = { assign_to: 'Tara Team', assigned_to_me: false };
+  const mine = { assign_to: 'Nina Night', assigned_to_me: true };
+  const free = { assign_to: '', assigned_to_me: false };
+
+  it.each([
+    ['newOrder', STATUS.New],
+    ['priorityOrder', STATUS.Priority],
+    ['processMarchOrder', STATUS.ProcessMarch],
+  ])('%s: disabled, naming the holder, when held by someone else; a link when free or mine', (folder, status) => {
+    for (const role of [ROLE.Team, ROLE.Admin]) {
+      const held = actionCell(folder, role, order({ process_status: status, ...other }));
+      expect(isGreyed(held), `${role}: ${held}`).toBe(true);
+      expect(held).toContain('title="Assigned to Tara Team"');
+      expect(isLink(actionCell(folder, role, order({ process_status: status, ...mine })))).toBe(true);
+      expect(isLink(actionCell(folder, role, order({ process_status: status, ...free })))).toBe(true);
+    }
+  });
+
+  it.each([
+    ['myOrder', STATUS.New],
+    ['pendingorder', STATUS.Pending],
+    ['awaitingorder', STATUS.Awaiting],
+    ['completedorder', STATUS.Completed],
+    ['allorder', STATUS.New],
+    ['refundorder', STATUS.Refunds],
+  ])('%s: a %j order held by someone else still links to the detail', (folder, status) => {
+    expect(isLink(actionCell(folder, ROLE.Team, order({ process_status: status, ...other })))).toBe(true);
+  });
+});
+
+describe('row actions and columns (SPEC §2, §6)', () => {
+  const hasDelete = (html: string) => />Delete<\/button>/.test(html);
+
+  it('shows the row Delete to Admin and Manager only, and never on Refunds or Deleted Orders', () => {
+    for (const role of [ROLE.Admin, ROLE.Manager]) {
+      expect(hasDelete(actionCell('newOrder', role, order({})))).toBe(true);
+      expect(hasDelete(actionCell('allorder', role, order({})))).toBe(true);
+      expect(hasDelete(actionCell('refundorder', role, order({ process_status: STATUS.Refunds })))).toBe(false);
+      expect(hasDelete(actionCell('deletedorder', role, order({ process_status: STATUS.Deleted })))).toBe(false);
+    }
+    for (const role of [ROLE.Team, ROLE.Telecaller, ROLE.NightStaff]) {
+      expect(hasDelete(actionCell('newOrder', role, order({})))).toBe(false);
+    }
+  });
+
+  it.each([
+    ['newOrder', ['Order Id', 'Name', 'Email', 'Telephone', 'Date & Time', 'Status', 'Action']],
+    ['contactcustomerorder', ['Order Id', 'Name', 'Email', 'Date & Time', 'Status', 'Action']],
+    ['refundorder', ['Order Id', 'Email', 'Telephone', 'Date & Time', 'Refund Date', 'Status', 'Action']],
+  ])('%s has the columns %j', (folder, headers) => {
+    const shown = columnsOf(folder, ROLE.Team)
+      .filter((c) => c.id !== 'select')
+      .map((c) => c.header);
+    expect(shown).toEqual(headers);
+  });
+});
