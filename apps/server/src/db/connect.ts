@@ -51,6 +51,9 @@ export interface ConnectOptions {
   onIdleError?: (error: Error) => void;
 }
 
+/** address space, not memory: pages are shared with the OS page cache and never copied */
+const MMAP_BYTES = 8 * 1024 ** 3;
+
 export function openSqlite(file: string): SqliteDatabase.Database {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
@@ -58,7 +61,9 @@ export function openSqlite(file: string): SqliteDatabase.Database {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = FULL');
-  for (const p of (process.env.BENCH_TMP_PRAGMAS ?? '').split(';').filter(Boolean)) sqlite.pragma(p); // TEMP experiment
+  // Reads straight from the operating system's page cache instead of copying every page through
+  // SQLite's own 2 MB cache: a search that visits thousands of orders costs half (issue 8).
+  sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
   return sqlite;
 }
 

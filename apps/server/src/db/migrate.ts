@@ -5,6 +5,9 @@ import * as publicDownloads from './migrations/002_public_downloads.ts';
 import * as mailWorker from './migrations/003_mail_worker.ts';
 import * as reports from './migrations/010_reports.ts';
 import * as invoices from './migrations/011_invoices.ts';
+import * as search from './migrations/020_search.ts';
+import * as postgresReadPaths from './migrations/021_postgres_read_paths.ts';
+import * as postgresCounterOrder from './migrations/022_postgres_counter_order.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Shipped ones are never edited: add a new file instead. */
@@ -16,6 +19,9 @@ const MIGRATIONS: Record<string, Migration> = {
   // a database has already run, so a migration added after this one ships takes 011 or later.
   '010_reports': reports,
   '011_invoices': invoices,
+  '020_search': search,
+  '021_postgres_read_paths': postgresReadPaths,
+  '022_postgres_counter_order': postgresCounterOrder,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

@@ -11,8 +11,23 @@ export interface StaffClaims {
   ver: number;
 }
 
+/** verified tokens remembered at most; one per signed-in session, a busy office has a few dozen */
+const VERIFIED_MAX = 10_000;
+
 export function createTokenService(secret: string, ttlSeconds: number) {
   const key = new TextEncoder().encode(secret);
+  /**
+   * Every staff request carries the same token for hours; checking its HMAC again each time cost a
+   * quarter of a simple request (issue 8). A token is remembered by its exact text, signature
+   * included, until its own `exp`; revocation is unaffected, since the guard still compares the
+   * token version with the member's row on every request.
+   */
+  const verified = new Map<string, { claims: StaffClaims; expiresAt: number }>();
+  const remember = (token: string, claims: StaffClaims, exp: number | undefined) => {
+    if (typeof exp !== 'number') return;
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { claims, expiresAt: exp * 1000 });
+  };
   return {
     async sign(user: TokenUser, ver: number): Promise<string> {
       return new SignJWT({ user, ver })
@@ -23,11 +38,20 @@ export function createTokenService(secret: string, ttlSeconds: number) {
     },
     /** null for anything that is not a valid, unexpired token of ours. */
     async verify(token: string): Promise<StaffClaims | null> {
+      const known = verified.get(token);
+      if (known) {
+        // jose refuses a token at its exp second; so does this
+        if (Date.now() < known.expiresAt) return known.claims;
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat'] });
         const user = payload.user as Partial<TokenUser> | undefined;
         if (!user || typeof user.id !== 'number' || !isRole(user.type) || typeof payload.ver !== 'number') return null;
-        return { user: user as TokenUser, ver: payload.ver };
+        const claims = { user: user as TokenUser, ver: payload.ver };
+        remember(token, claims, payload.exp);
+        return claims;
       } catch {
         return null;
       }

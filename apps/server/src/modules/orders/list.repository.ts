@@ -28,6 +28,8 @@ export interface ListWindow {
   limit: number;
   /** lower-cased text to find inside search_text; empty means the whole folder */
   search: string;
+  /** SQLite: the FTS5 query that finds the search's candidate rows (trigram-stats.ts); null: none */
+  fts?: string | null;
 }
 
 /** The assignee's name without a join, so the folder filter works on a plain orders query. */
@@ -70,29 +72,102 @@ function sorted<O>(
     .orderBy('orders.id', window.order);
 }
 
-function folderQuery(db: Db, folder: FolderDef, staff: Pick<TokenUser, 'id'>, search: string) {
+/**
+ * The LIKE defines a search; a trigram index finds its candidates (migration 020): on PostgreSQL
+ * pg_trgm serves the LIKE itself, on SQLite the FTS5 table is asked for the rows first.
+ */
+function folderQuery(db: Db, folder: FolderDef, staff: Pick<TokenUser, 'id'>, search: string, fts?: string | null) {
   const query = applyFolderFilter(db.selectFrom('orders'), folder, staff);
-  return search ? query.where(likeContains('orders.search_text', search)) : query;
+  if (!search) return query;
+  const matching = query.where(likeContains('orders.search_text', search));
+  if (!fts || dialectOf(db) !== 'sqlite') return matching;
+  return matching.where(sql<boolean>`orders.id in (select rowid from orders_search where orders_search match ${fts})`);
 }
 
-export function listRows(db: Db, folder: FolderDef, staff: Pick<TokenUser, 'id'>, window: ListWindow) {
-  const query = folderQuery(db, folder, staff, window.search).select([
-    'orders.order_id',
-    'orders.process_status',
-    'orders.first_name',
-    'orders.sur_name',
-    'orders.contact_email_address',
-    'orders.phone_number',
-    'orders.intended_travel_date',
-    assigneeName.as('assign_to'),
-    'orders.assigned_to',
-    'orders.created_at',
-    'orders.refund_date',
-  ]);
+/** search_text of up to `size` orders spread evenly over the table (trigram-stats.ts). */
+export async function sampleSearchTexts(db: Db, size: number): Promise<string[]> {
+  const CHUNKS = 20;
+  // Two statements: SQLite reads min() or max() of a key from the index only when it is alone.
+  const end = (order: 'asc' | 'desc') =>
+    db.selectFrom('orders').select('id').orderBy('id', order).limit(1).executeTakeFirst();
+  const [first, last] = [await end('asc'), await end('desc')];
+  if (!first || !last) return [];
+  const [lo, hi] = [Number(first.id), Number(last.id)];
+  const texts: string[] = [];
+  for (let k = 0; k < CHUNKS; k += 1) {
+    const rows = await db
+      .selectFrom('orders')
+      .select('search_text')
+      .where('id', '>=', Math.floor(lo + ((hi - lo) * k) / CHUNKS))
+      .orderBy('id')
+      .limit(Math.ceil(size / CHUNKS))
+      .execute();
+    texts.push(...rows.map((r) => r.search_text));
+  }
+  return texts;
+}
+
+const LIST_COLUMNS = [
+  'orders.order_id',
+  'orders.process_status',
+  'orders.first_name',
+  'orders.sur_name',
+  'orders.contact_email_address',
+  'orders.phone_number',
+  'orders.intended_travel_date',
+  assigneeName.as('assign_to'),
+  'orders.assigned_to',
+  'orders.created_at',
+  'orders.refund_date',
+] as const;
+
+/**
+ * The ids of one page, in order. Only the index of the folder (or the search's candidates) is
+ * read for the rows skipped: at page 1,000 that is 10,000 index entries, not 10,000 orders with
+ * their assignee looked up (PostgreSQL computes the select list before OFFSET skips a row).
+ */
+function pageIds(db: Db, folder: FolderDef, staff: Pick<TokenUser, 'id'>, window: ListWindow) {
+  const query = folderQuery(db, folder, staff, window.search, window.fts).select('orders.id');
   return sorted(query, window, dialectOf(db) === 'postgres')
     .limit(window.limit)
-    .offset(window.offset)
-    .execute() as Promise<ListRow[]>;
+    .offset(window.offset);
+}
+
+/** The rows of a page's ids, in the page's order. */
+function rowsOf(db: Db, ids: ReturnType<typeof pageIds> | readonly number[], window: ListWindow): Promise<ListRow[]> {
+  const query = db
+    .selectFrom('orders')
+    .select([...LIST_COLUMNS])
+    .where('orders.id', 'in', Array.isArray(ids) ? [...ids] : (ids as ReturnType<typeof pageIds>));
+  return sorted(query, window, dialectOf(db) === 'postgres').execute() as Promise<ListRow[]>;
+}
+
+/** One page of a folder (or of a search inside it): ids from the index, then those rows. */
+export function listRows(db: Db, folder: FolderDef, staff: Pick<TokenUser, 'id'>, window: ListWindow) {
+  return rowsOf(db, pageIds(db, folder, staff, window), window);
+}
+
+/**
+ * A search's page with the number of all its matches (`count(*) over ()`), found in one pass: the
+ * matching rows are read once, not once for the page and again for a count. `total` is null when
+ * the page is empty (past the end, or no match): only a count can tell then.
+ */
+export async function searchRows(
+  db: Db,
+  folder: FolderDef,
+  staff: Pick<TokenUser, 'id'>,
+  window: ListWindow,
+): Promise<{ rows: ListRow[]; total: number | null }> {
+  const page = await pageIds(db, folder, staff, window)
+    .select(sql<number | string>`count(*) over ()`.as('total_rows'))
+    .execute();
+  if (page.length === 0) return { rows: [], total: null };
+  const rows = await rowsOf(
+    db,
+    page.map((r) => Number(r.id)),
+    window,
+  );
+  return { rows, total: Number(page[0]?.total_rows) };
 }
 
 /** Orders of a folder that match a search: a search has no counter to read, so it counts. */
@@ -101,8 +176,9 @@ export async function countRows(
   folder: FolderDef,
   staff: Pick<TokenUser, 'id'>,
   search: string,
+  fts?: string | null,
 ): Promise<number> {
-  const row = await folderQuery(db, folder, staff, search)
+  const row = await folderQuery(db, folder, staff, search, fts)
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -13,7 +13,11 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { folderTotal } from './counts.service.ts';
-import { countRows, type ListRow, type ListWindow, listRows } from './list.repository.ts';
+import { countRows, type ListRow, type ListWindow, listRows, searchRows } from './list.repository.ts';
+import { createTrigramChooser } from './trigram-stats.ts';
+
+/** below this expected share of orders matching, a search's page and count come from one pass */
+const ONE_PASS_SHARE = 0.005;
 
 export interface ListPage {
   items: OrderListItem[];
@@ -38,6 +42,7 @@ function toItem(row: ListRow, staff: TokenUser): OrderListItem {
 
 /** Queues (SPEC §2, §3): one folder's page, or a search inside it. */
 export function createListService(ctx: AppContext) {
+  const planSearch = createTrigramChooser(ctx);
   /** Unknown folder 404; a folder the member may not see 403 (Order History for Telecaller). */
   function folderFor(orderName: string, staff: TokenUser): FolderDef {
     const folder = findFolder(orderName);
@@ -69,18 +74,34 @@ export function createListService(ctx: AppContext) {
     async search(staff: TokenUser, input: SearchOrderInput): Promise<ListPage> {
       const folder = folderFor(input.folderName, staff);
       const search = input.searchVal.toLowerCase();
+      const plan = search ? await planSearch(search) : { fts: null, share: 1 };
       const window: ListWindow = {
         sort: input.sort ?? 'created_at',
         order: input.order ?? 'desc',
         offset: input.start,
         limit: input.end - input.start,
         search,
+        fts: ctx.dialect === 'sqlite' ? plan.fts : null,
       };
-      const [items, total] = await Promise.all([
-        page(folder, staff, window),
-        search ? countRows(ctx.db, folder, staff, search) : folderTotal(ctx, folder, staff),
+      if (!search) {
+        const [items, total] = await Promise.all([page(folder, staff, window), folderTotal(ctx, folder, staff)]);
+        return { items, total };
+      }
+      // A search expected to match few orders reads them once for the page and the count; a common one
+      // (or one below three characters) keeps them apart, so the page may stop at its tenth match on
+      // the date index while the count reads what it must: one pass would hold every match.
+      const toItems = (rows: ListRow[]) => rows.map((row) => toItem(row, staff));
+      if (plan.share < ONE_PASS_SHARE) {
+        const found = await searchRows(ctx.db, folder, staff, window);
+        const total =
+          found.total ?? (window.offset > 0 ? await countRows(ctx.db, folder, staff, search, window.fts) : 0);
+        return { items: toItems(found.rows), total };
+      }
+      const [rows, total] = await Promise.all([
+        listRows(ctx.db, folder, staff, window),
+        countRows(ctx.db, folder, staff, search, window.fts),
       ]);
-      return { items, total };
+      return { items: toItems(rows), total };
     },
   };
 }

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { chooseTrigrams, ftsQuery, trigramCounts, trigramsOf } from './trigram.ts';
+
+describe('trigrams', () => {
+  it('needs three characters and counts characters, not UTF-16 units', () => {
+    expect(trigramsOf('')).toEqual([]);
+    expect(trigramsOf('ab')).toEqual([]);
+    expect(trigramsOf('smith')).toEqual(['smi', 'mit', 'ith']);
+    expect(trigramsOf('aaaa')).toEqual(['aaa']);
+    expect(trigramsOf('😀ab')).toEqual(['😀ab']);
+  });
+
+  it('quotes query syntax as text', () => {
+    expect(ftsQuery(['smi', 'mit'])).toBe('"smi" AND "mit"');
+    expect(ftsQuery(['a"b'])).toBe('"a""b"');
+    expect(ftsQuery(["o'b", "'b*"])).toBe('"o\'b" AND "\'b*"');
+  });
+
+  it('asks for rare trigrams apart from each other until a handful of rows is expected', () => {
+    const common: Record<string, number> = { eta: 0.55, 'ta-': 0.85, 'a-1': 0.2 };
+    const share = (g: string) => common[g] ?? 0.016;
+    // digits each in 1.6% of rows: three apart leave about four rows in a million
+    expect(chooseTrigrams('eta-1039185098', share)).toEqual(['-10', '391', '850']);
+    expect(chooseTrigrams('eta-1', share)).toEqual(['a-1', 'eta']);
+  });
+
+  it('adds overlapping trigrams only when those apart are not enough', () => {
+    const share = (g: string) => ({ abb: 0.06, bbo: 0.026, bot: 0.009, ott: 0.017 })[g] ?? 0;
+    expect(chooseTrigrams('abbott', share)).toEqual(['bot', 'ott', 'bbo']);
+    const names = (g: string) => ({ ang: 0.03, nge: 0.025, gel: 0.021, eli: 0.04, lin: 0.05, ini: 0.022 })[g] ?? 0;
+    expect(chooseTrigrams('angelini', names)).toEqual(['gel', 'ini', 'nge', 'ang']);
+    expect(chooseTrigrams('abcdefghijklmnopqrstuvwxyz', () => 0.015)).toEqual(['abc', 'def', 'ghi']);
+    // never seen in the sample: two of them are enough
+    expect(chooseTrigrams('qxzjvw', () => 0)).toEqual(['qxz', 'jvw']);
+  });
+
+  it('counts each trigram once per text', () => {
+    const counts = trigramCounts(['aaaa', 'aaab', 'xyz']);
+    expect(counts.get('aaa')).toBe(2);
+    expect(counts.get('aab')).toBe(1);
+    expect(counts.get('xyz')).toBe(1);
+  });
+});

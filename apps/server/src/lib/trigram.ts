@@ -1,0 +1,70 @@
+/**
+ * Trigram search helpers (migration 020). A trigram index finds every row that holds each chosen run
+ * of three characters of the search text: a superset of the rows holding the text itself, which
+ * the LIKE beside it then decides. Any subset of the text's trigrams keeps that true, so the query
+ * may leave out the ones most rows hold (`.com`, an id prefix), which cost the most to intersect
+ * and narrow the least.
+ */
+
+/** The distinct trigrams of `text`, by character (not UTF-16 unit); none below three characters. */
+export function trigramsOf(text: string): string[] {
+  const chars = Array.from(text);
+  const grams = new Set<string>();
+  for (let i = 0; i + 3 <= chars.length; i += 1) grams.add(chars.slice(i, i + 3).join(''));
+  return [...grams];
+}
+
+/** a trigram held by at least this share of rows (`com`, an id prefix) is asked for only when nothing rarer is left */
+export const COMMON_SHARE = 0.2;
+/** at most this many trigrams are intersected */
+export const MAX_TRIGRAMS = 6;
+/** enough trigrams when together they are expected in fewer than this share of rows (10 a million) */
+const ENOUGH_SHARE = 1e-5;
+
+/**
+ * The trigrams of `text` worth asking the index for. Rarest first, those apart from each other
+ * before overlapping ones (they are more independent evidence), until together they are expected
+ * in a handful of rows: each one more costs a read of its list of rows, each one fewer leaves more
+ * rows to fetch and test with the LIKE, which costs far more per row. The very common ones only
+ * when nothing rarer is left. `share` estimates the share of rows holding a trigram; `floor` is
+ * the share assumed for one never seen.
+ */
+export function chooseTrigrams(text: string, share: (gram: string) => number, floor = 1e-4): string[] {
+  const chars = Array.from(text);
+  const found = new Map<string, number>();
+  for (let i = 0; i + 3 <= chars.length; i += 1) {
+    const gram = chars.slice(i, i + 3).join('');
+    if (!found.has(gram)) found.set(gram, i);
+  }
+  const ranked = [...found].sort((a, b) => share(a[0]) - share(b[0]));
+  const rare = ranked.filter(([g]) => share(g) < COMMON_SHARE);
+  if (rare.length === 0) return ranked.slice(0, 2).map(([g]) => g);
+  const chosen: [string, number][] = [];
+  let expected = 1;
+  const take = (item: [string, number]) => {
+    chosen.push(item);
+    expected *= Math.max(share(item[0]), floor);
+  };
+  const done = () => expected < ENOUGH_SHARE || chosen.length >= MAX_TRIGRAMS;
+  for (const item of rare) {
+    if (done()) break;
+    if (!chosen.some(([, at]) => Math.abs(at - item[1]) < 3)) take(item);
+  }
+  for (const item of rare) {
+    if (done()) break;
+    if (!chosen.includes(item)) take(item);
+  }
+  return chosen.map(([g]) => g);
+}
+
+/** An FTS5 query requiring every trigram, each quoted so nothing in it is query syntax. */
+export function ftsQuery(grams: readonly string[]): string {
+  return grams.map((g) => `"${g.replaceAll('"', '""')}"`).join(' AND ');
+}
+
+/** How many of `texts` hold each trigram (once per text), for `share` above. */
+export function trigramCounts(texts: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const text of texts) for (const g of trigramsOf(text)) counts.set(g, (counts.get(g) ?? 0) + 1);
+  return counts;
+}

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { connect, openSqlite } from '../../apps/server/src/db/connect.ts';
+import type { DialectName } from '../../apps/server/src/db/dialect.ts';
+import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
+import { createPasswordHasher } from '../../apps/server/src/modules/auth/passwords.ts';
+import { type GenerateResult, generateDataset, type RowSink } from './generate.ts';
+import { BENCH_PASSWORD } from './plan.ts';
+import { postgresSink, sqliteSink } from './sinks.ts';
+
+/** Bumped when the generator changes what it writes: a kept dataset of another version is made again. */
+export const GENERATOR_VERSION = 2;
+
+export interface Target {
+  dialect: DialectName;
+  dataDir: string;
+  databaseUrl: string | null;
+  /** how the dataset came to be: generated now, or kept from an earlier run */
+  dataset: GenerateResult & { reused: boolean };
+  /** removes the data directory and the database unless --keep */
+  cleanup(): Promise<void>;
+}
+
+export interface TargetOptions {
+  orders: number;
+  seed: number;
+  keep: boolean;
+  /** PostgreSQL server to create the benchmark's database on */
+  adminUrl?: string;
+}
+
+interface Meta {
+  version: number;
+  orders: number;
+  seed: number;
+  dataset: GenerateResult;
+}
+
+function metaOf(options: TargetOptions, dataset: GenerateResult): Meta {
+  return { version: GENERATOR_VERSION, orders: options.orders, seed: options.seed, dataset };
+}
+
+function readMeta(dataDir: string, options: TargetOptions): Meta | null {
+  const file = path.join(dataDir, 'bench-meta.json');
+  if (!existsSync(file)) return null;
+  const meta = JSON.parse(readFileSync(file, 'utf8')) as Meta;
+  return meta.version === GENERATOR_VERSION && meta.orders === options.orders && meta.seed === options.seed
+    ? meta
+    : null;
+}
+
+function progress(label: string) {
+  let shown = -1;
+  return (done: number, total: number) => {
+    const tenth = Math.floor((done / total) * 10);
+    if (tenth === shown) return;
+    shown = tenth;
+    process.stdout.write(`\r  ${label}: ${done.toLocaleString('en')} / ${total.toLocaleString('en')} orders`);
+    if (done === total) process.stdout.write('\n');
+  };
+}
+
+async function generate(
+  dialect: DialectName,
+  dataDir: string,
+  databaseUrl: string | null,
+  options: TargetOptions,
+  sink: (file: string) => Promise<{ sink: RowSink; close: () => Promise<void> }>,
+): Promise<GenerateResult> {
+  const file = path.join(dataDir, 'eta-desk.sqlite');
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex') });
+  const handle = connect({ databaseUrl, sqliteFile: file });
+  try {
+    await migrateToLatest(handle.db);
+    const passwordHash = await createPasswordHasher(config.argon2).hash(BENCH_PASSWORD);
+    const writer = await sink(file);
+    try {
+      return await generateDataset(
+        handle.db,
+        { orders: options.orders, seed: options.seed, passwordHash, onProgress: progress(`generating (${dialect})`) },
+        writer.sink,
+      );
+    } finally {
+      await writer.close();
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+function dataDirFor(dialect: DialectName, options: TargetOptions): string {
+  if (!options.keep) return mkdtempSync(path.join(tmpdir(), `eta-bench-${dialect}-`));
+  return path.join(tmpdir(), `eta-bench-${dialect}-${options.orders}`);
+}
+
+export async function prepareSqlite(options: TargetOptions): Promise<Target> {
+  const dataDir = dataDirFor('sqlite', options);
+  const cleanup = async () => {
+    if (!options.keep) rmSync(dataDir, { recursive: true, force: true });
+  };
+  const meta = options.keep ? readMeta(dataDir, options) : null;
+  if (meta)
+    return { dialect: 'sqlite', dataDir, databaseUrl: null, dataset: { ...meta.dataset, reused: true }, cleanup };
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const dataset = await generate('sqlite', dataDir, null, options, async (file) => {
+    const sqlite = openSqlite(file);
+    return {
+      sink: sqliteSink(sqlite),
+      close: async () => {
+        sqlite.pragma('wal_checkpoint(TRUNCATE)');
+        sqlite.close();
+      },
+    };
+  });
+  writeFileSync(path.join(dataDir, 'bench-meta.json'), JSON.stringify(metaOf(options, dataset)));
+  return { dialect: 'sqlite', dataDir, databaseUrl: null, dataset: { ...dataset, reused: false }, cleanup };
+}
+
+async function onServer(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function preparePostgres(options: TargetOptions & { adminUrl: string }): Promise<Target> {
+  const dataDir = dataDirFor('postgres', options);
+  const name = options.keep ? `eta_bench_keep_${options.orders}` : `eta_bench_${randomBytes(5).toString('hex')}`;
+  const url = new URL(options.adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const cleanup = async () => {
+    if (options.keep) return;
+    await onServer(options.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const meta = options.keep ? readMeta(dataDir, options) : null;
+  if (meta) return { dialect: 'postgres', dataDir, databaseUrl, dataset: { ...meta.dataset, reused: true }, cleanup };
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  await onServer(options.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await onServer(options.adminUrl, `CREATE DATABASE ${name}`);
+  const dataset = await generate('postgres', dataDir, databaseUrl, options, async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    return {
+      sink: postgresSink(client),
+      close: async () => {
+        // What autovacuum would do within minutes of a bulk load: statistics and a visibility map.
+        await client.query('VACUUM ANALYZE');
+        await client.end();
+      },
+    };
+  });
+  writeFileSync(path.join(dataDir, 'bench-meta.json'), JSON.stringify(metaOf(options, dataset)));
+  return { dialect: 'postgres', dataDir, databaseUrl, dataset: { ...dataset, reused: false }, cleanup };
+}

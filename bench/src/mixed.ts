@@ -1,0 +1,210 @@
+import { ROLE, STATUS } from '@eta/shared';
+import autocannon from 'autocannon';
+import { createRng, type Rng, weighted } from './rng.ts';
+import { foldersFor, type Session, type SignedIn, searchTerms } from './session.ts';
+
+export interface Throughput {
+  requestsPerSecond: number;
+  total: number;
+  /** connection errors, timeouts and non-2xx answers together */
+  errors: number;
+  non2xx: number;
+  latencyP50: number;
+  latencyP99: number;
+  seconds: number;
+  /** requests per action, for the record */
+  mix?: Record<string, number>;
+  /** the first answers that were not 2xx, for the report */
+  failures?: string[];
+  /** CPU milliseconds per request: the server process, and PostgreSQL's backends (cpu.ts) */
+  cpuMsPerRequest?: { server: number; database: number };
+}
+
+interface LoadOptions {
+  port: number;
+  connections: number;
+  seconds: number;
+}
+
+type Action = 'counts' | 'list' | 'detail' | 'search' | 'assign' | 'move' | 'remark' | 'report' | 'userInfo';
+
+/**
+ * How a shift of staff uses the back office: the sidebar counts refresh on every screen change,
+ * queues and orders are opened, customers searched; a fifth of the calls change something.
+ */
+const MIX: { value: Action; weight: number }[] = [
+  { value: 'counts', weight: 25 },
+  { value: 'list', weight: 22 },
+  { value: 'detail', weight: 22 },
+  { value: 'search', weight: 8 },
+  { value: 'assign', weight: 10 },
+  { value: 'move', weight: 5 },
+  { value: 'remark', weight: 5 },
+  { value: 'report', weight: 1 },
+  { value: 'userInfo', weight: 2 },
+];
+/** BENCH_MIX=detail=1,search=1 replaces the weights: a way to find which call holds the mix back. */
+function actionPicker(): (rng: Rng) => Action {
+  const spec = process.env.BENCH_MIX;
+  if (!spec) return weighted(MIX);
+  return weighted(
+    spec.split(',').map((pair) => {
+      const [value, weight] = pair.split('=');
+      return { value: value as Action, weight: Number(weight ?? 1) };
+    }),
+  );
+}
+
+interface Request {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** One connection is one member at work, with orders of their own to change (no two collide). */
+function connectionPlan(session: Session, slot: number, connections: number) {
+  const member: SignedIn = session.staff[slot % session.staff.length] as SignedIn;
+  const mine = <T>(items: readonly T[]) => items.filter((_, i) => i % connections === slot);
+  const folders = foldersFor(member.type).map((f) => f.name);
+  const folderPick = weighted(
+    folders.map((name) => ({
+      value: name,
+      weight: name === 'newOrder' || name === 'myOrder' ? 6 : name === 'allorder' ? 3 : 1,
+    })),
+  );
+  const terms = searchTerms(session);
+  const allTerms = [...terms.orderId, ...terms.email, ...terms.surname];
+  const canReport = member.type === ROLE.Admin || member.type === ROLE.Manager;
+  const state = {
+    free: mine(session.freeNew),
+    held: null as string | null,
+    turn: 0,
+    movable: mine(session.movable).map((o) => ({ ...o })),
+  };
+  const rng: Rng = createRng(1_000 + slot);
+  const ACTIONS = actionPicker();
+  const json = (method: string, path: string, body?: unknown): Request => ({
+    method,
+    path,
+    headers: { authorization: member.token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
+  return function next(counter: Record<string, number>): Request {
+    let action = ACTIONS(rng);
+    if ((action === 'move' || action === 'remark') && state.movable.length === 0) action = 'detail';
+    if (action === 'assign' && state.free.length === 0 && state.held === null) action = 'list';
+    if (action === 'report' && !canReport) action = 'counts';
+    counter[action] = (counter[action] ?? 0) + 1;
+    switch (action) {
+      case 'counts':
+        return json('GET', '/api/admin/get-folder-count');
+      case 'userInfo':
+        return json('GET', '/api/user_info');
+      case 'list': {
+        const page = rng.chance(0.8) ? 1 : rng.int(2, 5);
+        return json('GET', `/api/admin/get-orders-list/${folderPick(rng)}?page=${page}&limit=10`);
+      }
+      case 'detail': {
+        const orderId = rng.pick(session.sample).order_id;
+        return json('GET', `/api/admin/get-orders-details/${encodeURIComponent(orderId)}`);
+      }
+      case 'search':
+        return json('POST', '/api/admin/search-order', {
+          start: 0,
+          end: 10,
+          searchVal: rng.pick(allTerms),
+          folderName: folders.includes('allorder') ? 'allorder' : 'newOrder',
+        });
+      case 'assign': {
+        if (state.held !== null) {
+          const orderId = state.held;
+          state.held = null;
+          return json('PUT', '/api/admin/unassign-order', { orderId: [orderId] });
+        }
+        const orderId = state.free[state.turn++ % state.free.length] as string;
+        state.held = orderId;
+        return json('PUT', '/api/admin/assign-order-status', { orderId: [orderId] });
+      }
+      case 'move': {
+        const order = state.movable[state.turn++ % state.movable.length] as { orderId: string; status: string };
+        order.status = order.status === STATUS.Awaiting ? STATUS.ContactCustomer : STATUS.Awaiting;
+        return json('PUT', '/api/admin/move-order-status', { orderId: order.orderId, updatingStatus: order.status });
+      }
+      case 'remark':
+        return json('POST', '/api/admin/add-new-remark', {
+          orderId: rng.pick(state.movable).orderId,
+          remark: 'Called the customer about their application.',
+          telephone: 'Y',
+        });
+      case 'report':
+        return json(
+          'POST',
+          rng.chance(0.5) ? '/api/admin/get-country-order-count' : '/api/admin/get-processed-by-count',
+          {
+            fromDate: new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString().slice(0, 10),
+            toDate: new Date().toISOString().slice(0, 10),
+          },
+        );
+    }
+  };
+}
+
+function summarise(result: autocannon.Result, mix?: Record<string, number>): Throughput {
+  const total = result.requests.total;
+  return {
+    requestsPerSecond: total / result.duration,
+    total,
+    errors: result.errors + result.timeouts + result.non2xx,
+    non2xx: result.non2xx,
+    latencyP50: result.latency.p50,
+    latencyP99: result.latency.p99,
+    seconds: result.duration,
+    ...(mix ? { mix } : {}),
+  };
+}
+
+/** The mixed staff workload: `connections` members at once for a fixed time, from this process. */
+export async function runMixed(session: Session, options: LoadOptions): Promise<Throughput> {
+  let slots = 0;
+  const mix: Record<string, number> = {};
+  const statuses: Record<string, number> = {};
+  const failed: string[] = [];
+  const result = await autocannon({
+    url: `http://127.0.0.1:${options.port}`,
+    connections: options.connections,
+    duration: options.seconds,
+    timeout: 10,
+    setupClient(client) {
+      const next = connectionPlan(session, slots++, options.connections);
+      let last = '';
+      client.setRequests([
+        {
+          setupRequest: () => {
+            const request = next(mix);
+            last = `${request.method} ${request.path} ${request.body ?? ''}`;
+            return request;
+          },
+          onResponse: (status: number, body: string) => {
+            if (status >= 300 && failed.length < 10) failed.push(`${status} ${last} → ${body.slice(0, 200)}`);
+          },
+        },
+      ]);
+    },
+  });
+  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = Number(count);
+  if (process.env.BENCH_DEBUG) console.log('mixed status codes', statuses, failed);
+  return { ...summarise(result, mix), ...(failed.length > 0 ? { failures: failed } : {}) };
+}
+
+/** The ceiling: the bare Fastify route under the same load. */
+export async function runBare(options: LoadOptions): Promise<Throughput> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${options.port}/bare`,
+    connections: options.connections,
+    duration: options.seconds,
+    timeout: 10,
+  });
+  return summarise(result);
+}

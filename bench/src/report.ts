@@ -1,0 +1,204 @@
+import type { BundleSize } from './bundle.ts';
+import type { Target } from './databases.ts';
+import type { Percentiles } from './http.ts';
+import type { LatencyFigure } from './latency.ts';
+import type { Throughput } from './mixed.ts';
+
+export interface DbResult {
+  target: Target;
+  latencies: LatencyFigure[];
+  bareLatency: LatencyFigure;
+  mixed: Throughput;
+  bare: Throughput;
+  peakMemory: number | null;
+  privateMemory: number | null;
+  serverVersion: string;
+}
+
+export interface RunInfo {
+  orders: number;
+  samples: number;
+  connections: number;
+  seconds: number;
+  startedAt: string;
+  minutes: number;
+  machine: string;
+  bundles: { admin: BundleSize | null; public: BundleSize | null };
+}
+
+/** DESIGN §11, in milliseconds at p95 for the latencies. */
+const LATENCY_BUDGET: Record<string, number> = {
+  counts: 10,
+  'list-first': 15,
+  'list-deep-all': 15,
+  'list-deep-completed': 15,
+  'search-id': 50,
+  'search-email': 50,
+  'search-surname': 50,
+  detail: 10,
+  'report-country': 200,
+  'report-processed': 200,
+};
+export const MIXED_BUDGET = 2_000;
+export const BUNDLE_BUDGET = { admin: 250 * 1024, public: 60 * 1024 };
+
+const ms = (n: number) => (n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : n.toFixed(0));
+const int = (n: number) => Math.round(n).toLocaleString('en');
+const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+const pass = (ok: boolean) => (ok ? 'pass' : '**FAIL**');
+
+interface Row {
+  figure: string;
+  value: string;
+  bare: string;
+  budget: string;
+  result: string;
+}
+
+function latencyRow(f: LatencyFigure, bare: Percentiles | null): Row {
+  if (!f.stats) return { figure: f.label, value: `— (${f.missing})`, bare: '', budget: '', result: 'not measured' };
+  const s = f.stats;
+  const budget = LATENCY_BUDGET[f.key];
+  return {
+    figure: f.label,
+    value: `p50 ${ms(s.p50)} · p95 ${ms(s.p95)} · p99 ${ms(s.p99)} ms`,
+    bare: bare ? `${(s.p95 / bare.p95).toFixed(1)}×` : '',
+    budget: budget === undefined ? '—' : `p95 ≤ ${budget} ms`,
+    result: budget === undefined ? 'info' : pass(s.p95 <= budget),
+  };
+}
+
+export function failures(results: readonly DbResult[], info: RunInfo): string[] {
+  const out: string[] = [];
+  for (const r of results) {
+    for (const f of r.latencies) {
+      const budget = LATENCY_BUDGET[f.key];
+      if (budget === undefined) continue;
+      if (!f.stats) out.push(`${r.target.dialect}: ${f.label} not measured`);
+      else if (f.stats.p95 > budget)
+        out.push(`${r.target.dialect}: ${f.label} p95 ${ms(f.stats.p95)} ms > ${budget} ms`);
+    }
+    if (r.mixed.requestsPerSecond < MIXED_BUDGET)
+      out.push(`${r.target.dialect}: mixed ${int(r.mixed.requestsPerSecond)} req/s`);
+    if (r.mixed.errors > 0) out.push(`${r.target.dialect}: mixed workload had ${r.mixed.errors} errors`);
+  }
+  for (const key of ['admin', 'public'] as const) {
+    const b = info.bundles[key];
+    if (b && b.gzipBytes > BUNDLE_BUDGET[key]) out.push(`${key} JS ${kb(b.gzipBytes)} gzipped`);
+  }
+  return out;
+}
+
+function table(rows: Row[]): string {
+  const lines = ['| figure | value | vs bare route | budget | result |', '|---|---|---|---|---|'];
+  for (const r of rows) lines.push(`| ${r.figure} | ${r.value} | ${r.bare} | ${r.budget} | ${r.result} |`);
+  return lines.join('\n');
+}
+
+function dbSection(r: DbResult): string {
+  const bare = r.bareLatency.stats;
+  const d = r.target.dataset;
+  const main = r.latencies.filter((f) => !f.key.startsWith('list:'));
+  const rows: Row[] = main.map((f) => latencyRow(f, bare));
+  rows.push({
+    figure: `mixed staff workload (${r.mixed.seconds.toFixed(0)} s)`,
+    value: `${int(r.mixed.requestsPerSecond)} req/s, ${r.mixed.errors} errors (p50 ${ms(r.mixed.latencyP50)} · p99 ${ms(r.mixed.latencyP99)} ms)`,
+    bare: `${((r.mixed.requestsPerSecond / r.bare.requestsPerSecond) * 100).toFixed(0)}% of bare`,
+    budget: `≥ ${int(MIXED_BUDGET)} req/s, 0 errors`,
+    result: pass(r.mixed.requestsPerSecond >= MIXED_BUDGET && r.mixed.errors === 0),
+  });
+  const cpu = r.mixed.cpuMsPerRequest;
+  if (cpu) {
+    const total = cpu.server + cpu.database;
+    rows.push({
+      figure: 'CPU per mixed request',
+      value: `${ms(cpu.server)} ms server${r.target.dialect === 'postgres' ? ` + ${ms(cpu.database)} ms PostgreSQL` : ''} → at most ${int(1000 / total)} req/s a core`,
+      bare: '',
+      budget: '—',
+      result: 'info',
+    });
+  }
+  rows.push({
+    figure: 'bare Fastify route (ceiling)',
+    value: `${int(r.bare.requestsPerSecond)} req/s, ${r.bare.errors} errors; latency ${bare ? `p50 ${ms(bare.p50)} · p95 ${ms(bare.p95)} ms` : ''}`,
+    bare: '1×',
+    budget: '—',
+    result: 'info',
+  });
+  const reused = d.reused ? ' (kept from an earlier run)' : '';
+  rows.push({
+    figure: 'dataset generation',
+    value: `${int(d.orders / Math.max(d.generateSeconds, 1e-9))} orders/s (${d.generateSeconds.toFixed(1)} s)${reused}`,
+    bare: '',
+    budget: '—',
+    result: 'info',
+  });
+  rows.push({
+    figure: 'dataset import',
+    value: `${int(d.orders / Math.max(d.importSeconds, 1e-9))} orders/s (${d.importSeconds.toFixed(1)} s, ${int(Object.values(d.rows).reduce((a, b) => a + b, 0))} rows)${reused}`,
+    bare: '',
+    budget: '—',
+    result: 'info',
+  });
+  rows.push({
+    figure: 'server memory',
+    value:
+      r.peakMemory === null
+        ? 'unknown'
+        : `peak RSS ${mb(r.peakMemory)} (VmHWM, counts mapped database pages); private ${r.privateMemory === null ? '?' : mb(r.privateMemory)} at the end (RssAnon)`,
+    bare: '',
+    budget: '—',
+    result: 'info',
+  });
+  const folders = r.latencies
+    .filter((f) => f.key.startsWith('list:'))
+    .map(
+      (f) =>
+        `| ${f.label.replace('list page 1: ', '')} | ${f.stats ? `${ms(f.stats.p50)} / ${ms(f.stats.p95)} / ${ms(f.stats.p99)}` : '—'} |`,
+    );
+  const mix = Object.entries(r.mixed.mix ?? {})
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${k} ${((n / r.mixed.total) * 100).toFixed(0)}%`)
+    .join(', ');
+  return [
+    `## ${r.target.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} (${r.serverVersion})`,
+    '',
+    table(rows),
+    '',
+    `Mixed workload calls: ${mix}.${r.mixed.failures?.length ? ` First failures: ${r.mixed.failures.join('; ')}` : ''}`,
+    '',
+    '<details><summary>List page 1 per folder (p50 / p95 / p99 ms)</summary>',
+    '',
+    '| folder | ms |',
+    '|---|---|',
+    ...folders,
+    '',
+    '</details>',
+  ].join('\n');
+}
+
+export function renderReport(results: readonly DbResult[], info: RunInfo): string {
+  const missed = failures(results, info);
+  const bundles = (['admin', 'public'] as const).map((key) => {
+    const b = info.bundles[key];
+    const label = key === 'admin' ? 'admin first-load JS' : 'public page JS';
+    if (!b) return `| ${label} | not built | ≤ ${kb(BUNDLE_BUDGET[key])} | not measured |`;
+    return `| ${label} (${b.files.length} files) | ${kb(b.gzipBytes)} gzipped (${kb(b.bytes)} raw) | ≤ ${kb(BUNDLE_BUDGET[key])} | ${pass(b.gzipBytes <= BUNDLE_BUDGET[key])} |`;
+  });
+  return [
+    '# Benchmark results',
+    '',
+    `${info.orders.toLocaleString('en')} orders; ${info.samples} sequential calls per latency figure (one kept-alive connection, after a warm-up); mixed workload ${info.connections} connections for ${info.seconds} s; load from a separate process on loopback. Run ${info.startedAt} (${info.minutes.toFixed(1)} min) on ${info.machine}.`,
+    '',
+    missed.length === 0 ? '**Every DESIGN §11 budget met.**' : `**Budgets missed:** ${missed.join('; ')}.`,
+    '',
+    ...results.flatMap((r) => [dbSection(r), '']),
+    '## Front-end bundles',
+    '',
+    '| entry | size | budget | result |',
+    '|---|---|---|---|',
+    ...bundles,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import type { DialectName } from '../../apps/server/src/db/dialect.ts';
+import { bundleSizes, ROOT } from './bundle.ts';
+import { startChild } from './children.ts';
+import { cpuBetween, cpuSnapshot } from './cpu.ts';
+import { preparePostgres, prepareSqlite, type Target } from './databases.ts';
+import { createClient } from './http.ts';
+import { measureBare, measureLatencies } from './latency.ts';
+import { runBare, runMixed } from './mixed.ts';
+import { type DbResult, failures, renderReport } from './report.ts';
+import { openSession } from './session.ts';
+
+const USAGE = `npm run bench -- [--orders N] [--samples N] [--duration S] [--connections N]
+                      [--db sqlite|postgres|both] [--keep] [--seed N] [--build-web] [--out FILE]`;
+
+const { values } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '1000000' },
+    samples: { type: 'string', default: '200' },
+    duration: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '20' },
+    db: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+    seed: { type: 'string', default: '20261122' },
+    'build-web': { type: 'boolean', default: false },
+    out: { type: 'string', default: path.join(ROOT, 'bench/results/latest.md') },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+function whole(name: string, raw: string, min: number, max: number): number {
+  const n = Number(raw.replace(/[_,]/g, ''));
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`--${name} must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+const orders = whole('orders', values.orders, 1_000, 10_000_000);
+const samples = whole('samples', values.samples, 20, 100_000);
+const seconds = whole('duration', values.duration, 1, 600);
+const connections = whole('connections', values.connections, 1, 200);
+const seed = whole('seed', values.seed, 0, 2 ** 31);
+const adminUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || '';
+const wanted = values.db ?? (adminUrl ? 'both' : 'sqlite');
+const dialects: DialectName[] = wanted === 'both' ? ['sqlite', 'postgres'] : [wanted as DialectName];
+if (!dialects.every((d) => d === 'sqlite' || d === 'postgres'))
+  throw new Error('--db must be sqlite, postgres or both');
+if (dialects.includes('postgres') && !adminUrl) throw new Error('PostgreSQL needs DATABASE_URL or TEST_DATABASE_URL');
+
+async function serverVersion(target: Target): Promise<string> {
+  if (target.dialect === 'sqlite') {
+    const db = new SqliteDatabase(':memory:');
+    const { v } = db.prepare('select sqlite_version() as v').get() as { v: string };
+    db.close();
+    return `SQLite ${v}`;
+  }
+  const client = new pg.Client({ connectionString: target.databaseUrl as string });
+  await client.connect();
+  const { rows } = await client.query('show server_version');
+  await client.end();
+  return `PostgreSQL ${rows[0].server_version}`;
+}
+
+async function benchOne(dialect: DialectName): Promise<DbResult> {
+  console.log(`\n== ${dialect}: ${orders.toLocaleString('en')} orders`);
+  const target =
+    dialect === 'sqlite'
+      ? await prepareSqlite({ orders, seed, keep: values.keep })
+      : await preparePostgres({ orders, seed, keep: values.keep, adminUrl });
+  const d = target.dataset;
+  console.log(
+    d.reused
+      ? `  dataset kept from an earlier run in ${target.dataDir}`
+      : `  generated in ${d.generateSeconds.toFixed(1)} s, imported in ${d.importSeconds.toFixed(1)} s`,
+  );
+  const env: Record<string, string> = {
+    DATA_DIR: target.dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    // every member signs in from this one address
+    LOGIN_RATE_LIMIT_PER_IP: '100000',
+    ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+  };
+  const server = await startChild('server.ts', target.databaseUrl ? env : { ...env, DATABASE_URL: '' });
+  const bare = await startChild('bare.ts', {});
+  const client = createClient(server.port);
+  const bareClient = createClient(bare.port);
+  try {
+    const session = await openSession(client);
+    console.log('  measuring latencies…');
+    const latencies = await measureLatencies(client, session, samples);
+    const bareLatency = await measureBare(bareClient, samples);
+    console.log(`  mixed workload: ${connections} connections for ${seconds} s…`);
+    const before = await cpuSnapshot(server.pid, target.databaseUrl);
+    const mixed = await runMixed(session, { port: server.port, connections, seconds });
+    const cpu = cpuBetween(before, await cpuSnapshot(server.pid, target.databaseUrl));
+    mixed.cpuMsPerRequest = {
+      server: (cpu.server * 1000) / mixed.total,
+      database: (cpu.database * 1000) / mixed.total,
+    };
+    const bareLoad = await runBare({ port: bare.port, connections, seconds });
+    return {
+      target,
+      latencies,
+      bareLatency,
+      mixed,
+      bare: bareLoad,
+      peakMemory: server.peakMemory(),
+      privateMemory: server.privateMemory(),
+      serverVersion: await serverVersion(target),
+    };
+  } finally {
+    client.close();
+    bareClient.close();
+    await server.stop();
+    await bare.stop();
+    await target.cleanup();
+  }
+}
+
+const started = Date.now();
+const bundles = bundleSizes(values['build-web']);
+const results: DbResult[] = [];
+for (const dialect of dialects) results.push(await benchOne(dialect));
+const info = {
+  orders,
+  samples,
+  connections,
+  seconds,
+  startedAt: new Date(started).toISOString().replace(/\.\d+Z$/, 'Z'),
+  minutes: (Date.now() - started) / 60_000,
+  machine: `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`,
+  bundles,
+};
+const report = renderReport(results, info);
+mkdirSync(path.dirname(values.out), { recursive: true });
+writeFileSync(values.out, report);
+console.log(`\n${report}`);
+console.log(`written to ${path.relative(process.cwd(), values.out) || values.out}`);
+process.exitCode = failures(results, info).length > 0 ? 1 : 0;
