@@ -11,6 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
 import { Loading } from '../../../components/Loading.tsx';
+import { SortableHead } from '../../../components/SortableHead.tsx';
 
 interface QueueTableProps {
   rows: OrderListItem[];
@@ -28,7 +29,6 @@ interface QueueTableProps {
   error: string | null;
 }
 
-const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 const CELL_CLASS: Record<string, string> = { select: 'select-cell', action: 'action-cell' };
 const cellClass = (columnId: string) => CELL_CLASS[columnId];
 
@@ -82,37 +82,7 @@ export function QueueTable(props: QueueTableProps) {
         aria-busy={loading || refreshing}
       >
         <Table hover className="queue-table align-middle mb-0">
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const label = flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      className={cellClass(header.column.id)}
-                      aria-sort={sorted ? ARIA_SORT[sorted] : undefined}
-                    >
-                      {header.column.getCanSort() ? (
-                        <button
-                          type="button"
-                          className={`sort-button${sorted ? ` sorted-${sorted}` : ''}`}
-                          onClick={header.column.getToggleSortingHandler()}
-                        >
-                          {label}
-                          <span className="sort-icon" aria-hidden="true" />
-                        </button>
-                      ) : (
-                        label
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
+          <SortableHead table={table} cellClass={(column) => cellClass(column.id)} />
           <tbody>{body}</tbody>
         </Table>
       </div>

@@ -3,6 +3,7 @@ import { flexRender, type Row, type Table } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import BsTable from 'react-bootstrap/Table';
 import { Loading } from '../../../components/Loading.tsx';
+import { SortableHead } from '../../../components/SortableHead.tsx';
 import { SERIAL_ID } from './columns.tsx';
 import '../../../components/table.css';
 
@@ -17,7 +18,6 @@ interface ReportTableProps<T> {
   error: string | null;
 }
 
-const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 type Meta = { numeric?: boolean; label?: string } | undefined;
 const numeric = (meta: unknown) => Boolean((meta as Meta)?.numeric);
 /** The heading as plain text: a line-break hint inside would put a space into the accessible name. */
@@ -56,38 +56,11 @@ export function ReportTable<T>({ table, rows, offset, loading, refreshing, error
       aria-busy={loading || refreshing}
     >
       <BsTable hover className="queue-table report-table align-middle mb-0">
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const sorted = header.column.getIsSorted();
-                const label = flexRender(header.column.columnDef.header, header.getContext());
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    className={numeric(header.column.columnDef.meta) ? 'text-end' : undefined}
-                    aria-sort={sorted ? ARIA_SORT[sorted] : undefined}
-                  >
-                    {header.column.getCanSort() ? (
-                      <button
-                        type="button"
-                        className={`sort-button${sorted ? ` sorted-${sorted}` : ''}`}
-                        aria-label={labelOf(header.column.columnDef.meta)}
-                        onClick={header.column.getToggleSortingHandler()}
-                      >
-                        {label}
-                        <span className="sort-icon" aria-hidden="true" />
-                      </button>
-                    ) : (
-                      label
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
+        <SortableHead
+          table={table}
+          cellClass={(column) => (numeric(column.columnDef.meta) ? 'text-end' : undefined)}
+          sortLabel={(column) => labelOf(column.columnDef.meta)}
+        />
         <tbody>{body}</tbody>
       </BsTable>
     </div>
