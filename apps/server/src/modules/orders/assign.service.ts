@@ -1,17 +1,9 @@
-import {
-  type AssignResult,
-  MSG,
-  mayOverrideHold,
-  ORDER_MSG,
-  partialOutcomeMessage,
-  type TokenUser,
-  type UnassignResult,
-} from '@eta/shared';
+import { type AssignResult, MSG, mayOverrideHold, ORDER_MSG, type TokenUser, type UnassignResult } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { type BulkOutcome, holders, missingIds, orderIdsOf } from './bulk.ts';
+import { type BulkOutcome, missingIds, settleHolds } from './bulk.ts';
 import { appendEvents, EVENT, type OrderEvent } from './events.repository.ts';
 import * as repo from './orders.repository.ts';
 
@@ -58,27 +50,21 @@ export function createAssignService(ctx: AppContext) {
           );
         await appendEvents(trx, staff, events, at);
 
-        const done = new Set([...taken, ...mine.map((r) => r.id)]);
-        const assigned = orderIdsOf(orderIds, rows, done);
-        const conflicts = holders(
-          rows.filter((r) => !done.has(r.id)),
+        const outcome = settleHolds({
+          requested: orderIds,
+          rows,
+          done: [...taken, ...mine.map((r) => r.id)],
           names,
-        );
-        const message =
-          assigned.length === orderIds.length
-            ? MSG.orderAssigned
-            : partialOutcomeMessage({
-                done: assigned.length,
-                total: orderIds.length,
-                verb: 'assigned',
-                conflicts,
-                notFound,
-              });
+          notFound,
+          allDone: MSG.orderAssigned,
+          verb: 'assigned',
+        });
+        const { doneIds: assigned, conflicts } = outcome;
         return {
           data: { assigned, conflicts, notFound },
-          message,
+          message: outcome.message,
           done: assigned.length,
-          allNotFound: notFound.length === orderIds.length,
+          allNotFound: outcome.allNotFound,
         };
       });
     },
@@ -117,27 +103,21 @@ export function createAssignService(ctx: AppContext) {
             })),
           at,
         );
-        const done = new Set([...cleared, ...rows.filter((r) => r.assigned_to === null).map((r) => r.id)]);
-        const unassigned = orderIdsOf(orderIds, rows, done);
-        const conflicts = holders(
-          rows.filter((r) => !done.has(r.id)),
+        const outcome = settleHolds({
+          requested: orderIds,
+          rows,
+          done: [...cleared, ...rows.filter((r) => r.assigned_to === null).map((r) => r.id)],
           names,
-        );
-        const message =
-          unassigned.length === orderIds.length
-            ? ORDER_MSG.unassigned
-            : partialOutcomeMessage({
-                done: unassigned.length,
-                total: orderIds.length,
-                verb: 'moved to their original folder',
-                conflicts,
-                notFound,
-              });
+          notFound,
+          allDone: ORDER_MSG.unassigned,
+          verb: 'moved to their original folder',
+        });
+        const { doneIds: unassigned, conflicts } = outcome;
         return {
           data: { unassigned, conflicts, notFound },
-          message,
+          message: outcome.message,
           done: unassigned.length,
-          allNotFound: notFound.length === orderIds.length,
+          allNotFound: outcome.allNotFound,
         };
       });
     },

@@ -1,4 +1,4 @@
-import type { OrderHolder } from '@eta/shared';
+import { type OrderHolder, partialOutcomeMessage } from '@eta/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import type { LockedOrder } from './orders.repository.ts';
@@ -45,4 +45,37 @@ export function holders(rows: readonly LockedOrder[], names: Map<number, string>
     order_id: r.order_id,
     assign_to: r.assigned_to === null ? '' : (names.get(r.assigned_to) ?? ''),
   }));
+}
+
+/**
+ * Assign and unassign answer alike: the orders done (in the order sent), every other found order as
+ * a conflict naming its holder, and the message — `allDone` when everything went through, otherwise
+ * a count that names the holders and the unknown ids.
+ */
+export function settleHolds(input: {
+  requested: readonly string[];
+  rows: readonly LockedOrder[];
+  done: Iterable<number>;
+  names: Map<number, string>;
+  notFound: string[];
+  allDone: string;
+  verb: string;
+}): { doneIds: string[]; conflicts: OrderHolder[]; message: string; allNotFound: boolean } {
+  const done = new Set(input.done);
+  const doneIds = orderIdsOf(input.requested, input.rows, done);
+  const conflicts = holders(
+    input.rows.filter((r) => !done.has(r.id)),
+    input.names,
+  );
+  const message =
+    doneIds.length === input.requested.length
+      ? input.allDone
+      : partialOutcomeMessage({
+          done: doneIds.length,
+          total: input.requested.length,
+          verb: input.verb,
+          conflicts,
+          notFound: input.notFound,
+        });
+  return { doneIds, conflicts, message, allNotFound: input.notFound.length === input.requested.length };
 }
