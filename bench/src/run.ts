@@ -97,6 +97,7 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
   const bareClient = createClient(bare.port);
   try {
     const session = await openSession(client);
+    if (process.env.BENCH_MIXED_ONLY) return await mixedOnly(session, server, target, connections, seconds);
     console.log('  measuring latencies…');
     const latencies = await measureLatencies(client, session, samples);
     const bareLatency = await measureBare(bareClient, samples);
@@ -126,6 +127,26 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
     await bare.stop();
     await target.cleanup();
   }
+}
+
+/** BENCH_MIXED_ONLY=1: the mixed workload alone, printed, no report (a way to compare changes quickly). */
+async function mixedOnly(
+  session: Awaited<ReturnType<typeof openSession>>,
+  server: Awaited<ReturnType<typeof startChild>>,
+  target: Target,
+  connections: number,
+  seconds: number,
+): Promise<never> {
+  const before = await cpuSnapshot(server.pid, target.databaseUrl);
+  const mixed = await runMixed(session, { port: server.port, connections, seconds });
+  const cpu = cpuBetween(before, await cpuSnapshot(server.pid, target.databaseUrl));
+  const perRequest = (s: number) => ((s * 1000) / mixed.total).toFixed(3);
+  console.log(
+    `  MIXED ${Math.round(mixed.requestsPerSecond)} req/s, ${mixed.errors} errors; CPU ms/request: server ${perRequest(cpu.server)}, database ${perRequest(cpu.database)}`,
+  );
+  await server.stop();
+  await target.cleanup();
+  process.exit(0);
 }
 
 const started = Date.now();

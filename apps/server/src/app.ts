@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { SERVER_MSG } from '@eta/shared';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -26,6 +25,7 @@ import { remarkRoutes } from './modules/remarks/remarks.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { registerErrorEnvelope } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { guardStaffRoutes } from './plugins/staff-guard.ts';
 import { serveWebApp } from './plugins/web-app.ts';
 
@@ -91,21 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => handle.close());
   registerMailWorker(app, ctx, options.mailWorker ?? {});
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
 
   app.get('/healthz', async (_request, reply) => {

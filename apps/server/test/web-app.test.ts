@@ -56,4 +56,31 @@ describe('serving the web app', () => {
     expect(admin.headers['content-security-policy']).not.toMatch(/translate/);
     expect(pub.headers['content-security-policy']).toMatch(/translate\.googleapis\.com/);
   });
+
+  it.each([
+    ['an API answer', '/healthz', 200],
+    ['a refused API call', '/api/user_info', 401],
+    ['an unknown route', '/api/admin/no-such-route', 404],
+    ['a hashed asset', '/assets/index-abc123.js', 200],
+    ['a public page', '/track-order/VUtFVEEtMQ', 200],
+  ])('sends the security headers on %s', async (_what, url, status) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(res.headers['content-security-policy']).toMatch(/object-src 'none'/);
+  });
+
+  it('sends the strict policy, exactly once, on the API', async () => {
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    const csp = res.headers['content-security-policy'];
+    expect(typeof csp).toBe('string');
+    expect(csp).toMatch(/^default-src 'self';/);
+    expect(csp).toMatch(/script-src 'self';/);
+    expect(csp).not.toMatch(/translate/);
+  });
 });
