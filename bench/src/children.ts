@@ -7,13 +7,30 @@ const HERE = path.dirname(new URL(import.meta.url).pathname);
 export interface Child {
   port: number;
   pid: number;
-  /** peak resident memory so far (VmHWM), bytes; null where /proc is missing */
+  /** peak resident memory so far (VmHWM), bytes, summed over the server's processes; null where /proc is missing */
   peakMemory(): number | null;
-  /** private memory now (RssAnon: heap and stacks, without the mapped database file), bytes */
+  /** private memory now (RssAnon: heap and stacks, without the mapped database file), bytes, summed */
   privateMemory(): number | null;
-  /** CPU time used so far (user + system), seconds; null where /proc is missing */
+  /** CPU time used so far (user + system) by the server's processes, seconds; null where /proc is missing */
   cpuSeconds(): number | null;
   stop(): Promise<void>;
+}
+
+/** The process and its descendants (the server's workers when WORKERS > 1), from /proc. */
+export function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    // no such process, or no /proc: the process alone
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** A /proc status figure summed over the process and its workers. */
+function vmTree(pid: number, field: string): number | null {
+  const values = processTree(pid).map((p) => vm(p, field));
+  return values.some((v) => v === null) ? null : values.reduce<number>((a, v) => a + (v as number), 0);
 }
 
 function vm(pid: number, field: string): number | null {
@@ -24,6 +41,12 @@ function vm(pid: number, field: string): number | null {
   } catch {
     return null;
   }
+}
+
+/** utime + stime of a process and its workers, in seconds. */
+export function treeCpuSeconds(pid: number): number | null {
+  const values = processTree(pid).map(cpuSecondsOf);
+  return values.some((v) => v === null) ? null : values.reduce<number>((a, v) => a + (v as number), 0);
 }
 
 /** utime + stime of a process, in seconds (Linux clock ticks are 1/100 s). */
@@ -69,9 +92,9 @@ export function startChild(script: 'server.ts' | 'bare.ts', env: Record<string, 
       resolve({
         port: message.port,
         pid,
-        peakMemory: () => vm(pid, 'VmHWM'),
-        cpuSeconds: () => cpuSecondsOf(pid),
-        privateMemory: () => vm(pid, 'RssAnon'),
+        peakMemory: () => vmTree(pid, 'VmHWM'),
+        cpuSeconds: () => treeCpuSeconds(pid),
+        privateMemory: () => vmTree(pid, 'RssAnon'),
         stop: () =>
           new Promise((done) => {
             if (child.exitCode !== null) return done();

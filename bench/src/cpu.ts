@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { cpuSecondsOf } from './children.ts';
+import { cpuSecondsOf, treeCpuSeconds } from './children.ts';
 
 /**
  * CPU spent by the server and, on PostgreSQL, by its database backends: read from /proc, so it does
@@ -27,7 +27,7 @@ async function backendPids(databaseUrl: string): Promise<number[]> {
 export async function cpuSnapshot(serverPid: number, databaseUrl: string | null): Promise<CpuSnapshot> {
   const backends = new Map<number, number>();
   if (databaseUrl) for (const pid of await backendPids(databaseUrl)) backends.set(pid, cpuSecondsOf(pid) ?? 0);
-  return { server: cpuSecondsOf(serverPid) ?? 0, backends };
+  return { server: treeCpuSeconds(serverPid) ?? 0, backends };
 }
 
 /** CPU seconds between two snapshots: the server's, and its backends' (new ones counted whole). */

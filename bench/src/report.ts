@@ -20,6 +20,8 @@ export interface RunInfo {
   samples: number;
   connections: number;
   seconds: number;
+  /** server processes (WORKERS) */
+  workers: number;
   startedAt: string;
   minutes: number;
   machine: string;
@@ -189,7 +191,7 @@ export function renderReport(results: readonly DbResult[], info: RunInfo): strin
   return [
     '# Benchmark results',
     '',
-    `${info.orders.toLocaleString('en')} orders; ${info.samples} sequential calls per latency figure (one kept-alive connection, after a warm-up); mixed workload ${info.connections} connections for ${info.seconds} s; load from a separate process on loopback. Run ${info.startedAt} (${info.minutes.toFixed(1)} min) on ${info.machine}.`,
+    `${info.orders.toLocaleString('en')} orders; ${info.samples} sequential calls per latency figure (one kept-alive connection, after a warm-up); mixed workload ${info.connections} connections for ${info.seconds} s; the server as ${info.workers === 1 ? 'one process' : `${info.workers} processes (WORKERS=${info.workers})`}; load from a separate process on loopback. Run ${info.startedAt} (${info.minutes.toFixed(1)} min) on ${info.machine}.`,
     '',
     missed.length === 0 ? '**Every DESIGN §11 budget met.**' : `**Budgets missed:** ${missed.join('; ')}.`,
     '',

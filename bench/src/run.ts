@@ -17,7 +17,7 @@ import { type DbResult, failures, renderReport } from './report.ts';
 import { openSession } from './session.ts';
 
 const USAGE = `npm run bench -- [--orders N] [--samples N] [--duration S] [--connections N]
-                      [--db sqlite|postgres|both] [--keep] [--seed N] [--build-web] [--out FILE]`;
+                      [--workers N] [--db sqlite|postgres|both] [--keep] [--seed N] [--build-web] [--out FILE]`;
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +25,7 @@ const { values } = parseArgs({
     samples: { type: 'string', default: '200' },
     duration: { type: 'string', default: '20' },
     connections: { type: 'string', default: '20' },
+    workers: { type: 'string', default: '2' },
     db: { type: 'string' },
     keep: { type: 'boolean', default: false },
     seed: { type: 'string', default: '20261122' },
@@ -49,6 +50,7 @@ const orders = whole('orders', values.orders, 1_000, 10_000_000);
 const samples = whole('samples', values.samples, 20, 100_000);
 const seconds = whole('duration', values.duration, 1, 600);
 const connections = whole('connections', values.connections, 1, 200);
+const workers = whole('workers', values.workers, 1, 64);
 const seed = whole('seed', values.seed, 0, 2 ** 31);
 const adminUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || '';
 const wanted = values.db ?? (adminUrl ? 'both' : 'sqlite');
@@ -89,6 +91,7 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     // every member signs in from this one address
     LOGIN_RATE_LIMIT_PER_IP: '100000',
+    WORKERS: String(workers),
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
   };
   const server = await startChild('server.ts', target.databaseUrl ? env : { ...env, DATABASE_URL: '' });
@@ -158,6 +161,7 @@ const info = {
   samples,
   connections,
   seconds,
+  workers,
   startedAt: new Date(started).toISOString().replace(/\.\d+Z$/, 'Z'),
   minutes: (Date.now() - started) / 60_000,
   machine: `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`,

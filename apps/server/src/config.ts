@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_DOMAIN_PREFIXES, DEFAULT_SUPPORT_PHONE, type Domain, type SiteLink } from '@eta/shared';
 import { type BusinessConfig, businessFrom } from './business-config.ts';
@@ -11,6 +12,8 @@ import { type BusinessConfig, businessFrom } from './business-config.ts';
  */
 export interface Config {
   port: number;
+  /** server processes on this machine (WORKERS; `auto`: one per core); 1: this process serves */
+  workers: number;
   host: string;
   dataDir: string;
   /** unset: SQLite file in dataDir; postgres://…: PostgreSQL */
@@ -147,6 +150,14 @@ function siteFor(env: Env, domain: Domain, base: string, problems: string[]): Si
  * TRUST_PROXY: the client address is evidence (download log) and the key of the rate limits, so a
  * client-supplied X-Forwarded-For is believed only from proxies the operator names.
  */
+function workersFrom(raw: string | undefined, problems: string[]): number {
+  if (raw === undefined || raw === '') return 1;
+  if (raw === 'auto') return os.availableParallelism();
+  const n = Number(raw);
+  if (Number.isInteger(n) && n >= 1 && n <= 64) return n;
+  problems.push(`WORKERS must be a whole number from 1 to 64, or auto (got "${raw}")`);
+  return 1;
+}
 function trustProxyFrom(raw: string | undefined): boolean | number | string[] {
   if (!raw || raw === 'false') return false;
   if (raw === 'true') return true;
@@ -199,6 +210,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
   };
   const config: Config = {
     port: int(env, 'PORT', 3000, problems, 0, 65535),
+    workers: workersFrom(env.WORKERS, problems),
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl,

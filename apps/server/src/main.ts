@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { runBackup } from './cli/backup.ts';
 import { runImport } from './cli/import.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { isWorker, reportListening, startWorkers } from './cluster.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { seedDemoOrders } from './seed/demo-orders.ts';
 import { seedGateways } from './seed/gateways.ts';
 import { type SeededAccount, seedDemoAccounts, seedFirstAdmin } from './seed/staff.ts';
@@ -68,12 +69,35 @@ async function main(command: string | undefined): Promise<void> {
     return;
   }
   if (command !== 'start' && command !== 'demo') throw new Error(USAGE);
-  const app = await buildApp(config);
-  await seed(app, command === 'demo');
+  if (isWorker()) {
+    reportListening(await serve(await buildApp(config), config));
+    return;
+  }
+  if (config.workers === 1) {
+    const app = await buildApp(config);
+    await seed(app, command === 'demo');
+    printRunning(await serve(app, config), 1);
+    return;
+  }
+  // Several processes: this one migrates and seeds once, then only looks after the workers.
+  const setup = await buildApp(config, { serveWeb: false, logger: false, mailWorker: false });
+  await seed(setup, command === 'demo');
+  await setup.close();
+  const workers = startWorkers(config.workers);
+  printRunning(await workers.address, config.workers);
+  await workers.stopped;
+  process.exit(0);
+}
+
+async function serve(app: FastifyInstance, config: Config): Promise<string> {
   shutdownOn(app);
-  const address = await app.listen({ port: config.port, host: config.host });
+  return app.listen({ port: config.port, host: config.host });
+}
+
+function printRunning(address: string, workers: number): void {
   const shown = address.replace('://[::1]', '://localhost');
-  console.log(`\neTA Desk is running: sign in at ${shown}/`);
+  const processes = workers > 1 ? ` (${workers} server processes)` : '';
+  console.log(`\neTA Desk is running${processes}: sign in at ${shown}/`);
 }
 
 main(process.argv[2]).catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -98,12 +99,59 @@ export function cachingStatements(sqlite: SqliteDatabase.Database): SqliteDialec
   };
 }
 
+/** prepared statements kept per PostgreSQL connection; further statements are parsed each time */
+const PG_PREPARED_PER_CONNECTION = 300;
+const PG_PREPARED_SQL_LENGTH = 4000;
+type PgQuery = (text: unknown, values?: unknown) => unknown;
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `k${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+    if (statementNames.size < 10_000) statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * PostgreSQL parses, analyses and plans every unnamed statement again: for the small indexed queries
+ * most requests make, that is most of the database's work. Each connection keeps the statements it
+ * has run, named by a hash of their text, so the next run only binds and executes them (issue 8).
+ * Searches stay unnamed: a plan made for one pattern's rare trigrams would not suit another's.
+ */
+export function preparingPool(pool: pg.Pool): pg.Pool {
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const prepare = async () => {
+    const client = await connect();
+    if (preparedOn.has(client)) return client;
+    const prepared = new Set<string>();
+    preparedOn.set(client, prepared);
+    const query = client.query.bind(client) as PgQuery;
+    (client as unknown as { query: PgQuery }).query = (text, values) => {
+      if (typeof text !== 'string' || !Array.isArray(values) || text.length > PG_PREPARED_SQL_LENGTH)
+        return query(text, values);
+      if (/\blike\b|strpos\(/i.test(text)) return query(text, values);
+      const name = statementName(text);
+      if (!prepared.has(name)) {
+        if (prepared.size >= PG_PREPARED_PER_CONNECTION) return query(text, values);
+        prepared.add(name);
+      }
+      return query({ name, text, values });
+    };
+    return client;
+  };
+  // Kysely uses only connect() and end() of its pool.
+  return { connect: prepare, end: () => pool.end() } as unknown as pg.Pool;
+}
+
 export function connect(options: ConnectOptions): DbHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // Without a listener, an idle client's error would crash the process; the pool replaces the client.
     pool.on('error', (error) => options.onIdleError?.(error));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const sqlite = openSqlite(options.sqliteFile);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseTrigrams, ftsQuery, trigramCounts, trigramsOf } from './trigram.ts';
+import { chooseTrigrams, ftsQuery, isPgTrgmWord, trigramCounts, trigramsOf } from './trigram.ts';
 
 describe('trigrams', () => {
   it('needs three characters and counts characters, not UTF-16 units', () => {
@@ -32,6 +32,15 @@ describe('trigrams', () => {
     expect(chooseTrigrams('abcdefghijklmnopqrstuvwxyz', () => 0.015)).toEqual(['abc', 'def', 'ghi']);
     // never seen in the sample: two of them are enough
     expect(chooseTrigrams('qxzjvw', () => 0)).toEqual(['qxz', 'jvw']);
+  });
+
+  it('chooses on PostgreSQL only the trigrams pg_trgm makes: three letters or digits', () => {
+    expect(['abc', '123', 'a1b'].every(isPgTrgmWord)).toBe(true);
+    expect(['a-1', '.co', 'ab ', "o'b", 'ABC', 'ébc', 'a_b'].some(isPgTrgmWord)).toBe(false);
+    const common: Record<string, number> = { 'uk-': 0.99, 'k-4': 0.1, '-42': 0.01 };
+    const share = (g: string) => common[g] ?? 0.016;
+    expect(chooseTrigrams('uk-4266559264', share, 1e-4, isPgTrgmWord)).toEqual(['426', '655', '926']);
+    expect(chooseTrigrams('a-b.c', share, 1e-4, isPgTrgmWord)).toEqual([]);
   });
 
   it('counts each trigram once per text', () => {

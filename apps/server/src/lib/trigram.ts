@@ -29,12 +29,17 @@ const ENOUGH_SHARE = 1e-5;
  * when nothing rarer is left. `share` estimates the share of rows holding a trigram; `floor` is
  * the share assumed for one never seen.
  */
-export function chooseTrigrams(text: string, share: (gram: string) => number, floor = 1e-4): string[] {
+export function chooseTrigrams(
+  text: string,
+  share: (gram: string) => number,
+  floor = 1e-4,
+  eligible: (gram: string) => boolean = () => true,
+): string[] {
   const chars = Array.from(text);
   const found = new Map<string, number>();
   for (let i = 0; i + 3 <= chars.length; i += 1) {
     const gram = chars.slice(i, i + 3).join('');
-    if (!found.has(gram)) found.set(gram, i);
+    if (!found.has(gram) && eligible(gram)) found.set(gram, i);
   }
   const ranked = [...found].sort((a, b) => share(a[0]) - share(b[0]));
   const rare = ranked.filter(([g]) => share(g) < COMMON_SHARE);
@@ -56,6 +61,13 @@ export function chooseTrigrams(text: string, share: (gram: string) => number, fl
   }
   return chosen.map(([g]) => g);
 }
+
+/**
+ * pg_trgm splits text into words of letters and digits before it takes trigrams, so only a run of
+ * three of those is one of its trigrams, and `LIKE '%abc%'` then asks its index for exactly `abc`.
+ * ASCII only: which other characters count as letters depends on the database's locale.
+ */
+export const isPgTrgmWord = (gram: string): boolean => /^[a-z0-9]{3}$/.test(gram);
 
 /** An FTS5 query requiring every trigram, each quoted so nothing in it is query syntax. */
 export function ftsQuery(grams: readonly string[]): string {

@@ -44,17 +44,9 @@ function parseExtra(raw: string | null): OrderDetail['extra_answers'] {
 
 /** GET /admin/get-orders-details/{orderId}: SPEC §3 orderDetails, its nested lists and the Activity log. */
 export async function orderDetail(ctx: AppContext, staff: TokenUser, orderId: string): Promise<OrderDetail> {
-  const order = await repo.findOrder(ctx.db, orderId);
-  if (!order) throw AppError.notFound(DETAIL_MSG.orderNotFound);
-  const id = Number(order.id);
-  const [documents, mails, downloads, remarks, events, kinds] = await Promise.all([
-    repo.listDocuments(ctx.db, id),
-    repo.listMails(ctx.db, id),
-    repo.listDownloads(ctx.db, id),
-    repo.listRemarks(ctx.db, id),
-    repo.listEvents(ctx.db, id),
-    repo.imageKinds(ctx.db, id),
-  ]);
+  const found = await repo.findOrderWithLists(ctx.db, orderId);
+  if (!found) throw AppError.notFound(DETAIL_MSG.orderNotFound);
+  const { order, documents, mails, downloads, remarks, events, imageKinds: kinds } = found;
 
   const uploadDoc: UploadDocRecord[] = documents.map((d) => ({
     id: Number(d.id),

@@ -3,6 +3,7 @@ import { type Expression, type Kysely, type SelectQueryBuilder, sql, type Transa
 import { dialectOf } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { likeContains } from '../../lib/like.ts';
+import { ftsQuery } from '../../lib/trigram.ts';
 import { applyFolderFilter } from './folder-filter.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -28,8 +29,8 @@ export interface ListWindow {
   limit: number;
   /** lower-cased text to find inside search_text; empty means the whole folder */
   search: string;
-  /** SQLite: the FTS5 query that finds the search's candidate rows (trigram-stats.ts); null: none */
-  fts?: string | null;
+  /** the trigrams the index is asked for to find the search's candidate rows (trigram-stats.ts) */
+  grams?: readonly string[];
 }
 
 /** The assignee's name without a join, so the folder filter works on a plain orders query. */
@@ -73,15 +74,29 @@ function sorted<O>(
 }
 
 /**
- * The LIKE defines a search; a trigram index finds its candidates (migration 020): on PostgreSQL
- * pg_trgm serves the LIKE itself, on SQLite the FTS5 table is asked for the rows first.
+ * The text defines a search; a trigram index finds its candidates from the chosen trigrams only
+ * (migration 020). SQLite: the FTS5 table is asked for the rows first, the LIKE decides. PostgreSQL:
+ * one `LIKE '%abc%'` per chosen trigram is all pg_trgm's index is given, and strpos decides: the
+ * planner hands every LIKE on the column to the index, and the whole text's LIKE would bring back
+ * the trigrams nearly every order holds. Without chosen trigrams the LIKE alone decides.
  */
-function folderQuery(db: Db, folder: FolderDef, staff: Pick<TokenUser, 'id'>, search: string, fts?: string | null) {
+function folderQuery(
+  db: Db,
+  folder: FolderDef,
+  staff: Pick<TokenUser, 'id'>,
+  search: string,
+  grams: readonly string[] = [],
+) {
   const query = applyFolderFilter(db.selectFrom('orders'), folder, staff);
   if (!search) return query;
-  const matching = query.where(likeContains('orders.search_text', search));
-  if (!fts || dialectOf(db) !== 'sqlite') return matching;
-  return matching.where(sql<boolean>`orders.id in (select rowid from orders_search where orders_search match ${fts})`);
+  if (grams.length === 0) return query.where(likeContains('orders.search_text', search));
+  if (dialectOf(db) === 'sqlite')
+    return query
+      .where(likeContains('orders.search_text', search))
+      .where(sql<boolean>`orders.id in (select rowid from orders_search where orders_search match ${ftsQuery(grams)})`);
+  return grams
+    .reduce((q, gram) => q.where(likeContains('orders.search_text', gram)), query)
+    .where(sql<boolean>`strpos(orders.search_text, ${search}) > 0`);
 }
 
 /** search_text of up to `size` orders spread evenly over the table (trigram-stats.ts). */
@@ -127,7 +142,7 @@ const LIST_COLUMNS = [
  * their assignee looked up (PostgreSQL computes the select list before OFFSET skips a row).
  */
 function pageIds(db: Db, folder: FolderDef, staff: Pick<TokenUser, 'id'>, window: ListWindow) {
-  const query = folderQuery(db, folder, staff, window.search, window.fts).select('orders.id');
+  const query = folderQuery(db, folder, staff, window.search, window.grams).select('orders.id');
   return sorted(query, window, dialectOf(db) === 'postgres')
     .limit(window.limit)
     .offset(window.offset);
@@ -176,9 +191,9 @@ export async function countRows(
   folder: FolderDef,
   staff: Pick<TokenUser, 'id'>,
   search: string,
-  fts?: string | null,
+  grams?: readonly string[],
 ): Promise<number> {
-  const row = await folderQuery(db, folder, staff, search, fts)
+  const row = await folderQuery(db, folder, staff, search, grams)
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -74,14 +74,14 @@ export function createListService(ctx: AppContext) {
     async search(staff: TokenUser, input: SearchOrderInput): Promise<ListPage> {
       const folder = folderFor(input.folderName, staff);
       const search = input.searchVal.toLowerCase();
-      const plan = search ? await planSearch(search) : { fts: null, share: 1 };
+      const plan = search ? await planSearch(search) : { grams: [], share: 1 };
       const window: ListWindow = {
         sort: input.sort ?? 'created_at',
         order: input.order ?? 'desc',
         offset: input.start,
         limit: input.end - input.start,
         search,
-        fts: ctx.dialect === 'sqlite' ? plan.fts : null,
+        grams: plan.grams,
       };
       if (!search) {
         const [items, total] = await Promise.all([page(folder, staff, window), folderTotal(ctx, folder, staff)]);
@@ -94,12 +94,12 @@ export function createListService(ctx: AppContext) {
       if (plan.share < ONE_PASS_SHARE) {
         const found = await searchRows(ctx.db, folder, staff, window);
         const total =
-          found.total ?? (window.offset > 0 ? await countRows(ctx.db, folder, staff, search, window.fts) : 0);
+          found.total ?? (window.offset > 0 ? await countRows(ctx.db, folder, staff, search, window.grams) : 0);
         return { items: toItems(found.rows), total };
       }
       const [rows, total] = await Promise.all([
         listRows(ctx.db, folder, staff, window),
-        countRows(ctx.db, folder, staff, search, window.fts),
+        countRows(ctx.db, folder, staff, search, window.grams),
       ]);
       return { items: toItems(rows), total };
     },

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { chooseTrigrams, ftsQuery, trigramCounts, trigramsOf } from '../../lib/trigram.ts';
+import { chooseTrigrams, isPgTrgmWord, trigramCounts, trigramsOf } from '../../lib/trigram.ts';
 import { sampleSearchTexts } from './list.repository.ts';
 
 /** rows read to estimate how common each trigram is; a few milliseconds, once per period */
@@ -7,14 +7,15 @@ const SAMPLE_ROWS = 2_000;
 const SAMPLE_TTL_MS = 15 * 60 * 1000;
 
 /**
- * How to search (migration 020): the FTS5 query for SQLite, built from the search's rarest
- * trigrams, and on both databases how many orders the search is expected to match.
- * How common a trigram is comes from a sample of orders spread over the table, taken on the first
- * search and again every quarter of an hour: structural trigrams (`com`, `ta-`, `\n`) are held by
- * most rows and change slowly. PostgreSQL needs none of this: pg_trgm's GIN scan starts from the
- * rarest entry itself.
+ * How to search (migration 020): the search's rarest trigrams, which the index is asked for, and how
+ * many orders the search is expected to match. How common a trigram is comes from a sample of orders
+ * spread over the table, taken on the first search and again every quarter of an hour: structural
+ * trigrams (`com`, `uk-`, `\n`) are held by most rows and change slowly.
+ * Both databases need the choice: given every trigram of `%uk-4266559264%`, pg_trgm's GIN scan reads
+ * the lists of ` uk` and `uk ` (every order) too, 30 ms where the two rarest take 1 (issue 8).
+ * On PostgreSQL only trigrams pg_trgm itself makes can be chosen (isPgTrgmWord).
  */
-export function createTrigramChooser(ctx: Pick<AppContext, 'db' | 'clock'>) {
+export function createTrigramChooser(ctx: Pick<AppContext, 'db' | 'clock' | 'dialect'>) {
   let sample: { at: number; rows: number; counts: Map<string, number> } | null = null;
   let loading: Promise<void> | null = null;
 
@@ -23,12 +24,14 @@ export function createTrigramChooser(ctx: Pick<AppContext, 'db' | 'clock'>) {
     sample = { at: ctx.clock(), rows: texts.length, counts: trigramCounts(texts) };
   }
 
+  const eligible = ctx.dialect === 'postgres' ? isPgTrgmWord : undefined;
   /**
-   * `fts`: the FTS5 query of the search's chosen trigrams (null below three characters);
+   * `grams`: the trigrams to ask the index for (none below three characters, or on PostgreSQL when
+   * the text has no run of three letters or digits: the LIKE alone is used then);
    * `share`: the share of orders expected to hold them all (1 when unknown).
    */
-  return async function plan(search: string): Promise<{ fts: string | null; share: number }> {
-    if (trigramsOf(search).length === 0) return { fts: null, share: 1 };
+  return async function plan(search: string): Promise<{ grams: string[]; share: number }> {
+    if (trigramsOf(search).filter((g) => eligible?.(g) ?? true).length === 0) return { grams: [], share: 1 };
     if (!sample || ctx.clock() - sample.at > SAMPLE_TTL_MS) {
       loading ??= refresh().finally(() => {
         loading = null;
@@ -39,7 +42,7 @@ export function createTrigramChooser(ctx: Pick<AppContext, 'db' | 'clock'>) {
     const size = Math.max(1, rows);
     // a trigram the sample never met is taken to be in half a sampled row's share
     const share = (g: string) => Math.max((counts.get(g) ?? 0) / size, 0.5 / size);
-    const chosen = chooseTrigrams(search, share, 0.5 / size);
-    return { fts: ftsQuery(chosen), share: chosen.reduce((p, g) => p * share(g), 1) };
+    const grams = chooseTrigrams(search, share, 0.5 / size, eligible);
+    return { grams, share: grams.reduce((p, g) => p * share(g), 1) };
   };
 }

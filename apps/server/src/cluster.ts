@@ -1,0 +1,100 @@
+import cluster, { type Worker } from 'node:cluster';
+
+/**
+ * Several server processes on one machine (WORKERS, DESIGN §1: the service is stateless, so N
+ * processes are N instances). One Node process uses one core; the primary here only forks, restarts
+ * and stops the workers, which share the listening port (the primary hands connections out in turn).
+ */
+
+/** a worker that dies this soon after it started counts as a failed start */
+const EARLY_EXIT_MS = 10_000;
+/** failed starts in a row after which the primary gives up (bad configuration, database gone) */
+const MAX_FAILED_STARTS = 5;
+/** how long a stop waits for workers to finish their accepted requests */
+const STOP_GRACE_MS = 20_000;
+
+export const isWorker = (): boolean => cluster.isWorker;
+
+interface Listening {
+  listening: string;
+}
+const isListening = (message: unknown): message is Listening =>
+  typeof message === 'object' && message !== null && typeof (message as Listening).listening === 'string';
+
+/** In a worker: tells the primary the address it listens on. */
+export function reportListening(address: string): void {
+  process.send?.({ listening: address } satisfies Listening);
+}
+
+export interface WorkerPool {
+  /** the address the workers listen on, once the first one does */
+  address: Promise<string>;
+  /** resolves when every worker has exited after a stop */
+  stopped: Promise<void>;
+  pids(): number[];
+  stop(): void;
+}
+
+/**
+ * In the primary: forks `count` workers running this same script with the same arguments. A worker
+ * that exits when no stop was asked for is replaced; five failed starts in a row stop everything.
+ * SIGINT/SIGTERM reach the workers (each finishes its accepted requests) and `stopped` resolves.
+ */
+export function startWorkers(count: number, log: (message: string) => void = console.error): WorkerPool {
+  let stopping = false;
+  let failedStarts = 0;
+  let resolveAddress: (address: string) => void = () => {};
+  let rejectAddress: (error: Error) => void = () => {};
+  const address = new Promise<string>((resolve, reject) => {
+    resolveAddress = resolve;
+    rejectAddress = reject;
+  });
+  let resolveStopped: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    resolveStopped = resolve;
+  });
+  const live = new Set<Worker>();
+
+  const fork = () => {
+    const startedAt = Date.now();
+    const worker = cluster.fork();
+    live.add(worker);
+    worker.on('message', (message: unknown) => {
+      if (!isListening(message)) return;
+      failedStarts = 0;
+      resolveAddress(message.listening);
+    });
+    worker.on('exit', (code, signal) => {
+      live.delete(worker);
+      if (stopping) {
+        if (live.size === 0) resolveStopped();
+        return;
+      }
+      const early = Date.now() - startedAt < EARLY_EXIT_MS;
+      failedStarts = early ? failedStarts + 1 : 0;
+      log(`worker ${worker.process.pid} exited (${signal ?? `code ${code}`})`);
+      if (failedStarts >= MAX_FAILED_STARTS) {
+        log(`${failedStarts} workers in a row exited right after starting: stopping`);
+        rejectAddress(new Error('the server processes could not start'));
+        stop();
+        if (live.size === 0) resolveStopped();
+        return;
+      }
+      setTimeout(fork, early ? 1000 : 0).unref();
+    });
+  };
+
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    if (live.size === 0) resolveStopped();
+    for (const worker of live) worker.process.kill('SIGTERM');
+    setTimeout(() => {
+      for (const worker of live) worker.process.kill('SIGKILL');
+    }, STOP_GRACE_MS).unref();
+  };
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stop);
+  for (let i = 0; i < count; i += 1) fork();
+  return { address, stopped, stop, pids: () => [...live].map((w) => w.process.pid as number) };
+}

@@ -1,0 +1,48 @@
+import { ROLE } from '@eta/shared';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { connect } from '../src/db/connect.ts';
+import { likeContains } from '../src/lib/like.ts';
+import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+
+/**
+ * PostgreSQL keeps the statements each connection has run (db/connect.ts preparingPool): the same
+ * call made again is bound and executed, not parsed and planned again; a search stays unnamed.
+ */
+describeEachDialect('statements kept by the database connection', (dialect) => {
+  let t: TestApp;
+  let member: Member;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, {});
+    member = await createMember(t, ROLE.Team);
+  });
+  afterAll(() => t.close());
+
+  it('answers the same call again and again with the same result', async () => {
+    const answers = [];
+    for (let i = 0; i < 8; i += 1)
+      answers.push((await call(t, 'GET', '/api/admin/get-folder-count', member.token)).json());
+    expect(answers.every((a) => a.status === 1)).toBe(true);
+    expect(new Set(answers.map((a) => JSON.stringify(a.data))).size).toBe(1);
+  });
+
+  if (dialect === 'postgres')
+    it('runs repeated queries as named statements, and searches unnamed', async () => {
+      // One connection, so what it keeps is what pg_prepared_statements shows.
+      const handle = connect({ databaseUrl: t.config.databaseUrl, sqliteFile: '', poolSize: 1 });
+      try {
+        for (let i = 0; i < 3; i += 1) {
+          await handle.db.selectFrom('staff').select('id').where('id', '=', member.id).execute();
+          await handle.db.selectFrom('orders').select('id').where(likeContains('search_text', 'x%y')).execute();
+        }
+        const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+          handle.db,
+        );
+        const kept = rows.map((r) => r.statement);
+        expect(kept.filter((s) => s.includes('from "staff" where "id" = $1'))).toHaveLength(1);
+        expect(kept.some((s) => /like/i.test(s))).toBe(false);
+      } finally {
+        await handle.close();
+      }
+    });
+});
