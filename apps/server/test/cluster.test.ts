@@ -78,7 +78,7 @@ describe('several server processes (WORKERS)', () => {
     for (let i = 0; i < 6; i += 1) {
       const res = await signIn();
       expect(res.status).toBe(200);
-      expect((await res.json()).status).toBe(1);
+      expect(((await res.json()) as { status: number }).status).toBe(1);
     }
   });
 
