@@ -25,7 +25,7 @@ const { values } = parseArgs({
     samples: { type: 'string', default: '200' },
     duration: { type: 'string', default: '20' },
     connections: { type: 'string', default: '20' },
-    workers: { type: 'string', default: '2' },
+    workers: { type: 'string', default: '1' },
     db: { type: 'string' },
     keep: { type: 'boolean', default: false },
     seed: { type: 'string', default: '20261122' },

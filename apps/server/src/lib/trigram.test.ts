@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseTrigrams, ftsQuery, isPgTrgmWord, trigramCounts, trigramsOf } from './trigram.ts';
+import { chooseTrigrams, ftsQuery, isPgTrgmWord, pgTrigrams, trigramCounts, trigramsOf } from './trigram.ts';
 
 describe('trigrams', () => {
   it('needs three characters and counts characters, not UTF-16 units', () => {
@@ -37,10 +37,13 @@ describe('trigrams', () => {
   it('chooses on PostgreSQL only the trigrams pg_trgm makes: three letters or digits', () => {
     expect(['abc', '123', 'a1b'].every(isPgTrgmWord)).toBe(true);
     expect(['a-1', '.co', 'ab ', "o'b", 'ABC', 'ébc', 'a_b'].some(isPgTrgmWord)).toBe(false);
-    const common: Record<string, number> = { 'uk-': 0.99, 'k-4': 0.1, '-42': 0.01 };
-    const share = (g: string) => common[g] ?? 0.016;
-    expect(chooseTrigrams('uk-4266559264', share, 1e-4, isPgTrgmWord)).toEqual(['426', '655', '926']);
-    expect(chooseTrigrams('a-b.c', share, 1e-4, isPgTrgmWord)).toEqual([]);
+    const share = (g: string) => ({ com: 0.9, mai: 0.3, ail: 0.3, 'uk-': 0.99, '-42': 0.01 })[g] ?? 0.016;
+    expect(pgTrigrams('uk-4266', share)).toEqual(['426', '266']);
+    // every useful one (PostgreSQL rechecks each candidate on a heap page), the common ones left out
+    expect(pgTrigrams('smith@mail.com', share)).toEqual(['smi', 'mit', 'ith']);
+    // all common: the two rarest
+    expect(pgTrigrams('mail.com', share)).toEqual(['mai', 'ail']);
+    expect(pgTrigrams('a-b.c', share)).toEqual([]);
   });
 
   it('counts each trigram once per text', () => {

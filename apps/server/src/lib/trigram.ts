@@ -29,17 +29,12 @@ const ENOUGH_SHARE = 1e-5;
  * when nothing rarer is left. `share` estimates the share of rows holding a trigram; `floor` is
  * the share assumed for one never seen.
  */
-export function chooseTrigrams(
-  text: string,
-  share: (gram: string) => number,
-  floor = 1e-4,
-  eligible: (gram: string) => boolean = () => true,
-): string[] {
+export function chooseTrigrams(text: string, share: (gram: string) => number, floor = 1e-4): string[] {
   const chars = Array.from(text);
   const found = new Map<string, number>();
   for (let i = 0; i + 3 <= chars.length; i += 1) {
     const gram = chars.slice(i, i + 3).join('');
-    if (!found.has(gram) && eligible(gram)) found.set(gram, i);
+    if (!found.has(gram)) found.set(gram, i);
   }
   const ranked = [...found].sort((a, b) => share(a[0]) - share(b[0]));
   const rare = ranked.filter(([g]) => share(g) < COMMON_SHARE);
@@ -68,6 +63,19 @@ export function chooseTrigrams(
  * ASCII only: which other characters count as letters depends on the database's locale.
  */
 export const isPgTrgmWord = (gram: string): boolean => /^[a-z0-9]{3}$/.test(gram);
+
+/**
+ * PostgreSQL's choice: every trigram of `text` pg_trgm makes, except those most rows hold; the two
+ * rarest when all are common. Unlike SQLite, where a row is read from the mapped file in a couple
+ * of microseconds, each candidate row PostgreSQL rechecks is a heap page read, so narrowing the
+ * candidates with every useful trigram pays more than saving the index reads of a few.
+ */
+export function pgTrigrams(text: string, share: (gram: string) => number): string[] {
+  const eligible = trigramsOf(text).filter(isPgTrgmWord);
+  const useful = eligible.filter((g) => share(g) < COMMON_SHARE);
+  if (useful.length > 0) return useful;
+  return eligible.sort((a, b) => share(a) - share(b)).slice(0, 2);
+}
 
 /** An FTS5 query requiring every trigram, each quoted so nothing in it is query syntax. */
 export function ftsQuery(grams: readonly string[]): string {
