@@ -100,7 +100,10 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
   const bareClient = createClient(bare.port);
   try {
     const session = await openSession(client);
-    if (process.env.BENCH_MIXED_ONLY) return await mixedOnly(session, server, target, connections, seconds);
+    if (process.env.BENCH_MIXED_ONLY) {
+      await bare.stop();
+      return await mixedOnly(session, server, target, connections, seconds);
+    }
     console.log('  measuring latencies…');
     const latencies = await measureLatencies(client, session, samples);
     const bareLatency = await measureBare(bareClient, samples);
