@@ -21,18 +21,20 @@ export interface Throughput {
 }
 
 interface LoadOptions {
+  /** every call of this one kind (the per-call costs); unset: the mix */
+  only?: Action;
   port: number;
   connections: number;
   seconds: number;
 }
 
-type Action = 'counts' | 'list' | 'detail' | 'search' | 'assign' | 'move' | 'remark' | 'report' | 'userInfo';
+export type Action = 'counts' | 'list' | 'detail' | 'search' | 'assign' | 'move' | 'remark' | 'report' | 'userInfo';
 
 /**
  * How a shift of staff uses the back office: the sidebar counts refresh on every screen change,
  * queues and orders are opened, customers searched; a fifth of the calls change something.
  */
-const MIX: { value: Action; weight: number }[] = [
+export const MIX: readonly { value: Action; weight: number }[] = [
   { value: 'counts', weight: 25 },
   { value: 'list', weight: 22 },
   { value: 'detail', weight: 22 },
@@ -44,9 +46,10 @@ const MIX: { value: Action; weight: number }[] = [
   { value: 'userInfo', weight: 2 },
 ];
 /** BENCH_MIX=detail=1,search=1 replaces the weights: a way to find which call holds the mix back. */
-function actionPicker(): (rng: Rng) => Action {
+function actionPicker(only?: Action): (rng: Rng) => Action {
+  if (only) return () => only;
   const spec = process.env.BENCH_MIX;
-  if (!spec) return weighted(MIX);
+  if (!spec) return weighted([...MIX]);
   return weighted(
     spec.split(',').map((pair) => {
       const [value, weight] = pair.split('=');
@@ -62,8 +65,35 @@ interface Request {
   body?: string;
 }
 
+interface SlotState {
+  free: string[];
+  held: string | null;
+  turn: number;
+  movable: { orderId: string; status: string }[];
+}
+const slotStates = new WeakMap<Session, Map<number, SlotState>>();
+
+/**
+ * What a connection's member holds and where their orders stand, kept across the runs of a session
+ * (the mix, then each call alone): a run that starts from the first run's picture would move an
+ * order to the status it already has.
+ */
+function slotState(session: Session, slot: number, fresh: () => SlotState): SlotState {
+  let states = slotStates.get(session);
+  if (!states) {
+    states = new Map();
+    slotStates.set(session, states);
+  }
+  let state = states.get(slot);
+  if (!state) {
+    state = fresh();
+    states.set(slot, state);
+  }
+  return state;
+}
+
 /** One connection is one member at work, with orders of their own to change (no two collide). */
-function connectionPlan(session: Session, slot: number, connections: number) {
+function connectionPlan(session: Session, slot: number, connections: number, only?: Action) {
   const member: SignedIn = session.staff[slot % session.staff.length] as SignedIn;
   const mine = <T>(items: readonly T[]) => items.filter((_, i) => i % connections === slot);
   const folders = foldersFor(member.type).map((f) => f.name);
@@ -76,14 +106,14 @@ function connectionPlan(session: Session, slot: number, connections: number) {
   const terms = searchTerms(session);
   const allTerms = [...terms.orderId, ...terms.email, ...terms.surname];
   const canReport = member.type === ROLE.Admin || member.type === ROLE.Manager;
-  const state = {
+  const state = slotState(session, slot, () => ({
     free: mine(session.freeNew),
     held: null as string | null,
     turn: 0,
     movable: mine(session.movable).map((o) => ({ ...o })),
-  };
+  }));
   const rng: Rng = createRng(1_000 + slot);
-  const ACTIONS = actionPicker();
+  const ACTIONS = actionPicker(only);
   const json = (method: string, path: string, body?: unknown): Request => ({
     method,
     path,
@@ -177,7 +207,7 @@ export async function runMixed(session: Session, options: LoadOptions): Promise<
     duration: options.seconds,
     timeout: 10,
     setupClient(client) {
-      const next = connectionPlan(session, slots++, options.connections);
+      const next = connectionPlan(session, slots++, options.connections, options.only);
       let last = '';
       client.setRequests([
         {

@@ -13,6 +13,38 @@ export interface DbResult {
   peakMemory: number | null;
   privateMemory: number | null;
   serverVersion: string;
+  /** each call of the mix alone: CPU milliseconds a call (run.ts callCosts) */
+  callCosts: CallCost[];
+}
+
+export interface CallCost {
+  action: string;
+  /** its weight in the mix */
+  weight: number;
+  requestsPerSecond: number;
+  errors: number;
+  server: number;
+  database: number;
+}
+
+/** Where the mixed workload's CPU goes: each call's cost alone, weighted by its share of the mix. */
+function callCostTable(costs: readonly CallCost[], postgres: boolean): string {
+  if (costs.length === 0) return '';
+  const total = costs.reduce((sum, c) => sum + c.weight * (c.server + c.database), 0);
+  const lines = [
+    `CPU per call, each call alone for a few seconds (ms a call${postgres ? ': server + PostgreSQL' : ''}), and its share of the mix's CPU:`,
+    '',
+    '| call | weight | CPU ms a call | share of the mix | alone |',
+    '|---|---|---|---|---|',
+  ];
+  for (const c of [...costs].sort((a, b) => b.weight * (b.server + b.database) - a.weight * (a.server + a.database))) {
+    const cpu = postgres ? `${c.server.toFixed(2)} + ${c.database.toFixed(2)}` : c.server.toFixed(2);
+    const share = total > 0 ? (100 * c.weight * (c.server + c.database)) / total : 0;
+    lines.push(
+      `| ${c.action} | ${c.weight}% | ${cpu} | ${share.toFixed(0)}% | ${int(c.requestsPerSecond)} req/s${c.errors ? `, ${c.errors} errors` : ''} |`,
+    );
+  }
+  return lines.join('\n');
 }
 
 export interface RunInfo {
@@ -169,6 +201,8 @@ function dbSection(r: DbResult): string {
     table(rows),
     '',
     `Mixed workload calls: ${mix}.${r.mixed.failures?.length ? ` First failures: ${r.mixed.failures.join('; ')}` : ''}`,
+    '',
+    callCostTable(r.callCosts, r.target.dialect === 'postgres'),
     '',
     '<details><summary>List page 1 per folder (p50 / p95 / p99 ms)</summary>',
     '',

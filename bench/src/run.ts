@@ -12,8 +12,8 @@ import { cpuBetween, cpuSnapshot } from './cpu.ts';
 import { preparePostgres, prepareSqlite, type Target } from './databases.ts';
 import { createClient } from './http.ts';
 import { measureBare, measureLatencies } from './latency.ts';
-import { runBare, runMixed } from './mixed.ts';
-import { type DbResult, failures, renderReport } from './report.ts';
+import { MIX, runBare, runMixed } from './mixed.ts';
+import { type CallCost, type DbResult, failures, renderReport } from './report.ts';
 import { openSession } from './session.ts';
 
 const USAGE = `npm run bench -- [--orders N] [--samples N] [--duration S] [--connections N]
@@ -116,6 +116,8 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
       database: (cpu.database * 1000) / mixed.total,
     };
     const bareLoad = await runBare({ port: bare.port, connections, seconds });
+    console.log('  each call of the mix alone…');
+    const callCosts = await measureCallCosts(session, server, target);
     return {
       target,
       latencies,
@@ -125,6 +127,7 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
       peakMemory: server.peakMemory(),
       privateMemory: server.privateMemory(),
       serverVersion: await serverVersion(target),
+      callCosts,
     };
   } finally {
     client.close();
@@ -133,6 +136,42 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
     await bare.stop();
     await target.cleanup();
   }
+}
+
+/** seconds each call of the mix runs alone for its CPU cost */
+const CALL_COST_SECONDS = 5;
+
+/**
+ * The CPU cost of each call of the mix, run alone by the same connections: what makes the mixed
+ * figure what it is. Reports are left out (only a few members may run them; their latency is above).
+ */
+async function measureCallCosts(
+  session: Awaited<ReturnType<typeof openSession>>,
+  server: Awaited<ReturnType<typeof startChild>>,
+  target: Target,
+): Promise<CallCost[]> {
+  const costs: CallCost[] = [];
+  for (const { value: action, weight } of MIX) {
+    if (action === 'report') continue;
+    const before = await cpuSnapshot(server.pid, target.databaseUrl);
+    const run = await runMixed(session, {
+      port: server.port,
+      connections,
+      seconds: Math.min(CALL_COST_SECONDS, seconds),
+      only: action,
+    });
+    const cpu = cpuBetween(before, await cpuSnapshot(server.pid, target.databaseUrl));
+    const total = Math.max(1, run.total);
+    costs.push({
+      action,
+      weight,
+      requestsPerSecond: run.requestsPerSecond,
+      errors: run.errors,
+      server: (cpu.server * 1000) / total,
+      database: (cpu.database * 1000) / total,
+    });
+  }
+  return costs;
 }
 
 /** BENCH_MIXED_ONLY=1: the mixed workload alone, printed, no report (a way to compare changes quickly). */
