@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { chooseTrigrams, isPgTrgmWord, pgTrigrams, trigramCounts, trigramsOf } from '../../lib/trigram.ts';
+import { chooseTrigrams, pgTrigrams, trigramCounts, trigramsOf } from '../../lib/trigram.ts';
 import { sampleSearchTexts } from './list.repository.ts';
 
 /** rows read to estimate how common each trigram is; a few milliseconds, once per period */
@@ -24,14 +24,13 @@ export function createTrigramChooser(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
     sample = { at: ctx.clock(), rows: texts.length, counts: trigramCounts(texts) };
   }
 
-  const eligible = ctx.dialect === 'postgres' ? isPgTrgmWord : undefined;
   /**
    * `grams`: the trigrams to ask the index for (none below three characters, or on PostgreSQL when
    * the text has no run of three letters or digits: the LIKE alone is used then);
    * `share`: the share of orders expected to hold them all (1 when unknown).
    */
   return async function plan(search: string): Promise<{ grams: string[]; share: number }> {
-    if (trigramsOf(search).filter((g) => eligible?.(g) ?? true).length === 0) return { grams: [], share: 1 };
+    if (trigramsOf(search).length === 0) return { grams: [], share: 1 };
     if (!sample || ctx.clock() - sample.at > SAMPLE_TTL_MS) {
       loading ??= refresh().finally(() => {
         loading = null;
