@@ -75,6 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const handle = connect({
     databaseUrl: config.databaseUrl,
+    preparedStatements: config.pgPreparedStatements,
     sqliteFile: path.join(config.dataDir, SQLITE_FILE),
     onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
   });

@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
@@ -15,6 +15,22 @@ describe('configuration (DESIGN §4)', () => {
     expect(config.ingestApiKey).toBeNull();
     expect(config.trustProxy).toBe(false);
     expect(config.tokenTtlSeconds).toBe(12 * 3600);
+    expect(config.workers).toBe(1);
+    expect(config.pgPreparedStatements).toBe(true);
+  });
+
+  it('reads WORKERS as a count or auto, and PG_PREPARED_STATEMENTS as on or off', () => {
+    expect(loadConfig({ ...base(), WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ ...base(), WORKERS: 'auto' }).workers).toBe(os.availableParallelism());
+    expect(loadConfig({ ...base(), PG_PREPARED_STATEMENTS: 'false' }).pgPreparedStatements).toBe(false);
+    for (const [key, value] of [
+      ['WORKERS', '0'],
+      ['WORKERS', 'two'],
+      ['WORKERS', '65'],
+      ['PG_PREPARED_STATEMENTS', 'maybe'],
+    ]) {
+      expect(() => loadConfig({ ...base(), [key as string]: value })).toThrow(new RegExp(key as string));
+    }
   });
 
   it('lists every problem at once', () => {

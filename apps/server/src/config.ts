@@ -18,6 +18,8 @@ export interface Config {
   dataDir: string;
   /** unset: SQLite file in dataDir; postgres://…: PostgreSQL */
   databaseUrl: string | null;
+  /** PostgreSQL: keep named prepared statements per connection (PG_PREPARED_STATEMENTS, default on) */
+  pgPreparedStatements: boolean;
   adminEmail: string | null;
   adminPassword: string | null;
   jwtSecret: string;
@@ -150,6 +152,14 @@ function siteFor(env: Env, domain: Domain, base: string, problems: string[]): Si
  * TRUST_PROXY: the client address is evidence (download log) and the key of the rate limits, so a
  * client-supplied X-Forwarded-For is believed only from proxies the operator names.
  */
+function onOff(env: Env, key: string, fallback: boolean, problems: string[]): boolean {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  problems.push(`${key} must be true or false (got "${raw}")`);
+  return fallback;
+}
 function workersFrom(raw: string | undefined, problems: string[]): number {
   if (raw === undefined || raw === '') return 1;
   if (raw === 'auto') return os.availableParallelism();
@@ -214,6 +224,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl,
+    pgPreparedStatements: onOff(env, 'PG_PREPARED_STATEMENTS', true, problems),
     adminEmail,
     adminPassword,
     jwtSecret: '',

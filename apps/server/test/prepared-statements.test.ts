@@ -45,4 +45,22 @@ describeEachDialect('statements kept by the database connection', (dialect) => {
         await handle.close();
       }
     });
+
+  if (dialect === 'postgres')
+    it('keeps none with PG_PREPARED_STATEMENTS=false (a pooler that cannot hold them)', async () => {
+      const handle = connect({
+        databaseUrl: t.config.databaseUrl,
+        sqliteFile: '',
+        poolSize: 1,
+        preparedStatements: false,
+      });
+      try {
+        for (let i = 0; i < 3; i += 1)
+          await handle.db.selectFrom('staff').select('id').where('id', '=', member.id).execute();
+        const { rows } = await sql<{ n: string }>`select count(*) as n from pg_prepared_statements`.execute(handle.db);
+        expect(Number(rows[0]?.n)).toBe(0);
+      } finally {
+        await handle.close();
+      }
+    });
 });

@@ -48,6 +48,8 @@ export interface ConnectOptions {
   /** SQLite file; ':memory:' for a private in-memory database */
   sqliteFile: string;
   poolSize?: number;
+  /** PostgreSQL: keep named prepared statements per connection (preparingPool); default true */
+  preparedStatements?: boolean;
   /** an idle pooled connection failed (server restart, admin kill): reported, never fatal */
   onIdleError?: (error: Error) => void;
 }
@@ -151,7 +153,9 @@ export function connect(options: ConnectOptions): DbHandle {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // Without a listener, an idle client's error would crash the process; the pool replaces the client.
     pool.on('error', (error) => options.onIdleError?.(error));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : preparingPool(pool) }),
+    });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const sqlite = openSqlite(options.sqliteFile);
