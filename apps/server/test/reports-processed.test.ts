@@ -112,6 +112,46 @@ describeEachDialect('processed-by report', (dialect) => {
     expect(await report({ fromDate: '2031-03-01', toDate: '2031-03-01' })).toEqual([]);
   });
 
+  it('follows orders written and removed many in one statement', async () => {
+    const { id: _id, ...template } = await orderRow(t, await newOrder(t));
+    const rows = Array.from({ length: 6 }, (_, i) => ({
+      ...template,
+      order_id: `${template.order_id}-B${i}`,
+      processed_by: i % 3 === 0 ? admin.id : manager.id,
+      processed_at: `2031-11-0${1 + (i % 2)}T09:00:00.000Z`,
+    }));
+    const { db } = t.app.ctx;
+    await db.insertInto('orders').values(rows).execute();
+    expect(await report({ fromDate: '2031-11-01', toDate: '2031-11-30' })).toEqual([
+      { processed_by: 'Max Manager', count: 4 },
+      { processed_by: 'Ada Admin', count: 2 },
+    ]);
+    expect(await report({ fromDate: '2031-11-02', toDate: '2031-11-02' })).toEqual([
+      { processed_by: 'Max Manager', count: 2 },
+      { processed_by: 'Ada Admin', count: 1 },
+    ]);
+    await db
+      .deleteFrom('orders')
+      .where(
+        'order_id',
+        'in',
+        rows.slice(0, 4).map((r) => r.order_id),
+      )
+      .execute();
+    expect(await report({ fromDate: '2031-11-01', toDate: '2031-11-30' })).toEqual([
+      { processed_by: 'Max Manager', count: 2 },
+    ]);
+    await db
+      .deleteFrom('orders')
+      .where(
+        'order_id',
+        'in',
+        rows.map((r) => r.order_id),
+      )
+      .execute();
+    expect(await report({ fromDate: '2031-11-01', toDate: '2031-11-30' })).toEqual([]);
+  });
+
   it('keeps a deleted member under their name', async () => {
     const gone = await createMember(t, ROLE.Team, 'Gina Gone');
     const id = await newOrder(t);

@@ -8,6 +8,7 @@ import * as invoices from './migrations/011_invoices.ts';
 import * as search from './migrations/020_search.ts';
 import * as postgresReadPaths from './migrations/021_postgres_read_paths.ts';
 import * as postgresCounterOrder from './migrations/022_postgres_counter_order.ts';
+import * as postgresReportStatements from './migrations/023_postgres_report_statements.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Shipped ones are never edited: add a new file instead. */
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '020_search': search,
   '021_postgres_read_paths': postgresReadPaths,
   '022_postgres_counter_order': postgresCounterOrder,
+  '023_postgres_report_statements': postgresReportStatements,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
