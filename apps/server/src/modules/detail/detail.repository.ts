@@ -1,6 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
+import { compiledOnce } from '../../db/compiled.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -26,9 +27,10 @@ const parsed = <T>(value: T[] | string): T[] => (typeof value === 'string' ? (JS
  * the detail screen shows (documents, mails, downloads, remarks, events, image kinds), newest first.
  * One statement instead of seven: on PostgreSQL each is a round trip, on both most of a small query's
  * cost is the query's own overhead, not its rows (issue 8). Every subquery reads an index on order_id.
+ * Built and compiled once (db/compiled.ts): that alone cost more than running it.
  */
-export async function findOrderWithLists(db: Db, orderId: string) {
-  const row = await db
+const orderWithLists = compiledOnce((db: Db, orderId: string) =>
+  db
     .selectFrom('orders')
     .selectAll('orders')
     .select((eb) => [
@@ -130,8 +132,11 @@ export async function findOrderWithLists(db: Db, orderId: string) {
         eb.selectFrom('order_images').select('order_images.kind').whereRef('order_images.order_id', '=', 'orders.id'),
       ).as('images'),
     ])
-    .where('orders.order_id', '=', orderId)
-    .executeTakeFirst();
+    .where('orders.order_id', '=', orderId),
+);
+
+export async function findOrderWithLists(db: Db, orderId: string) {
+  const [row] = await orderWithLists(db, orderId);
   if (!row) return undefined;
   const { documents, mails, downloads, remarks, events, images, ...order } = row;
   return {
