@@ -9,7 +9,7 @@ import type { DialectName } from '../../apps/server/src/db/dialect.ts';
 import { bundleSizes, ROOT } from './bundle.ts';
 import { startChild } from './children.ts';
 import { cpuBetween, cpuSnapshot } from './cpu.ts';
-import { preparePostgres, prepareSqlite, type Target } from './databases.ts';
+import { preparePostgres, prepareSqlite, type Target, warmPageCache } from './databases.ts';
 import { createClient } from './http.ts';
 import { measureBare, measureLatencies } from './latency.ts';
 import { MIX, runBare, runMixed } from './mixed.ts';
@@ -71,8 +71,10 @@ async function serverVersion(target: Target): Promise<string> {
   const { rows } = await client.query('show server_version');
   // The share of a million orders PostgreSQL keeps in its own memory explains its long tails.
   const buffers = await client.query('show shared_buffers');
+  // Off, dead rows pile up during the run: the counters are rewritten by every move and assignment.
+  const autovacuum = await client.query('show autovacuum');
   await client.end();
-  return `PostgreSQL ${rows[0].server_version}, shared_buffers ${buffers.rows[0].shared_buffers}`;
+  return `PostgreSQL ${rows[0].server_version}, shared_buffers ${buffers.rows[0].shared_buffers}, autovacuum ${autovacuum.rows[0].autovacuum}`;
 }
 
 async function benchOne(dialect: DialectName): Promise<DbResult> {
@@ -87,6 +89,7 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
       ? `  dataset kept from an earlier run in ${target.dataDir}`
       : `  generated in ${d.generateSeconds.toFixed(1)} s, imported in ${d.importSeconds.toFixed(1)} s`,
   );
+  await warmPageCache(target);
   const env: Record<string, string> = {
     DATA_DIR: target.dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
