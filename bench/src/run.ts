@@ -12,7 +12,7 @@ import { cpuBetween, cpuSnapshot } from './cpu.ts';
 import { preparePostgres, prepareSqlite, type Target, warmPageCache } from './databases.ts';
 import { createClient } from './http.ts';
 import { measureBare, measureLatencies } from './latency.ts';
-import { MIX, runBare, runMixed } from './mixed.ts';
+import { type Action, MIX, runBare, runMixed, type Throughput } from './mixed.ts';
 import { type CallCost, type DbResult, failures, renderReport } from './report.ts';
 import { openSession } from './session.ts';
 
@@ -107,19 +107,13 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
     const session = await openSession(client);
     if (process.env.BENCH_MIXED_ONLY) {
       await bare.stop();
-      return await mixedOnly(session, server, target, connections, seconds);
+      return await mixedOnly(session, server, target);
     }
     console.log('  measuring latencies…');
     const latencies = await measureLatencies(client, session, samples);
     const bareLatency = await measureBare(bareClient, samples);
     console.log(`  mixed workload: ${connections} connections for ${seconds} s…`);
-    const before = await cpuSnapshot(server.pid, target.databaseUrl);
-    const mixed = await runMixed(session, { port: server.port, connections, seconds });
-    const cpu = cpuBetween(before, await cpuSnapshot(server.pid, target.databaseUrl));
-    mixed.cpuMsPerRequest = {
-      server: (cpu.server * 1000) / mixed.total,
-      database: (cpu.database * 1000) / mixed.total,
-    };
+    const mixed = await loadWithCpu(session, server, target, { seconds });
     const bareLoad = await runBare({ port: bare.port, connections, seconds });
     console.log('  each call of the mix alone…');
     const callCosts = await measureCallCosts(session, server, target);
@@ -143,6 +137,23 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
   }
 }
 
+type Session = Awaited<ReturnType<typeof openSession>>;
+type Server = Awaited<ReturnType<typeof startChild>>;
+
+/** A load run with the CPU it cost: server and database milliseconds a request (cpu.ts). */
+async function loadWithCpu(
+  session: Session,
+  server: Server,
+  target: Target,
+  options: { seconds: number; only?: Action },
+): Promise<Throughput & { cpuMsPerRequest: { server: number; database: number } }> {
+  const before = await cpuSnapshot(server.pid, target.databaseUrl);
+  const run = await runMixed(session, { port: server.port, connections, ...options });
+  const cpu = cpuBetween(before, await cpuSnapshot(server.pid, target.databaseUrl));
+  const total = Math.max(1, run.total);
+  return { ...run, cpuMsPerRequest: { server: (cpu.server * 1000) / total, database: (cpu.database * 1000) / total } };
+}
+
 /** seconds each call of the mix runs alone for its CPU cost */
 const CALL_COST_SECONDS = 5;
 
@@ -150,49 +161,31 @@ const CALL_COST_SECONDS = 5;
  * The CPU cost of each call of the mix, run alone by the same connections: what makes the mixed
  * figure what it is. Reports are left out (only a few members may run them; their latency is above).
  */
-async function measureCallCosts(
-  session: Awaited<ReturnType<typeof openSession>>,
-  server: Awaited<ReturnType<typeof startChild>>,
-  target: Target,
-): Promise<CallCost[]> {
+async function measureCallCosts(session: Session, server: Server, target: Target): Promise<CallCost[]> {
   const costs: CallCost[] = [];
   for (const { value: action, weight } of MIX) {
     if (action === 'report') continue;
-    const before = await cpuSnapshot(server.pid, target.databaseUrl);
-    const run = await runMixed(session, {
-      port: server.port,
-      connections,
+    const run = await loadWithCpu(session, server, target, {
       seconds: Math.min(CALL_COST_SECONDS, seconds),
       only: action,
     });
-    const cpu = cpuBetween(before, await cpuSnapshot(server.pid, target.databaseUrl));
-    const total = Math.max(1, run.total);
     costs.push({
       action,
       weight,
       requestsPerSecond: run.requestsPerSecond,
       errors: run.errors,
-      server: (cpu.server * 1000) / total,
-      database: (cpu.database * 1000) / total,
+      ...run.cpuMsPerRequest,
     });
   }
   return costs;
 }
 
 /** BENCH_MIXED_ONLY=1: the mixed workload alone, printed, no report (a way to compare changes quickly). */
-async function mixedOnly(
-  session: Awaited<ReturnType<typeof openSession>>,
-  server: Awaited<ReturnType<typeof startChild>>,
-  target: Target,
-  connections: number,
-  seconds: number,
-): Promise<never> {
-  const before = await cpuSnapshot(server.pid, target.databaseUrl);
-  const mixed = await runMixed(session, { port: server.port, connections, seconds });
-  const cpu = cpuBetween(before, await cpuSnapshot(server.pid, target.databaseUrl));
-  const perRequest = (s: number) => ((s * 1000) / mixed.total).toFixed(3);
+async function mixedOnly(session: Session, server: Server, target: Target): Promise<never> {
+  const mixed = await loadWithCpu(session, server, target, { seconds });
+  const { server: serverMs, database } = mixed.cpuMsPerRequest;
   console.log(
-    `  MIXED ${Math.round(mixed.requestsPerSecond)} req/s, ${mixed.errors} errors; CPU ms/request: server ${perRequest(cpu.server)}, database ${perRequest(cpu.database)}`,
+    `  MIXED ${Math.round(mixed.requestsPerSecond)} req/s, ${mixed.errors} errors; CPU ms/request: server ${serverMs.toFixed(3)}, database ${database.toFixed(3)}`,
   );
   await server.stop();
   await target.cleanup();
