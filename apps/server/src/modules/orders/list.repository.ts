@@ -56,21 +56,23 @@ function sortSpec(column: ListSortColumn): SortSpec {
  * between pages. Empty values go last either way. On PostgreSQL text sorts bytewise (collate "C")
  * as SQLite does, so both dialects give the same order whatever the database's locale. created_at
  * keeps no collation and no NULLS clause so the (process_status, created_at) index serves the default.
+ * `from` names the key and the id when the rows come from a CTE (pgSearchPage).
  */
-function sorted<O>(
-  query: SelectQueryBuilder<Database, 'orders', O>,
+function sorted<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
   window: Pick<ListWindow, 'sort' | 'order'>,
   postgres: boolean,
-): SelectQueryBuilder<Database, 'orders', O> {
+  from: { key: Expression<unknown>; id: Expression<unknown> } | null = null,
+): SelectQueryBuilder<DB, TB, O> {
   const spec = sortSpec(window.sort);
   return query
-    .orderBy(spec.expr, (ob) => {
+    .orderBy(from?.key ?? spec.expr, (ob) => {
       let item = window.order === 'asc' ? ob.asc() : ob.desc();
       if (spec.text && postgres) item = item.collate('C');
       if (spec.nullable) item = item.nullsLast();
       return item;
     })
-    .orderBy('orders.id', window.order);
+    .orderBy(from?.id ?? sql.ref('orders.id'), (ob) => (window.order === 'asc' ? ob.asc() : ob.desc()));
 }
 
 /**
@@ -173,9 +175,12 @@ export async function searchRows(
   staff: Pick<TokenUser, 'id'>,
   window: ListWindow,
 ): Promise<{ rows: ListRow[]; total: number | null }> {
-  const page = await pageIds(db, folder, staff, window)
-    .select(sql<number | string>`count(*) over ()`.as('total_rows'))
-    .execute();
+  const page =
+    dialectOf(db) === 'postgres'
+      ? await pgSearchPage(db, folder, staff, window)
+      : await pageIds(db, folder, staff, window)
+          .select(sql<number | string>`count(*) over ()`.as('total_rows'))
+          .execute();
   if (page.length === 0) return { rows: [], total: null };
   const rows = await rowsOf(
     db,
@@ -183,6 +188,30 @@ export async function searchRows(
     window,
   );
   return { rows, total: Number(page[0]?.total_rows) };
+}
+
+/**
+ * PostgreSQL's one pass: the matches and their sort key are gathered first (a materialized CTE),
+ * then counted, sorted and cut. Written as one flat query, the planner may walk the date index
+ * through every order instead, testing each, to spare a sort: `paz` (521 matches in a million)
+ * took 877 ms that way, 7 ms this way.
+ */
+function pgSearchPage(db: Db, folder: FolderDef, staff: Pick<TokenUser, 'id'>, window: ListWindow) {
+  const matches = folderQuery(db, folder, staff, window.search, window.grams).select([
+    'orders.id',
+    sql`${sortSpec(window.sort).expr}`.as('sort_key'),
+  ]);
+  const query = db
+    .with(
+      (cte) => cte('m').materialized(),
+      () => matches,
+    )
+    .selectFrom('m')
+    .select(['m.id', sql<number | string>`count(*) over ()`.as('total_rows')]);
+  return sorted(query, window, true, { key: sql.ref('m.sort_key'), id: sql.ref('m.id') })
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
 }
 
 /** Orders of a folder that match a search: a search has no counter to read, so it counts. */

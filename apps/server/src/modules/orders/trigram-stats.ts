@@ -41,7 +41,7 @@ export function createTrigramChooser(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
     const size = Math.max(1, rows);
     // a trigram the sample never met is taken to be in half a sampled row's share
     const share = (g: string) => Math.max((counts.get(g) ?? 0) / size, 0.5 / size);
-    const grams = ctx.dialect === 'postgres' ? pgTrigrams(search, share) : chooseTrigrams(search, share, 0.5 / size);
+    const grams = (ctx.dialect === 'postgres' ? pgTrigrams : chooseTrigrams)(search, share, 0.5 / size);
     return { grams, share: grams.reduce((p, g) => p * share(g), 1) };
   };
 }
