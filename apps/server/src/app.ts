@@ -20,6 +20,7 @@ import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { registerMailWorker } from './modules/mail/mail.service.ts';
 import type { MailWorkerOptions } from './modules/mail/worker.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { registerSearchIndexMaintenance, type SearchIndexSchedule } from './modules/orders/search-index.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
 import { remarkRoutes } from './modules/remarks/remarks.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
@@ -42,6 +43,8 @@ export interface BuildOptions {
   clock?: () => number;
   /** the mail outbox worker (DESIGN §9): started when the app is ready; false: not started (tests drain it) */
   mailWorker?: MailWorkerOptions | false;
+  /** SQLite's search index merge (search-index.ts): when it first runs and how often; tests shorten it */
+  searchIndexSchedule?: SearchIndexSchedule;
 }
 
 /** Personal data and secrets never reach the logs (DESIGN §10). */
@@ -91,6 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('ctx', ctx);
   app.addHook('onClose', () => handle.close());
   registerMailWorker(app, ctx, options.mailWorker ?? {});
+  registerSearchIndexMaintenance(app, ctx, options.searchIndexSchedule);
 
   registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
