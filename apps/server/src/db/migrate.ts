@@ -9,7 +9,7 @@ import * as search from './migrations/020_search.ts';
 import * as postgresReadPaths from './migrations/021_postgres_read_paths.ts';
 import * as postgresCounterOrder from './migrations/022_postgres_counter_order.ts';
 import * as postgresReportStatements from './migrations/023_postgres_report_statements.ts';
-import * as postgresSearchNoPendingList from './migrations/024_postgres_search_no_pending_list.ts';
+import * as postgresSearchTable from './migrations/024_postgres_search_table.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Shipped ones are never edited: add a new file instead. */
@@ -25,7 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '021_postgres_read_paths': postgresReadPaths,
   '022_postgres_counter_order': postgresCounterOrder,
   '023_postgres_report_statements': postgresReportStatements,
-  '024_postgres_search_no_pending_list': postgresSearchNoPendingList,
+  '024_postgres_search_table': postgresSearchTable,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

@@ -248,6 +248,12 @@ export interface PaymentGatewaysTable {
   updated_at: string;
 }
 
+/** PostgreSQL only (migration 024): each order's search text beside its trigram index; kept by triggers. */
+export interface OrderSearchTable {
+  id: number;
+  search_text: string;
+}
+
 export interface Database {
   staff: StaffTable;
   orders: OrdersTable;
@@ -265,6 +271,7 @@ export interface Database {
   invoice_counters: InvoiceCountersTable;
   report_country_days: ReportCountryDaysTable;
   report_processed_days: ReportProcessedDaysTable;
+  order_search: OrderSearchTable;
 }
 
 export type StaffRow = Selectable<StaffTable>;

@@ -78,9 +78,9 @@ function sorted<DB, TB extends keyof DB, O>(
 /**
  * The text defines a search; a trigram index finds its candidates from the chosen trigrams only
  * (migration 020). SQLite: the FTS5 table is asked for the rows first, the LIKE decides. PostgreSQL:
- * one `LIKE '%abc%'` per chosen trigram is all pg_trgm's index is given, and strpos decides: the
- * planner hands every LIKE on the column to the index, and the whole text's LIKE would bring back
- * the trigrams nearly every order holds. Without chosen trigrams the LIKE alone decides.
+ * see pgMatches. Without chosen trigrams the LIKE alone decides. `walk` (PostgreSQL): the folder
+ * is read in its index's order and each order's text tested as it comes, so a page of a common
+ * text stops at its last row instead of gathering every match first.
  */
 function folderQuery(
   db: Db,
@@ -88,18 +88,40 @@ function folderQuery(
   staff: Pick<TokenUser, 'id'>,
   search: string,
   grams: readonly string[] = [],
+  walk = false,
 ) {
   const query = applyFolderFilter(db.selectFrom('orders'), folder, staff);
   if (!search) return query;
+  if (dialectOf(db) === 'postgres') {
+    // A scalar subquery, unlike IN or EXISTS, is never turned into a join: it is tested row by row.
+    if (walk)
+      return query.where(
+        sql<boolean>`(select strpos(s.search_text, ${search}) > 0 from order_search s where s.id = orders.id)`,
+      );
+    return query.where('orders.id', 'in', pgMatches(db, search, grams));
+  }
   if (grams.length === 0) return query.where(likeContains('orders.search_text', search));
-  if (dialectOf(db) === 'sqlite')
-    return query
-      .where(likeContains('orders.search_text', search))
-      .where(sql<boolean>`orders.id in (select rowid from orders_search where orders_search match ${ftsQuery(grams)})`);
-  return grams
-    .reduce((q, gram) => q.where(likeContains('orders.search_text', gram)), query)
-    .where(sql<boolean>`strpos(orders.search_text, ${search}) > 0`);
+  return query
+    .where(likeContains('orders.search_text', search))
+    .where(sql<boolean>`orders.id in (select rowid from orders_search where orders_search match ${ftsQuery(grams)})`);
 }
+
+/**
+ * PostgreSQL: the ids of the orders whose text holds `search`, from order_search (migration 024).
+ * One `LIKE '%abc%'` per chosen trigram is all pg_trgm's index is given, and strpos decides: the
+ * planner hands every LIKE on the column to the index, and the whole text's LIKE would bring back
+ * the trigrams nearly every order holds.
+ */
+function pgMatches(db: Db, search: string, grams: readonly string[]) {
+  const query = db.selectFrom('order_search').select('order_search.id');
+  if (grams.length === 0) return query.where(likeContains('order_search.search_text', search));
+  return grams
+    .reduce((q, gram) => q.where(likeContains('order_search.search_text', gram)), query)
+    .where(sql<boolean>`strpos(order_search.search_text, ${search}) > 0`);
+}
+
+/** A folder with no filter (Order History): on PostgreSQL its search is counted on order_search alone. */
+const wholeTable = (folder: FolderDef) => folder.statuses === null && !folder.mine;
 
 /** search_text of up to `size` orders spread evenly over the table (trigram-stats.ts). */
 export async function sampleSearchTexts(db: Db, size: number): Promise<string[]> {
@@ -144,7 +166,9 @@ const LIST_COLUMNS = [
  * their assignee looked up (PostgreSQL computes the select list before OFFSET skips a row).
  */
 function pageIds(db: Db, folder: FolderDef, staff: Pick<TokenUser, 'id'>, window: ListWindow) {
-  const query = folderQuery(db, folder, staff, window.search, window.grams).select('orders.id');
+  // Walking pays where the folder's index gives the order (by date); any other sort reads every match.
+  const walk = window.sort === 'created_at';
+  const query = folderQuery(db, folder, staff, window.search, window.grams, walk).select('orders.id');
   return sorted(query, window, dialectOf(db) === 'postgres')
     .limit(window.limit)
     .offset(window.offset);
@@ -220,10 +244,13 @@ export async function countRows(
   folder: FolderDef,
   staff: Pick<TokenUser, 'id'>,
   search: string,
-  grams?: readonly string[],
+  grams: readonly string[] = [],
 ): Promise<number> {
-  const row = await folderQuery(db, folder, staff, search, grams)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
+  const count = sql<number | string>`count(*)`.as('n');
+  const query =
+    dialectOf(db) === 'postgres' && wholeTable(folder)
+      ? db.selectFrom(pgMatches(db, search, grams).as('found')).select(count)
+      : folderQuery(db, folder, staff, search, grams).select(count);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
