@@ -15,6 +15,25 @@ const STOP_GRACE_MS = 20_000;
 
 export const isWorker = (): boolean => cluster.isWorker;
 
+interface Maintenance {
+  maintenance: true;
+}
+const isMaintenance = (message: unknown): message is Maintenance =>
+  typeof message === 'object' && message !== null && (message as Maintenance).maintenance === true;
+
+let maintenanceWorker = false;
+if (cluster.isWorker) {
+  process.on('message', (message: unknown) => {
+    if (isMaintenance(message)) maintenanceWorker = true;
+  });
+}
+
+/**
+ * Whether this process does the periodic upkeep that must run in one process only (search-index.ts):
+ * a lone server, or the worker in the first slot (told so by the primary, again after a restart).
+ */
+export const doesMaintenance = (): boolean => !cluster.isWorker || maintenanceWorker;
+
 interface Listening {
   listening: string;
 }
@@ -55,10 +74,11 @@ export function startWorkers(count: number, log: (message: string) => void = con
   });
   const live = new Set<Worker>();
 
-  const fork = () => {
+  const fork = (slot: number) => {
     const startedAt = Date.now();
     const worker = cluster.fork();
     live.add(worker);
+    if (slot === 0) worker.on('online', () => worker.send({ maintenance: true } satisfies Maintenance));
     worker.on('message', (message: unknown) => {
       if (!isListening(message)) return;
       failedStarts = 0;
@@ -80,7 +100,7 @@ export function startWorkers(count: number, log: (message: string) => void = con
         if (live.size === 0) resolveStopped();
         return;
       }
-      setTimeout(fork, early ? 1000 : 0).unref();
+      setTimeout(() => fork(slot), early ? 1000 : 0).unref();
     });
   };
 
@@ -95,6 +115,6 @@ export function startWorkers(count: number, log: (message: string) => void = con
   };
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stop);
-  for (let i = 0; i < count; i += 1) fork();
+  for (let slot = 0; slot < count; slot += 1) fork(slot);
   return { address, stopped, stop, pids: () => [...live].map((w) => w.process.pid as number) };
 }

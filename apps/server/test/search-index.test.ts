@@ -69,14 +69,27 @@ describe('search index merge [sqlite]', () => {
   });
 
   it('is run by the server itself on its schedule', async () => {
-    t = await buildTestApp(
-      'sqlite',
-      { INGEST_API_KEY: INGEST_KEY },
-      { build: { searchIndexSchedule: { firstDelayMs: 400, periodMs: 60_000 } } },
-    );
-    await ingestBatches(t, 8);
+    t = await buildTestApp('sqlite', {}, { build: { searchIndexSchedule: { firstDelayMs: 200, periodMs: 60_000 } } });
+    // written straight to the database, one statement (one b-tree) each: the app is not ready yet,
+    // so its schedule has not started
+    for (let i = 0; i < 8; i += 1) {
+      const at = new Date(Date.UTC(2026, 0, 1 + i)).toISOString();
+      await t.app.ctx.db
+        .insertInto('orders')
+        .values({
+          order_id: `UKETA-20000000${i}0`,
+          domain: 'primary',
+          process_status: 'New',
+          processing_type: 'standard',
+          search_text: `uketa-20000000${i}0\nmerriweather`,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }
     expect(await btrees(t)).toBeGreaterThan(1);
-    // the first run starts 400 ms after the app is ready and pauses between steps: wait for it
+    await t.app.ready();
+    // the first run starts 200 ms after the app is ready and pauses between steps: wait for it
     for (let waited = 0; (await btrees(t)) > 1 && waited < 20_000; waited += 100) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

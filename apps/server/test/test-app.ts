@@ -47,7 +47,7 @@ export interface TestAppOptions {
 }
 
 /** A fresh PostgreSQL database for one test file, dropped at close. */
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL as string;
   const name = `eta_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -29,8 +29,13 @@ const MIGRATIONS: Record<string, Migration> = {
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  return migrateTo(db, null);
+}
+
+/** Up or down to the named migration (tests of a migration over existing data); null: the latest. */
+export async function migrateTo(db: Kysely<Database>, name: string | null): Promise<string[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (name === null ? migrator.migrateToLatest() : migrator.migrateTo(name));
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -19,7 +19,8 @@ const run = (db: AnyDb, statement: string) => sql.raw(statement).execute(db);
  */
 const INSERTED = 'INSERT INTO order_search (id, search_text) SELECT id, search_text FROM new_rows';
 const DELETED = 'DELETE FROM order_search WHERE id IN (SELECT id FROM old_rows)';
-const CHANGED = 'UPDATE order_search SET search_text = NEW.search_text WHERE id = NEW.id';
+const CHANGED = 'UPDATE order_search SET id = NEW.id, search_text = NEW.search_text WHERE id = OLD.id';
+const EMPTIED = 'TRUNCATE order_search';
 const STATEMENT_TRIGGERS = [
   ['orders_search_inserted', 'INSERT', 'NEW TABLE AS new_rows', INSERTED],
   ['orders_search_deleted', 'DELETE', 'OLD TABLE AS old_rows', DELETED],
@@ -27,6 +28,9 @@ const STATEMENT_TRIGGERS = [
 
 export async function up(db: AnyDb): Promise<void> {
   if (dialectOf(db) !== 'postgres') return;
+  // Other instances may still be taking orders in: none may arrive between the copy and the triggers.
+  // Reads go on; writes wait for this migration's transaction (the index build: ~25 s a million orders).
+  await run(db, 'LOCK TABLE orders IN SHARE ROW EXCLUSIVE MODE');
   await run(db, 'CREATE TABLE order_search (id integer PRIMARY KEY, search_text text NOT NULL)');
   await run(db, 'INSERT INTO order_search (id, search_text) SELECT id, search_text FROM orders ORDER BY id');
   // built once over the filled table: faster than growing it row by row, and no pending list to start with
@@ -50,14 +54,28 @@ export async function up(db: AnyDb): Promise<void> {
   );
   await run(
     db,
-    `CREATE TRIGGER orders_search_changed AFTER UPDATE OF search_text ON orders FOR EACH ROW
-     WHEN (OLD.search_text IS DISTINCT FROM NEW.search_text) EXECUTE FUNCTION orders_search_changed()`,
+    `CREATE TRIGGER orders_search_changed AFTER UPDATE OF id, search_text ON orders FOR EACH ROW
+     WHEN (OLD.search_text IS DISTINCT FROM NEW.search_text OR OLD.id <> NEW.id)
+     EXECUTE FUNCTION orders_search_changed()`,
+  );
+  await run(
+    db,
+    `CREATE FUNCTION orders_search_emptied() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${EMPTIED}; RETURN NULL; END $$`,
+  );
+  await run(
+    db,
+    'CREATE TRIGGER orders_search_emptied AFTER TRUNCATE ON orders FOR EACH STATEMENT EXECUTE FUNCTION orders_search_emptied()',
   );
 }
 
 export async function down(db: AnyDb): Promise<void> {
   if (dialectOf(db) !== 'postgres') return;
-  for (const name of ['orders_search_inserted', 'orders_search_deleted', 'orders_search_changed']) {
+  for (const name of [
+    'orders_search_inserted',
+    'orders_search_deleted',
+    'orders_search_changed',
+    'orders_search_emptied',
+  ]) {
     await run(db, `DROP TRIGGER ${name} ON orders`);
     await run(db, `DROP FUNCTION ${name}()`);
   }

@@ -31,6 +31,11 @@ export interface ListWindow {
   search: string;
   /** the trigrams the index is asked for to find the search's candidate rows (trigram-stats.ts) */
   grams?: readonly string[];
+  /**
+   * PostgreSQL: find the page by reading the folder in date order and testing each order's text,
+   * which stops at the page's last match; for a text common enough (list.service.ts)
+   */
+  walk?: boolean;
 }
 
 /** The assignee's name without a join, so the folder filter works on a plain orders query. */
@@ -80,7 +85,7 @@ function sorted<DB, TB extends keyof DB, O>(
  * (migration 020). SQLite: the FTS5 table is asked for the rows first, the LIKE decides. PostgreSQL:
  * see pgMatches. Without chosen trigrams the LIKE alone decides. `walk` (PostgreSQL): the folder
  * is read in its index's order and each order's text tested as it comes, so a page of a common
- * text stops at its last row instead of gathering every match first.
+ * text stops at its last row instead of gathering every match first (ListWindow.walk).
  */
 function folderQuery(
   db: Db,
@@ -166,9 +171,7 @@ const LIST_COLUMNS = [
  * their assignee looked up (PostgreSQL computes the select list before OFFSET skips a row).
  */
 function pageIds(db: Db, folder: FolderDef, staff: Pick<TokenUser, 'id'>, window: ListWindow) {
-  // Walking pays where the folder's index gives the order (by date); any other sort reads every match.
-  const walk = window.sort === 'created_at';
-  const query = folderQuery(db, folder, staff, window.search, window.grams, walk).select('orders.id');
+  const query = folderQuery(db, folder, staff, window.search, window.grams, window.walk).select('orders.id');
   return sorted(query, window, dialectOf(db) === 'postgres')
     .limit(window.limit)
     .offset(window.offset);

@@ -1,6 +1,6 @@
-import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import { doesMaintenance } from '../../cluster.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -14,7 +14,7 @@ import type { Database } from '../../db/schema.ts';
  * flowing between them. PostgreSQL's GIN index needs none of this (migration 024).
  */
 
-/** pages written per step: about 10 ms each at a million orders (47 ms at most), never a long lock */
+/** pages written per step: about 10 ms each at a million orders (47 ms at most), never a long write lock */
 const PAGES_PER_STEP = 64;
 export interface SearchIndexSchedule {
   /** first merge this long after start */
@@ -27,43 +27,43 @@ const SCHEDULE: SearchIndexSchedule = { firstDelayMs: 5 * 60 * 1000, periodMs: 6
 
 type Db = Kysely<Database>;
 
-async function totalChanges(db: Db): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select total_changes() as n`.execute(db);
-  return Number(rows[0]?.n ?? 0);
-}
-
 /**
  * Merges the whole index into one b-tree, one bounded step at a time, `pause` between steps.
  * FTS5's own recipe: the first 'merge' with a negative page count gathers every b-tree into one
  * level, the next ones (positive) carry that merge on even as orders arrive, until a step changes
- * fewer than two rows. Returns the number of steps taken (1: there was nothing to merge).
+ * fewer than two rows. Each step holds the connection for its three statements, so no request's
+ * write falls between the counts. Returns the number of steps taken (1: there was nothing to merge).
  */
 export async function mergeSearchIndex(db: Db, pause: () => Promise<void> = async () => {}): Promise<number> {
-  let steps = 0;
-  for (;;) {
-    const before = await totalChanges(db);
-    const pages = steps === 0 ? -PAGES_PER_STEP : PAGES_PER_STEP;
-    await sql`insert into orders_search (orders_search, rank) values ('merge', ${pages})`.execute(db);
-    steps += 1;
-    if ((await totalChanges(db)) - before < 2) return steps;
+  const totalChanges = async (conn: Db) =>
+    Number((await sql<{ n: number }>`select total_changes() as n`.execute(conn)).rows[0]?.n ?? 0);
+  for (let steps = 1; ; steps += 1) {
+    const pages = steps === 1 ? -PAGES_PER_STEP : PAGES_PER_STEP;
+    const changed = await db.connection().execute(async (conn) => {
+      const before = await totalChanges(conn);
+      await sql`insert into orders_search (orders_search, rank) values ('merge', ${pages})`.execute(conn);
+      return (await totalChanges(conn)) - before;
+    });
+    if (changed < 2) return steps;
     await pause();
   }
 }
 
 /**
- * On SQLite, merges the index a while after start and then every six hours. With WORKERS, the first
- * worker alone does it: two processes each restarting the merge would undo each other's steps.
+ * On SQLite, merges the index a while after start and then every six hours. With WORKERS, the worker
+ * in the first slot alone does it (cluster.ts): two processes each restarting the merge would undo
+ * each other's steps. A step blocks its process for its 10–47 ms; requests wait between steps.
  */
 export function registerSearchIndexMaintenance(
   app: FastifyInstance,
   ctx: AppContext,
   schedule: SearchIndexSchedule = SCHEDULE,
 ): void {
-  if (ctx.dialect !== 'sqlite' || (cluster.isWorker && cluster.worker?.id !== 1)) return;
+  if (ctx.dialect !== 'sqlite') return;
   let timer: NodeJS.Timeout | null = null;
   let closing = false;
   const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 20).unref());
-  const run = async () => {
+  const mergeNow = async () => {
     try {
       const started = Date.now();
       const steps = await mergeSearchIndex(ctx.db, async () => {
@@ -74,6 +74,9 @@ export function registerSearchIndexMaintenance(
     } catch (error) {
       if (!closing) app.log.warn({ err: error }, 'search index merge stopped; tried again next period');
     }
+  };
+  const run = async () => {
+    if (doesMaintenance()) await mergeNow();
     if (!closing) timer = setTimeout(run, schedule.periodMs).unref();
   };
   app.addHook('onReady', async () => {

@@ -13,35 +13,38 @@ const SAMPLE_TTL_MS = 15 * 60 * 1000;
  * trigrams (`com`, `uk-`, `\n`) are held by most rows and change slowly.
  * Both databases need the choice: given every trigram of `%uk-4266559264%`, pg_trgm's GIN scan reads
  * the lists of ` uk` and `uk ` (every order) too, 30 ms where the digits' take 3 (issue 8).
- * On PostgreSQL only trigrams pg_trgm itself makes can be chosen, all but the common ones (pgTrigrams).
+ * On PostgreSQL only trigrams pg_trgm itself makes can be chosen (pgTrigrams).
  */
 export function createTrigramChooser(ctx: Pick<AppContext, 'db' | 'clock' | 'dialect'>) {
-  let sample: { at: number; rows: number; counts: Map<string, number> } | null = null;
+  let sample: { at: number; texts: string[]; counts: Map<string, number> } | null = null;
   let loading: Promise<void> | null = null;
 
   async function refresh(): Promise<void> {
     const texts = await sampleSearchTexts(ctx.db, SAMPLE_ROWS);
-    sample = { at: ctx.clock(), rows: texts.length, counts: trigramCounts(texts) };
+    sample = { at: ctx.clock(), texts, counts: trigramCounts(texts) };
   }
 
   /**
    * `grams`: the trigrams to ask the index for (none below three characters, or on PostgreSQL when
    * the text has no run of three letters or digits: the LIKE alone is used then);
-   * `share`: the share of orders expected to hold them all (1 when unknown).
+   * `share`: the share of orders expected to hold them all (1 when there are none);
+   * `textShare`: the share of sampled orders that hold the whole text (half a row's when none does).
    */
-  return async function plan(search: string): Promise<{ grams: string[]; share: number }> {
-    if (trigramsOf(search).length === 0) return { grams: [], share: 1 };
+  return async function plan(search: string): Promise<{ grams: string[]; share: number; textShare: number }> {
     if (!sample || ctx.clock() - sample.at > SAMPLE_TTL_MS) {
       loading ??= refresh().finally(() => {
         loading = null;
       });
       await loading;
     }
-    const { rows, counts } = sample as NonNullable<typeof sample>;
-    const size = Math.max(1, rows);
+    const { texts, counts } = sample as NonNullable<typeof sample>;
+    const size = Math.max(1, texts.length);
+    const floor = 0.5 / size;
+    const textShare = Math.max(texts.filter((t) => t.includes(search)).length / size, floor);
+    if (trigramsOf(search).length === 0) return { grams: [], share: 1, textShare };
     // a trigram the sample never met is taken to be in half a sampled row's share
-    const share = (g: string) => Math.max((counts.get(g) ?? 0) / size, 0.5 / size);
-    const grams = (ctx.dialect === 'postgres' ? pgTrigrams : chooseTrigrams)(search, share, 0.5 / size);
-    return { grams, share: grams.reduce((p, g) => p * share(g), 1) };
+    const share = (g: string) => Math.max((counts.get(g) ?? 0) / size, floor);
+    const grams = (ctx.dialect === 'postgres' ? pgTrigrams : chooseTrigrams)(search, share, floor);
+    return { grams, share: grams.reduce((p, g) => p * share(g), 1), textShare };
   };
 }
