@@ -24,6 +24,7 @@ import { registerSearchIndexMaintenance, type SearchIndexSchedule } from './modu
 import { publicRoutes } from './modules/public/public.routes.ts';
 import { remarkRoutes } from './modules/remarks/remarks.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
+import { directMembers, listeningMembers } from './modules/staff/member-cache.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { registerErrorEnvelope } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -89,10 +90,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dialect: handle.dialect,
     passwords: createPasswordHasher(config.argon2),
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
+    members: config.databaseUrl ? listeningMembers(handle.db, config.databaseUrl, app.log) : directMembers(handle.db),
     clock: options.clock ?? Date.now,
   };
   app.decorate('ctx', ctx);
-  app.addHook('onClose', () => handle.close());
+  app.addHook('onClose', async () => {
+    await ctx.members.close();
+    await handle.close();
+  });
   registerMailWorker(app, ctx, options.mailWorker ?? {});
   registerSearchIndexMaintenance(app, ctx, options.searchIndexSchedule);
 

@@ -10,6 +10,7 @@ import * as postgresReadPaths from './migrations/021_postgres_read_paths.ts';
 import * as postgresCounterOrder from './migrations/022_postgres_counter_order.ts';
 import * as postgresReportStatements from './migrations/023_postgres_report_statements.ts';
 import * as postgresSearchTable from './migrations/024_postgres_search_table.ts';
+import * as postgresStaffNotify from './migrations/025_postgres_staff_notify.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Shipped ones are never edited: add a new file instead. */
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '022_postgres_counter_order': postgresCounterOrder,
   '023_postgres_report_statements': postgresReportStatements,
   '024_postgres_search_table': postgresSearchTable,
+  '025_postgres_staff_notify': postgresStaffNotify,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

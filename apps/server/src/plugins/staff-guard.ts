@@ -2,7 +2,6 @@ import { type Capability, can, type TokenUser } from '@eta/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
-import * as staffRepo from '../modules/staff/staff.repository.ts';
 
 /** 'signedIn': any staff member, whatever the type (own password, user info). */
 export type RouteCapability = Capability | 'signedIn';
@@ -40,7 +39,7 @@ export function guardStaffRoutes(scope: FastifyInstance, ctx: AppContext): void 
     const token = tokenFrom(request);
     const claims = token ? await ctx.tokens.verify(token) : null;
     if (!claims) throw AppError.unauthorized();
-    const member = await staffRepo.findActiveById(ctx.db, claims.user.id);
+    const member = await ctx.members.findActive(claims.user.id);
     if (!member || member.token_version !== claims.ver) throw AppError.unauthorized();
     // The database is the truth for name and type: a changed type takes effect at once.
     request.staff = { id: member.id, name: member.name, email: member.email, type: member.type as TokenUser['type'] };

@@ -34,6 +34,7 @@ export function createAuthService(ctx: AppContext) {
         await staffRepo.update(trx, staffId, { password_hash: hash, updated_at: at });
         await staffRepo.revokeTokens(trx, staffId, at);
       });
+      ctx.members.forget(staffId);
     },
   };
 }

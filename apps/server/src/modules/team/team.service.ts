@@ -110,6 +110,7 @@ export function createTeamService(ctx: AppContext) {
           if (hash) await staffRepo.revokeTokens(trx, id, at);
         })
         .catch(rethrowUniqueAsEmailTaken);
+      ctx.members.forget(id);
       return toRecord(await loadMember(id));
     },
 
@@ -125,6 +126,7 @@ export function createTeamService(ctx: AppContext) {
         await staffRepo.revokeTokens(trx, id, at);
         await teamRepo.releaseOrders(trx, member, actor, at);
       });
+      ctx.members.forget(id);
     },
   };
 }

@@ -1,0 +1,97 @@
+import { encodeId, ROLE } from '@eta/shared';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp, call, createMember, describeEachDialect, type TestApp } from './test-app.ts';
+
+/**
+ * Two instances on one database: whatever one of them changes about a member ends or narrows that
+ * member's sessions on the other too. On PostgreSQL the guard keeps members in memory and hears of
+ * changes by LISTEN/NOTIFY (member-cache.ts, migration 025); on SQLite it reads them every time.
+ */
+describeEachDialect('staff sessions across instances', (dialect) => {
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    a = await buildTestApp(dialect);
+    b = await buildTestApp(dialect, {}, { reuse: a.storage });
+  });
+  afterAll(async () => {
+    await b.close({ keepStorage: true });
+    await a.close();
+  });
+
+  /** the notification reaches the other instance a moment after the commit: ask until it shows */
+  async function eventually(check: () => Promise<number>, expected: number): Promise<void> {
+    let status = await check();
+    for (let waited = 0; status !== expected && waited < 5000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = await check();
+    }
+    expect(status).toBe(expected);
+  }
+  const userInfo = (t: TestApp, token: string) => async () =>
+    (await call(t, 'GET', '/api/user_info', token)).statusCode;
+
+  it('a password changed on one instance ends the old session on the other', async () => {
+    const member = await createMember(a, ROLE.Team);
+    // used on b first, so b has read (and on PostgreSQL kept) the member
+    expect(await userInfo(b, member.token)()).toBe(200);
+    expect(await userInfo(b, member.token)()).toBe(200);
+    const res = await call(a, 'POST', '/api/admin/change-password', member.token, { newPassword: 'Another#456' });
+    expect(res.statusCode).toBe(200);
+    await eventually(userInfo(b, member.token), 401);
+  });
+
+  it('a member deleted on one instance is signed out on the other', async () => {
+    const admin = await createMember(a, ROLE.Admin);
+    const member = await createMember(a, ROLE.Telecaller);
+    expect(await userInfo(b, member.token)()).toBe(200);
+    const res = await call(a, 'PUT', '/api/admin/delete-team-member', admin.token, {
+      teamMemberId: encodeId(member.id),
+    });
+    expect(res.statusCode).toBe(200);
+    await eventually(userInfo(b, member.token), 401);
+  });
+
+  it('a type changed on one instance applies on the other', async () => {
+    const admin = await createMember(a, ROLE.Admin);
+    const manager = await createMember(a, ROLE.Manager);
+    const teamList = () => async () =>
+      (await call(b, 'GET', '/api/admin/get-team-member-list', manager.token)).statusCode;
+    expect(await teamList()()).toBe(200);
+    const res = await call(a, 'POST', '/api/admin/update-team-member', admin.token, {
+      name: manager.name,
+      email: manager.email,
+      type: ROLE.Team,
+      tmId: encodeId(manager.id),
+    });
+    expect(res.statusCode).toBe(200);
+    await eventually(teamList(), 403);
+  });
+
+  it.runIf(dialect === 'postgres')(
+    'reads members on every request while it cannot hear of changes, and listens again',
+    async () => {
+      const member = await createMember(a, ROLE.Team);
+      expect(await userInfo(b, member.token)()).toBe(200);
+      const listeners = async () =>
+        (
+          await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and query = 'LISTEN eta_staff_changed'`.execute(a.app.ctx.db)
+        ).rows[0]?.n ?? 0;
+      expect(await listeners()).toBe(2);
+      // both instances' listening connections cut: a change made now is announced to nobody
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and query = 'LISTEN eta_staff_changed'`.execute(a.app.ctx.db);
+      await sql`update staff set token_version = token_version + 1 where id = ${member.id}`.execute(a.app.ctx.db);
+      // b notices its connection is gone, forgets what it kept and reads the member again
+      await eventually(userInfo(b, member.token), 401);
+      // each instance listens again on its own
+      for (let waited = 0; (await listeners()) < 2 && waited < 10_000; waited += 100) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await listeners()).toBe(2);
+    },
+  );
+});
