@@ -90,7 +90,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dialect: handle.dialect,
     passwords: createPasswordHasher(config.argon2),
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
-    members: config.databaseUrl ? listeningMembers(handle.db, config.databaseUrl, app.log) : directMembers(handle.db),
+    members:
+      config.databaseUrl && config.pgListen
+        ? listeningMembers(handle.db, config.databaseUrl, app.log)
+        : directMembers(handle.db),
     clock: options.clock ?? Date.now,
   };
   app.decorate('ctx', ctx);

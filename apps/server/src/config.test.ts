@@ -17,17 +17,20 @@ describe('configuration (DESIGN §4)', () => {
     expect(config.tokenTtlSeconds).toBe(12 * 3600);
     expect(config.workers).toBe(1);
     expect(config.pgPreparedStatements).toBe(true);
+    expect(config.pgListen).toBe(true);
   });
 
-  it('reads WORKERS as a count or auto, and PG_PREPARED_STATEMENTS as on or off', () => {
+  it('reads WORKERS as a count or auto, and PG_PREPARED_STATEMENTS and PG_LISTEN as on or off', () => {
     expect(loadConfig({ ...base(), WORKERS: '3' }).workers).toBe(3);
     expect(loadConfig({ ...base(), WORKERS: 'auto' }).workers).toBe(os.availableParallelism());
     expect(loadConfig({ ...base(), PG_PREPARED_STATEMENTS: 'false' }).pgPreparedStatements).toBe(false);
+    expect(loadConfig({ ...base(), PG_LISTEN: 'false' }).pgListen).toBe(false);
     for (const [key, value] of [
       ['WORKERS', '0'],
       ['WORKERS', 'two'],
       ['WORKERS', '65'],
       ['PG_PREPARED_STATEMENTS', 'maybe'],
+      ['PG_LISTEN', 'sometimes'],
     ]) {
       expect(() => loadConfig({ ...base(), [key as string]: value })).toThrow(new RegExp(key as string));
     }

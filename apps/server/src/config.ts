@@ -20,6 +20,8 @@ export interface Config {
   databaseUrl: string | null;
   /** PostgreSQL: keep named prepared statements per connection (PG_PREPARED_STATEMENTS, default on) */
   pgPreparedStatements: boolean;
+  /** PostgreSQL: the staff guard keeps members and hears of changes by LISTEN (PG_LISTEN, default on) */
+  pgListen: boolean;
   adminEmail: string | null;
   adminPassword: string | null;
   jwtSecret: string;
@@ -225,6 +227,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     dataDir,
     databaseUrl,
     pgPreparedStatements: onOff(env, 'PG_PREPARED_STATEMENTS', true, problems),
+    pgListen: onOff(env, 'PG_LISTEN', true, problems),
     adminEmail,
     adminPassword,
     jwtSecret: '',

@@ -70,28 +70,51 @@ describeEachDialect('staff sessions across instances', (dialect) => {
     await eventually(teamList(), 403);
   });
 
-  it.runIf(dialect === 'postgres')(
-    'reads members on every request while it cannot hear of changes, and listens again',
-    async () => {
+  // PostgreSQL alone has a listener (SQLite reads the member on every request)
+  if (dialect !== 'postgres') return;
+
+  /** the pids of the connections LISTENing for staff changes in this test database */
+  async function listenerPids(): Promise<number[]> {
+    const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity
+      where datname = current_database() and query = 'LISTEN eta_staff_changed'`.execute(a.app.ctx.db);
+    return rows.map((r) => r.pid);
+  }
+
+  it('with PG_LISTEN=false, holds no listener and reads the member every time', async () => {
+    const before = await listenerPids();
+    expect(before).toHaveLength(2);
+    const c = await buildTestApp(dialect, { PG_LISTEN: 'false' }, { reuse: a.storage });
+    try {
       const member = await createMember(a, ROLE.Team);
-      expect(await userInfo(b, member.token)()).toBe(200);
-      const listeners = async () =>
-        (
-          await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and query = 'LISTEN eta_staff_changed'`.execute(a.app.ctx.db)
-        ).rows[0]?.n ?? 0;
-      expect(await listeners()).toBe(2);
-      // both instances' listening connections cut: a change made now is announced to nobody
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity
-        where datname = current_database() and query = 'LISTEN eta_staff_changed'`.execute(a.app.ctx.db);
-      await sql`update staff set token_version = token_version + 1 where id = ${member.id}`.execute(a.app.ctx.db);
-      // b notices its connection is gone, forgets what it kept and reads the member again
-      await eventually(userInfo(b, member.token), 401);
-      // each instance listens again on its own
-      for (let waited = 0; (await listeners()) < 2 && waited < 10_000; waited += 100) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await userInfo(c, member.token)()).toBe(200);
+      for (let i = 0; i < 10; i += 1) {
+        expect(await listenerPids()).toEqual(before);
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      expect(await listeners()).toBe(2);
-    },
-  );
+      await sql`update staff set token_version = token_version + 1 where id = ${member.id}`.execute(a.app.ctx.db);
+      // no notification needed: the very next request reads the member
+      expect(await userInfo(c, member.token)()).toBe(401);
+    } finally {
+      await c.close({ keepStorage: true });
+    }
+  });
+
+  it('reads members on every request while it cannot hear of changes, and listens again', async () => {
+    const member = await createMember(a, ROLE.Team);
+    expect(await userInfo(b, member.token)()).toBe(200);
+    const cut = await listenerPids();
+    expect(cut).toHaveLength(2);
+    // both instances' listening connections cut: a change made now is announced to nobody
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and query = 'LISTEN eta_staff_changed'`.execute(a.app.ctx.db);
+    await sql`update staff set token_version = token_version + 1 where id = ${member.id}`.execute(a.app.ctx.db);
+    // b notices its connection is gone, forgets what it kept and reads the member again
+    await eventually(userInfo(b, member.token), 401);
+    // each instance listens again, on a new connection of its own
+    const fresh = async () => (await listenerPids()).filter((pid) => !cut.includes(pid));
+    for (let waited = 0; (await fresh()).length < 2 && waited < 10_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await fresh()).toHaveLength(2);
+  });
 });
