@@ -24,14 +24,18 @@ onPostgres('order_search (migration 024) [postgres]', () => {
     updated_at: at,
   });
 
-  /** order_search as [id, text] pairs beside orders' own, both by id */
+  /** order_search as [id, date, text] beside orders' own, both by id */
   async function bothSides() {
     const db = handle.db;
-    const orders = await db.selectFrom('orders').select(['id', 'search_text']).orderBy('id').execute();
-    const copies = await db.selectFrom('order_search').select(['id', 'search_text']).orderBy('id').execute();
+    const orders = await db.selectFrom('orders').select(['id', 'created_at', 'search_text']).orderBy('id').execute();
+    const copies = await db
+      .selectFrom('order_search')
+      .select(['id', 'created_at', 'search_text'])
+      .orderBy('id')
+      .execute();
     return {
-      orders: orders.map((r) => [Number(r.id), r.search_text]),
-      copies: copies.map((r) => [Number(r.id), r.search_text]),
+      orders: orders.map((r) => [Number(r.id), r.created_at, r.search_text]),
+      copies: copies.map((r) => [Number(r.id), r.created_at, r.search_text]),
     };
   }
 
@@ -74,11 +78,16 @@ onPostgres('order_search (migration 024) [postgres]', () => {
       .where('order_id', '=', 'UKETA-1000000002')
       .execute();
     await db.updateTable('orders').set({ id: 900 }).where('order_id', '=', 'UKETA-1000000003').execute();
+    await db
+      .updateTable('orders')
+      .set({ created_at: '2026-04-30T09:00:00.000Z' })
+      .where('order_id', '=', 'UKETA-1000000002')
+      .execute();
     await db.deleteFrom('orders').where('order_id', '=', 'UKETA-1000000004').execute();
     const { orders, copies } = await bothSides();
     expect(orders).toHaveLength(3);
     expect(copies).toEqual(orders);
-    expect(copies).toContainEqual([900, 'uketa-1000000003\ncy']);
+    expect(copies).toContainEqual([900, at, 'uketa-1000000003\ncy']);
   });
 
   it('is emptied with orders, and gone again when the migration is undone', async () => {

@@ -251,6 +251,7 @@ export interface PaymentGatewaysTable {
 /** PostgreSQL only (migration 024): each order's search text beside its trigram index; kept by triggers. */
 export interface OrderSearchTable {
   id: number;
+  created_at: string;
   search_text: string;
 }
 

@@ -13,13 +13,16 @@ const run = (db: AnyDb, statement: string) => sql.raw(statement).execute(db);
  * `orders` each version's ~60 trigrams went into it again: into GIN's pending list, which every
  * search then read whole (444 pages after a bench run, about 4 ms of every search), or, with
  * `fastupdate` off, straight into its trees (about 1 ms more database CPU for every assignment).
- * Here the text is written when an order arrives and when its text changes, never by a move.
+ * Here the text is written when an order arrives and when its text changes, never by a move. It
+ * carries the order's date too, so Order History's search can be paged without reading orders.
  * SQLite's FTS5 table (migration 020) already works this way. `orders.search_text` stays the source
  * (ingestion writes it; triggers copy it).
  */
-const INSERTED = 'INSERT INTO order_search (id, search_text) SELECT id, search_text FROM new_rows';
+const INSERTED =
+  'INSERT INTO order_search (id, created_at, search_text) SELECT id, created_at, search_text FROM new_rows';
 const DELETED = 'DELETE FROM order_search WHERE id IN (SELECT id FROM old_rows)';
-const CHANGED = 'UPDATE order_search SET id = NEW.id, search_text = NEW.search_text WHERE id = OLD.id';
+const CHANGED =
+  'UPDATE order_search SET id = NEW.id, created_at = NEW.created_at, search_text = NEW.search_text WHERE id = OLD.id';
 const EMPTIED = 'TRUNCATE order_search';
 const STATEMENT_TRIGGERS = [
   ['orders_search_inserted', 'INSERT', 'NEW TABLE AS new_rows', INSERTED],
@@ -31,8 +34,14 @@ export async function up(db: AnyDb): Promise<void> {
   // Other instances may still be taking orders in: none may arrive between the copy and the triggers.
   // Reads go on; writes wait for this migration's transaction (the index build: ~25 s a million orders).
   await run(db, 'LOCK TABLE orders IN SHARE ROW EXCLUSIVE MODE');
-  await run(db, 'CREATE TABLE order_search (id integer PRIMARY KEY, search_text text NOT NULL)');
-  await run(db, 'INSERT INTO order_search (id, search_text) SELECT id, search_text FROM orders ORDER BY id');
+  await run(
+    db,
+    'CREATE TABLE order_search (id integer PRIMARY KEY, created_at text NOT NULL, search_text text NOT NULL)',
+  );
+  await run(
+    db,
+    'INSERT INTO order_search (id, created_at, search_text) SELECT id, created_at, search_text FROM orders ORDER BY id',
+  );
   // built once over the filled table: faster than growing it row by row, and no pending list to start with
   await run(db, 'CREATE INDEX order_search_trgm ON order_search USING gin (search_text gin_trgm_ops)');
   await run(db, 'DROP INDEX orders_search_trgm');
@@ -54,8 +63,8 @@ export async function up(db: AnyDb): Promise<void> {
   );
   await run(
     db,
-    `CREATE TRIGGER orders_search_changed AFTER UPDATE OF id, search_text ON orders FOR EACH ROW
-     WHEN (OLD.search_text IS DISTINCT FROM NEW.search_text OR OLD.id <> NEW.id)
+    `CREATE TRIGGER orders_search_changed AFTER UPDATE OF id, created_at, search_text ON orders FOR EACH ROW
+     WHEN (OLD.search_text IS DISTINCT FROM NEW.search_text OR OLD.id <> NEW.id OR OLD.created_at <> NEW.created_at)
      EXECUTE FUNCTION orders_search_changed()`,
   );
   await run(
