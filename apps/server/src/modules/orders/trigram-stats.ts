@@ -28,7 +28,8 @@ export function createTrigramChooser(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
    * `grams`: the trigrams to ask the index for (none below three characters, or on PostgreSQL when
    * the text has no run of three letters or digits: the LIKE alone is used then);
    * `share`: the share of orders expected to hold them all (1 when there are none);
-   * `textShare`: the share of sampled orders that hold the whole text (half a row's when none does).
+   * `textShare` (PostgreSQL; 1 on SQLite): the share of sampled orders that hold the whole text
+   * (half a row's when none does).
    */
   return async function plan(search: string): Promise<{ grams: string[]; share: number; textShare: number }> {
     if (!sample || ctx.clock() - sample.at > SAMPLE_TTL_MS) {
@@ -40,7 +41,9 @@ export function createTrigramChooser(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
     const { texts, counts } = sample as NonNullable<typeof sample>;
     const size = Math.max(1, texts.length);
     const floor = 0.5 / size;
-    const textShare = Math.max(texts.filter((t) => t.includes(search)).length / size, floor);
+    // only PostgreSQL decides by it whether to walk a folder (list.service.ts): SQLite skips the scan
+    const textShare =
+      ctx.dialect === 'postgres' ? Math.max(texts.filter((t) => t.includes(search)).length / size, floor) : 1;
     if (trigramsOf(search).length === 0) return { grams: [], share: 1, textShare };
     // a trigram the sample never met is taken to be in half a sampled row's share
     const share = (g: string) => Math.max((counts.get(g) ?? 0) / size, floor);
