@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import type { FolderDef } from '@eta/shared';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /** One status's orders: all of them, and those held by the member asking. */
@@ -25,4 +26,19 @@ export async function readStatusTotals(db: Kysely<Database>, staffId: number): P
     .groupBy('process_status')
     .execute();
   return rows.map((r) => ({ process_status: r.process_status, n: Number(r.n), mine: Number(r.mine) }));
+}
+
+/**
+ * One folder's count as a subquery of the counter table, for a statement that reads it beside the
+ * folder's page (list.repository.ts `folderPage`): the same sum countFromTotals makes from
+ * readStatusTotals, from the same FolderDef (its statuses; for My Orders, the member's share).
+ */
+export function folderCountQuery(db: Kysely<Database> | Transaction<Database>, folder: FolderDef, staffId: number) {
+  let query = db
+    .selectFrom('order_counters')
+    .select(sql<number | string>`coalesce(sum(n), 0)`.as('n'))
+    .where('n', '>', 0);
+  if (folder.statuses !== null) query = query.where('process_status', 'in', [...folder.statuses]);
+  if (folder.mine) query = query.where('assignee_id', '=', staffId);
+  return query;
 }

@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { folderTotal } from './counts.service.ts';
-import { countRows, type ListRow, type ListWindow, listRows, searchRows } from './list.repository.ts';
+import { countRows, folderPage, type ListRow, type ListWindow, listRows, searchRows } from './list.repository.ts';
 import { createTrigramChooser } from './trigram-stats.ts';
 
 /** below this expected share of orders matching, a search's page and count come from one pass */
@@ -63,17 +63,19 @@ export function createListService(ctx: AppContext) {
   return {
     async list(staff: TokenUser, orderName: string, query: OrderListQuery): Promise<ListPage> {
       const folder = folderFor(orderName, staff);
-      // The total is the sidebar's count, read from the counter table: exact and free at any size.
-      const total = await folderTotal(ctx, folder, staff);
       const window = { sort: query.sort, order: query.order, search: '' };
+      // The total is the sidebar's count, read from the counter table: exact and free at any size.
       if (query.limit === LIMIT_ALL) {
+        const total = await folderTotal(ctx, folder, staff);
         if (total > LIMIT_ALL_MAX)
           throw AppError.badRequest(ORDER_MSG.limitAllTooMany, { limit: ORDER_MSG.limitAllTooMany });
         return { items: await page(folder, staff, { ...window, offset: 0, limit: LIMIT_ALL_MAX }), total };
       }
       const offset = (query.page - 1) * query.limit;
-      const items = offset < total ? await page(folder, staff, { ...window, offset, limit: query.limit }) : [];
-      return { items, total };
+      // the page and the count in one statement; an empty page (past the end) reads the count alone
+      const found = await folderPage(ctx.db, folder, staff, { ...window, offset, limit: query.limit });
+      const total = found.total ?? (await folderTotal(ctx, folder, staff));
+      return { items: found.rows.map((row) => toItem(row, staff)), total };
     },
 
     async search(staff: TokenUser, input: SearchOrderInput): Promise<ListPage> {
