@@ -178,13 +178,17 @@ function pageIds(db: Db, folder: FolderDef, staff: Pick<TokenUser, 'id'>, window
     .offset(window.offset);
 }
 
-/** The rows of a page's ids, in the page's order. */
-function rowsOf(db: Db, ids: ReturnType<typeof pageIds> | readonly number[], window: ListWindow): Promise<ListRow[]> {
-  const query = db
+/** The list columns of a page's ids, not yet sorted. */
+function rowsQuery(db: Db, ids: ReturnType<typeof pageIds> | readonly number[]) {
+  return db
     .selectFrom('orders')
     .select([...LIST_COLUMNS])
     .where('orders.id', 'in', Array.isArray(ids) ? [...ids] : (ids as ReturnType<typeof pageIds>));
-  return sorted(query, window, dialectOf(db) === 'postgres').execute() as Promise<ListRow[]>;
+}
+
+/** The rows of a page's ids, in the page's order. */
+function rowsOf(db: Db, ids: ReturnType<typeof pageIds> | readonly number[], window: ListWindow): Promise<ListRow[]> {
+  return sorted(rowsQuery(db, ids), window, dialectOf(db) === 'postgres').execute() as Promise<ListRow[]>;
 }
 
 /** One page of a folder (or of a search inside it): ids from the index, then those rows. */
@@ -203,11 +207,9 @@ export async function folderPage(
   staff: Pick<TokenUser, 'id'>,
   window: ListWindow,
 ): Promise<{ rows: ListRow[]; total: number | null }> {
-  const query = db
-    .selectFrom('orders')
-    .select([...LIST_COLUMNS])
-    .select(folderCountQuery(db, folder, staff.id).as('folder_total'))
-    .where('orders.id', 'in', pageIds(db, folder, staff, { ...window, search: '' }));
+  const query = rowsQuery(db, pageIds(db, folder, staff, { ...window, search: '' })).select(
+    folderCountQuery(db, folder, staff.id).as('folder_total'),
+  );
   const rows = await sorted(query, window, dialectOf(db) === 'postgres').execute();
   const first = rows[0];
   return { rows: rows as ListRow[], total: first ? Number(first.folder_total) : null };

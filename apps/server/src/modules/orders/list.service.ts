@@ -60,6 +60,13 @@ export function createListService(ctx: AppContext) {
     return (await listRows(ctx.db, folder, staff, window)).map((row) => toItem(row, staff));
   }
 
+  /** A folder's page and its count in one statement; an empty page (past the end) reads the count alone. */
+  async function pageWithTotal(folder: FolderDef, staff: TokenUser, window: ListWindow): Promise<ListPage> {
+    const found = await folderPage(ctx.db, folder, staff, window);
+    const total = found.total ?? (await folderTotal(ctx, folder, staff));
+    return { items: found.rows.map((row) => toItem(row, staff)), total };
+  }
+
   return {
     async list(staff: TokenUser, orderName: string, query: OrderListQuery): Promise<ListPage> {
       const folder = folderFor(orderName, staff);
@@ -72,10 +79,7 @@ export function createListService(ctx: AppContext) {
         return { items: await page(folder, staff, { ...window, offset: 0, limit: LIMIT_ALL_MAX }), total };
       }
       const offset = (query.page - 1) * query.limit;
-      // the page and the count in one statement; an empty page (past the end) reads the count alone
-      const found = await folderPage(ctx.db, folder, staff, { ...window, offset, limit: query.limit });
-      const total = found.total ?? (await folderTotal(ctx, folder, staff));
-      return { items: found.rows.map((row) => toItem(row, staff)), total };
+      return pageWithTotal(folder, staff, { ...window, offset, limit: query.limit });
     },
 
     async search(staff: TokenUser, input: SearchOrderInput): Promise<ListPage> {
@@ -93,10 +97,7 @@ export function createListService(ctx: AppContext) {
         // only the date order comes from the folder's index; a rare text would be tested against all of it
         walk: sort === 'created_at' && input.end / plan.textShare <= WALK_MAX_ROWS,
       };
-      if (!search) {
-        const [items, total] = await Promise.all([page(folder, staff, window), folderTotal(ctx, folder, staff)]);
-        return { items, total };
-      }
+      if (!search) return pageWithTotal(folder, staff, window);
       // A search expected to match few orders reads them once for the page and the count; a common one
       // (or one below three characters) keeps them apart, so the page may stop at its tenth match on
       // the date index while the count reads what it must: one pass would hold every match.
