@@ -21,6 +21,7 @@ import { registerMailWorker } from './modules/mail/mail.service.ts';
 import type { MailWorkerOptions } from './modules/mail/worker.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { registerSearchIndexMaintenance, type SearchIndexSchedule } from './modules/orders/search-index.ts';
+import { createSearchThreads } from './modules/orders/search-thread.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
 import { remarkRoutes } from './modules/remarks/remarks.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
   });
   await migrateToLatest(handle.db);
+  const sqliteFile = path.join(config.dataDir, SQLITE_FILE);
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -94,11 +96,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       config.databaseUrl && config.pgListen
         ? listeningMembers(handle.db, config.databaseUrl, app.log)
         : directMembers(handle.db),
+    searchThreads:
+      handle.dialect === 'sqlite' && config.searchThreads > 0
+        ? createSearchThreads(sqliteFile, config.searchThreads)
+        : null,
     clock: options.clock ?? Date.now,
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await ctx.members.close();
+    await ctx.searchThreads?.close();
     await handle.close();
   });
   registerMailWorker(app, ctx, options.mailWorker ?? {});

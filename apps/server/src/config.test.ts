@@ -18,6 +18,7 @@ describe('configuration (DESIGN §4)', () => {
     expect(config.workers).toBe(1);
     expect(config.pgPreparedStatements).toBe(true);
     expect(config.pgListen).toBe(true);
+    expect(config.searchThreads).toBe(1);
   });
 
   it('reads WORKERS as a count or auto, and PG_PREPARED_STATEMENTS and PG_LISTEN as on or off', () => {
@@ -25,12 +26,16 @@ describe('configuration (DESIGN §4)', () => {
     expect(loadConfig({ ...base(), WORKERS: 'auto' }).workers).toBe(os.availableParallelism());
     expect(loadConfig({ ...base(), PG_PREPARED_STATEMENTS: 'false' }).pgPreparedStatements).toBe(false);
     expect(loadConfig({ ...base(), PG_LISTEN: 'false' }).pgListen).toBe(false);
+    expect(loadConfig({ ...base(), SEARCH_THREADS: '0' }).searchThreads).toBe(0);
+    expect(loadConfig({ ...base(), SEARCH_THREADS: '2' }).searchThreads).toBe(2);
     for (const [key, value] of [
       ['WORKERS', '0'],
       ['WORKERS', 'two'],
       ['WORKERS', '65'],
       ['PG_PREPARED_STATEMENTS', 'maybe'],
       ['PG_LISTEN', 'sometimes'],
+      ['SEARCH_THREADS', '-1'],
+      ['SEARCH_THREADS', '9'],
     ]) {
       expect(() => loadConfig({ ...base(), [key as string]: value })).toThrow(new RegExp(key as string));
     }

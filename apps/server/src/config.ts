@@ -22,6 +22,8 @@ export interface Config {
   pgPreparedStatements: boolean;
   /** PostgreSQL: the staff guard keeps members and hears of changes by LISTEN (PG_LISTEN, default on) */
   pgListen: boolean;
+  /** SQLite: threads that run queue searches off the event loop (SEARCH_THREADS, default 1; 0: none) */
+  searchThreads: number;
   adminEmail: string | null;
   adminPassword: string | null;
   jwtSecret: string;
@@ -228,6 +230,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     databaseUrl,
     pgPreparedStatements: onOff(env, 'PG_PREPARED_STATEMENTS', true, problems),
     pgListen: onOff(env, 'PG_LISTEN', true, problems),
+    searchThreads: int(env, 'SEARCH_THREADS', 1, problems, 0, 8),
     adminEmail,
     adminPassword,
     jwtSecret: '',

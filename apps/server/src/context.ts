@@ -4,6 +4,7 @@ import type { DialectName } from './db/dialect.ts';
 import type { Database } from './db/schema.ts';
 import type { PasswordHasher } from './modules/auth/passwords.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
+import type { SearchThreads } from './modules/orders/search-thread.ts';
 import type { MemberSource } from './modules/staff/member-cache.ts';
 
 /** What every feature module is given: one object, built once in buildApp. */
@@ -15,6 +16,8 @@ export interface AppContext {
   tokens: TokenService;
   /** the member behind a staff token, read for the guard on every request (member-cache.ts) */
   members: MemberSource;
+  /** SQLite: queue searches run on threads of their own (SEARCH_THREADS); null: in the request's thread */
+  searchThreads: SearchThreads | null;
   /** milliseconds since the epoch; tests may move time */
   clock: () => number;
 }

@@ -57,7 +57,14 @@ export interface ConnectOptions {
 /** address space, not memory: pages are shared with the OS page cache and never copied */
 const MMAP_BYTES = 8 * 1024 ** 3;
 
-export function openSqlite(file: string): SqliteDatabase.Database {
+export function openSqlite(file: string, options: { readonly?: boolean } = {}): SqliteDatabase.Database {
+  if (options.readonly) {
+    // a reader beside the server's own connection (search-thread.ts): the file is already in WAL mode
+    const reader = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
+    reader.pragma('busy_timeout = 5000');
+    reader.pragma(`mmap_size = ${MMAP_BYTES}`);
+    return reader;
+  }
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
@@ -146,6 +153,13 @@ export function preparingPool(pool: pg.Pool): pg.Pool {
   };
   // Kysely uses only connect() and end() of its pool.
   return { connect: prepare, end: () => pool.end() } as unknown as pg.Pool;
+}
+
+/** A read-only Kysely over an existing SQLite file, with the same statement cache (search-thread.ts). */
+export function connectSqliteReader(file: string): DbHandle {
+  const sqlite = openSqlite(file, { readonly: true });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
 export function connect(options: ConnectOptions): DbHandle {

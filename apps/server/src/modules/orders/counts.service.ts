@@ -24,6 +24,6 @@ export async function folderCounts(ctx: AppContext, staff: TokenUser): Promise<F
 }
 
 /** The number of orders in one folder, as the sidebar shows it: the list's `total`. */
-export async function folderTotal(ctx: AppContext, folder: FolderDef, staff: TokenUser): Promise<number> {
+export async function folderTotal(ctx: Pick<AppContext, 'db'>, folder: FolderDef, staff: TokenUser): Promise<number> {
   return countFromTotals(await readStatusTotals(ctx.db, staff.id), folder);
 }

@@ -45,8 +45,11 @@ function toItem(row: ListRow, staff: TokenUser): OrderListItem {
   };
 }
 
+/** What the list service reads with: the app's context, or a search thread's (search-worker.ts). */
+export type ListContext = Pick<AppContext, 'db' | 'dialect' | 'clock' | 'searchThreads'>;
+
 /** Queues (SPEC §2, §3): one folder's page, or a search inside it. */
-export function createListService(ctx: AppContext) {
+export function createListService(ctx: ListContext) {
   const planSearch = createTrigramChooser(ctx);
   /** Unknown folder 404; a folder the member may not see 403 (Order History for Telecaller). */
   function folderFor(orderName: string, staff: TokenUser): FolderDef {
@@ -84,6 +87,8 @@ export function createListService(ctx: AppContext) {
 
     async search(staff: TokenUser, input: SearchOrderInput): Promise<ListPage> {
       const folder = folderFor(input.folderName, staff);
+      // SQLite: the same search, run by a thread of its own (search-thread.ts)
+      if (ctx.searchThreads) return ctx.searchThreads.search(staff, input);
       const search = input.searchVal.toLowerCase();
       const plan = search ? await planSearch(search) : { grams: [], share: 1, textShare: 1 };
       const sort = input.sort ?? 'created_at';
