@@ -175,6 +175,35 @@ describeEachDialect('assignment and bulk status changes', (dialect) => {
     expect(after[0].newOrdersCount).toBe(before[0].newOrdersCount);
   });
 
+  it('keeps a true history when Admin and Manager take over and free the same orders at once', async () => {
+    const ids = await newOrders(5);
+    await assignAs(tara.token, t, ids);
+    const shuffled = () => [...ids].sort(() => Math.random() - 0.5);
+    const results = await Promise.all(
+      Array.from({ length: 18 }, (_, i) =>
+        i % 3 === 2
+          ? put('unassign-order', manager, { orderId: shuffled() })
+          : put('assign-order-status', i % 3 === 0 ? admin : manager, { orderId: shuffled() }),
+      ),
+    );
+    for (const res of results) {
+      const { data } = res.json();
+      expect(data.assigned ?? data.unassigned, JSON.stringify(res.json())).toHaveLength(5);
+    }
+    for (const id of ids) {
+      const history = await events(id);
+      // every change names the holder the one before it left; the last leaves the order as it is
+      let holder: string | null = 'Tara Team';
+      for (const e of history.slice(1)) {
+        expect(e.from_value, JSON.stringify(history)).toBe(holder);
+        expect(e.kind).toBe(e.to_value === null ? 'unassign' : holder === null ? 'assign' : 'takeover');
+        holder = e.to_value;
+      }
+      const current = await order(id);
+      expect(current.assigned_to).toBe(holder === null ? null : history.at(-1)?.staff_id);
+    }
+  });
+
   it.each([ROLE.Team, ROLE.Telecaller, ROLE.NightStaff] as Role[])('refuses delete to %s with 403', async (type) => {
     const member = await createMember(t, type);
     const [id] = await newOrders(1);

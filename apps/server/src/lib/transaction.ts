@@ -8,21 +8,26 @@ function isRetryable(error: unknown): boolean {
 }
 
 /**
- * Runs `work` in one transaction, again (up to `attempts` times) when the database gave up on it
- * because of another writer: bulk updates over many rows can meet in a deadlock on PostgreSQL, and
- * the loser must not become a 500 for the member who clicked.
+ * Runs `work` again (up to `attempts` times) when the database gave up on it because of another
+ * writer: bulk updates over many rows can meet in a deadlock on PostgreSQL, and the loser must not
+ * become a 500 for the member who clicked. `work` must be a whole transaction, or one statement.
  */
-export async function inTransaction<T>(
-  db: Kysely<Database>,
-  work: (trx: Transaction<Database>) => Promise<T>,
-  attempts = 4,
-): Promise<T> {
+export async function retryingConflicts<T>(work: () => Promise<T>, attempts = 4): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction().execute(work);
+      return await work();
     } catch (error) {
       if (attempt >= attempts || !isRetryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
     }
   }
+}
+
+/** Runs `work` in one transaction, run again when it lost to another writer (retryingConflicts). */
+export function inTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+  attempts = 4,
+): Promise<T> {
+  return retryingConflicts(() => db.transaction().execute(work), attempts);
 }

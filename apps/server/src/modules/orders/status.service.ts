@@ -14,11 +14,12 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
-import { inTransaction } from '../../lib/transaction.ts';
+import { inTransaction, retryingConflicts } from '../../lib/transaction.ts';
 import { kickMail } from '../mail/mail.service.ts';
 import { queueRefundMails } from '../mail/order-mails.ts';
 import { type BulkOutcome, holders, missingIds, orderIdsOf } from './bulk.ts';
 import { appendEvents, EVENT, type EventKind } from './events.repository.ts';
+import { moveInOneStatement } from './order-write.pg.ts';
 import { lockOrderForWrite, setProcessedBy } from './order-write.ts';
 import * as repo from './orders.repository.ts';
 
@@ -112,6 +113,12 @@ export function createStatusService(ctx: AppContext) {
    * the shared table (transitions.ts), the hold rule, and processed_by on Completed (DESIGN §6).
    */
   async function moveOne(staff: TokenUser, orderId: string, to: OrderStatus) {
+    if (ctx.dialect === 'postgres') {
+      const at = nowIso(ctx.clock);
+      const moved = await retryingConflicts(() => moveInOneStatement(ctx.db, staff, orderId, to, at));
+      if (moved) return { message: movedMessage(to), data: { order_id: moved.order_id, from: moved.from, to } };
+      // not moved: the transaction below finds out why (or moves it, if the order changed since)
+    }
     return inTransaction(ctx.db, async (trx) => {
       const order = await lockOrderForWrite(trx, staff, orderId);
       const refusal = moveRefusal(order.process_status, to, staff.type);

@@ -1,0 +1,163 @@
+import {
+  holdBlocks,
+  moveRefusal,
+  ORDER_STATUSES,
+  type OrderStatus,
+  type Role,
+  STATUS,
+  type TokenUser,
+} from '@eta/shared';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { EVENT } from './events.repository.ts';
+
+/*
+ * A change from the order detail is, in the common case, one PostgreSQL statement: each statement
+ * is a round trip (about 150 µs of CPU between node-pg and the server, issue 8), and the
+ * transaction of order-write.ts took five or six. The statement locks the order, writes only when
+ * the order's status is one the member may write from (the sets below, worked out from the shared
+ * rules: transitions.ts and hold.ts, never restated), and logs the event. When it writes nothing
+ * the caller runs the whole transaction of order-write.ts instead, which finds the order again
+ * and answers exactly as before: 404, 409 with the holder, 403, 400, or the change itself if the
+ * order moved on in between. The rule reads the locked row, never the UPDATE's own scan, which sees
+ * the statement's snapshot (holds.pg.ts).
+ */
+
+/** Statuses a member may write from: `free` whatever the hold, `guarded` only when not held by another. */
+export interface WritableFrom {
+  free: string[];
+  guarded: string[];
+}
+
+/** `allowed` narrowed by the hold rule of DESIGN §6 (holdBlocks) for a member of type `role`. */
+export function writableFrom(role: Role, allowed: readonly string[]): WritableFrom {
+  const free: string[] = [];
+  const guarded: string[] = [];
+  for (const status of allowed) {
+    const blocked = holdBlocks(role, { process_status: status, held: true, heldByMe: false });
+    (blocked ? guarded : free).push(status);
+  }
+  return { free, guarded };
+}
+
+const moveSets = new Map<string, WritableFrom>();
+/** The statuses an order may be moved to `to` from by `role`, as moveRefusal says; kept per pair. */
+function movableFrom(role: Role, to: OrderStatus): WritableFrom {
+  const key = `${role}\u0000${to}`;
+  let sets = moveSets.get(key);
+  if (!sets) {
+    sets = writableFrom(
+      role,
+      ORDER_STATUSES.filter((from) => moveRefusal(from, to, role) === null),
+    );
+    moveSets.set(key, sets);
+  }
+  return sets;
+}
+
+const remarkSets = new Map<Role, WritableFrom>();
+function remarkableFrom(role: Role): WritableFrom {
+  let sets = remarkSets.get(role);
+  if (!sets) {
+    sets = writableFrom(role, ORDER_STATUSES);
+    remarkSets.set(role, sets);
+  }
+  return sets;
+}
+
+/** the hold rule on the locked row, for the sets of writableFrom */
+function writable(sets: WritableFrom, staffId: number) {
+  return sql<boolean>`(locked.process_status = any(${sets.free}::text[])
+    or (locked.process_status = any(${sets.guarded}::text[])
+      and (locked.assigned_to is null or locked.assigned_to = ${staffId}::integer)))`;
+}
+
+/**
+ * Moves the order to `to` when moveRefusal and the hold rule allow it, and on Completed attributes
+ * it to the member unless someone already is (DESIGN §6), with the status and processed_by events.
+ * Null when it did not move: the caller runs the transaction that explains why.
+ */
+export async function moveInOneStatement(
+  db: Kysely<Database>,
+  staff: Pick<TokenUser, 'id' | 'name' | 'type'>,
+  orderId: string,
+  to: OrderStatus,
+  at: string,
+): Promise<{ order_id: string; from: string } | null> {
+  const attribute = to === STATUS.Completed;
+  const { rows } = await sql<{ order_id: string; previous: string }>`
+    with locked as materialized (
+      select id, order_id, process_status, assigned_to, processed_by from orders
+      where order_id = ${orderId}::text for update
+    ), moved as (
+      update orders set process_status = ${to}::text, updated_at = ${at}::text${
+        // only a move to Completed names processed_by: naming it fires its triggers (migration 010)
+        attribute ? sql`, processed_by = coalesce(locked.processed_by, ${staff.id}::integer)` : sql``
+      }
+      from locked
+      where orders.id = locked.id and ${writable(movableFrom(staff.type, to), staff.id)}
+      returning orders.id, locked.order_id, locked.process_status as previous,
+        (${attribute}::boolean and locked.processed_by is null) as attributed
+    ), logged as (
+      insert into order_events (order_id, staff_id, staff_name, kind, from_value, to_value, detail, created_at)
+      select id, ${staff.id}::integer, ${staff.name}::text, ${EVENT.status}::text, previous, ${to}::text, null, ${at}::text
+      from moved
+      union all
+      select id, ${staff.id}::integer, ${staff.name}::text, ${EVENT.processedBy}::text, null, ${staff.name}::text, null,
+        ${at}::text
+      from moved where attributed
+    )
+    select order_id, previous from moved`.execute(db);
+  const row = rows[0];
+  return row ? { order_id: row.order_id, from: row.previous } : null;
+}
+
+/** What a remark row holds besides its order (remarks.service.ts builds it). */
+export interface RemarkValues {
+  staff_id: number;
+  remark_name: string;
+  remark: string;
+  whatsapp: string;
+  telephone: string;
+  status_refund: string;
+  voided: string;
+  chargeback: string;
+  report_error: string;
+  us_date: string;
+  us_time: string;
+  created_at: string;
+}
+
+/**
+ * Saves a remark on the order when the hold rule allows, with its event (detail: `eventDetail`).
+ * Null when nothing was saved: the caller runs the transaction that explains why.
+ */
+export async function remarkInOneStatement(
+  db: Kysely<Database>,
+  staff: Pick<TokenUser, 'id' | 'name' | 'type'>,
+  orderId: string,
+  values: RemarkValues,
+  eventDetail: string,
+): Promise<{ id: number; order_id: string } | null> {
+  const v = values;
+  const { rows } = await sql<{ id: number; order_id: string }>`
+    with locked as materialized (
+      select id, order_id, process_status, assigned_to from orders where order_id = ${orderId}::text for update
+    ), saved as (
+      insert into remarks (order_id, staff_id, remark_name, remark, whatsapp, telephone, status_refund, voided,
+        chargeback, report_error, us_date, us_time, created_at)
+      select locked.id, ${v.staff_id}::integer, ${v.remark_name}::text, ${v.remark}::text, ${v.whatsapp}::text,
+        ${v.telephone}::text, ${v.status_refund}::text, ${v.voided}::text, ${v.chargeback}::text,
+        ${v.report_error}::text, ${v.us_date}::text, ${v.us_time}::text, ${v.created_at}::text
+      from locked where ${writable(remarkableFrom(staff.type), staff.id)}
+      returning id, order_id
+    ), logged as (
+      insert into order_events (order_id, staff_id, staff_name, kind, from_value, to_value, detail, created_at)
+      select order_id, ${staff.id}::integer, ${staff.name}::text, ${EVENT.remark}::text, null, null,
+        ${eventDetail}::text, ${v.created_at}::text
+      from saved
+    )
+    select saved.id, locked.order_id from saved join locked on locked.id = saved.order_id`.execute(db);
+  const row = rows[0];
+  return row ? { id: Number(row.id), order_id: row.order_id } : null;
+}
