@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { chooseTrigrams, ftsQuery, isPgTrgmWord, pgTrigrams, trigramCounts, trigramsOf } from './trigram.ts';
+import {
+  chooseTrigrams,
+  ftsQuery,
+  isPgTrgmWord,
+  isPgTrgmWordEnd,
+  pgTrigrams,
+  trigramCounts,
+  trigramsOf,
+} from './trigram.ts';
 
 describe('trigrams', () => {
   it('needs three characters and counts characters, not UTF-16 units', () => {
@@ -34,20 +42,25 @@ describe('trigrams', () => {
     expect(chooseTrigrams('qxzjvw', () => 0)).toEqual(['qxz', 'jvw']);
   });
 
-  it('chooses on PostgreSQL only the trigrams pg_trgm makes: three letters or digits', () => {
+  it('chooses on PostgreSQL only the trigrams pg_trgm makes: three letters or digits, or a word end', () => {
     expect(['abc', '123', 'a1b'].every(isPgTrgmWord)).toBe(true);
     expect(['a-1', '.co', 'ab ', "o'b", 'ABC', 'ébc', 'a_b'].some(isPgTrgmWord)).toBe(false);
+    expect(['la ', 'a1-', "ab'", 'ab@', 'ab_', 'ab%'].every(isPgTrgmWordEnd)).toBe(true);
+    expect(['abc', ' ro', 'a b', 'ab\u00e9', 'Ab ', '.c '].some(isPgTrgmWordEnd)).toBe(false);
+    // two words: the first word's end narrows with the second's letters
+    const names = (g: string) => ({ 'la ': 0.02, ros: 0.012, osa: 0.01, ' ro': 0.03, 'a r': 0.004 })[g] ?? 0.5;
+    expect(pgTrigrams('la rosa', names)).toEqual(['osa', 'la ', 'ros']);
     const share = (g: string) => ({ com: 0.9, mai: 0.3, ail: 0.3, 'uk-': 0.99, '-42': 0.01 })[g] ?? 0.016;
     expect(pgTrigrams('uk-4266', share)).toEqual(['426', '266']);
     // as on SQLite: rare ones apart from each other until a handful of rows is expected
-    expect(pgTrigrams('uketa-3463597398', (g) => ({ uke: 0.45, ket: 0.45, eta: 0.55 })[g] ?? 0.016)).toEqual([
-      '346',
-      '359',
-      '739',
-    ]);
-    expect(pgTrigrams('smith@mail.com', share)).toEqual(['smi', 'mit', 'ith']);
+    expect(
+      pgTrigrams('uketa-3463597398', (g) => ({ uke: 0.45, ket: 0.45, eta: 0.55, 'ta-': 0.55 })[g] ?? 0.016),
+    ).toEqual(['346', '359', '739']);
+    // the word's end (`th@`, words ending in "th") is apart from its start: more independent evidence
+    const email = (g: string) => ({ 'th@': 0.02, 'il.': 0.3 })[g] ?? share(g);
+    expect(pgTrigrams('smith@mail.com', email)).toEqual(['smi', 'th@', 'mit']);
     // all common: the two rarest
-    expect(pgTrigrams('mail.com', share)).toEqual(['mai', 'ail']);
+    expect(pgTrigrams('mail.com', email)).toEqual(['mai', 'ail']);
     expect(pgTrigrams('a-b.c', share)).toEqual([]);
   });
 
