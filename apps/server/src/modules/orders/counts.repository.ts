@@ -1,6 +1,7 @@
 import type { FolderDef } from '@eta/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { statusLiterals } from './folder-filter.ts';
 
 /** One status's orders: all of them, and those held by the member asking. */
 export interface StatusTotal {
@@ -37,8 +38,8 @@ export function folderCountQuery(db: Kysely<Database> | Transaction<Database>, f
   let query = db
     .selectFrom('order_counters')
     .select(sql<number | string>`coalesce(sum(n), 0)`.as('n'))
-    .where('n', '>', 0);
-  if (folder.statuses !== null) query = query.where('process_status', 'in', [...folder.statuses]);
+    .where('n', '>', sql.lit(0));
+  if (folder.statuses !== null) query = query.where('process_status', 'in', statusLiterals(folder.statuses));
   if (folder.mine) query = query.where('assignee_id', '=', staffId);
   return query;
 }

@@ -173,9 +173,17 @@ const LIST_COLUMNS = [
  */
 function pageIds(db: Db, folder: FolderDef, staff: Pick<TokenUser, 'id'>, window: ListWindow) {
   const query = folderQuery(db, folder, staff, window.search, window.grams, window.walk).select('orders.id');
+  // written in, as the folder's statuses (folder-filter.ts): with LIMIT and OFFSET as parameters
+  // PostgreSQL's generic plan guesses a tenth of the folder and reads all of orders
   return sorted(query, window, dialectOf(db) === 'postgres')
-    .limit(window.limit)
-    .offset(window.offset);
+    .limit(sql.lit(wholeNumber(window.limit)))
+    .offset(sql.lit(wholeNumber(window.offset)));
+}
+
+/** a page bound, checked before it is written into a statement */
+function wholeNumber(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a page bound: ${n}`);
+  return n;
 }
 
 /** The list columns of a page's ids, not yet sorted. */

@@ -10,6 +10,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { EVENT } from './events.repository.ts';
+import { statusLiterals } from './folder-filter.ts';
 
 /*
  * A change from the order detail is, in the common case, one PostgreSQL statement: each statement
@@ -67,9 +68,13 @@ function remarkableFrom(role: Role): WritableFrom {
 
 /** the hold rule on the locked row, for the sets of writableFrom */
 function writable(sets: WritableFrom, staffId: number) {
-  return sql<boolean>`(locked.process_status = any(${sets.free}::text[])
-    or (locked.process_status = any(${sets.guarded}::text[])
-      and (locked.assigned_to is null or locked.assigned_to = ${staffId}::integer)))`;
+  return sql<boolean>`(${among(sets.free)}
+    or (${among(sets.guarded)} and (locked.assigned_to is null or locked.assigned_to = ${staffId}::integer)))`;
+}
+
+/** the locked order's status is one of `statuses`, written in (folder-filter.ts statusLiterals) */
+function among(statuses: readonly string[]) {
+  return statuses.length === 0 ? sql`false` : sql`locked.process_status in (${sql.join(statusLiterals(statuses))})`;
 }
 
 /**
@@ -97,7 +102,7 @@ export async function moveInOneStatement(
       from locked
       where orders.id = locked.id and ${writable(movableFrom(staff.type, to), staff.id)}
       returning orders.id, locked.order_id, locked.process_status as previous,
-        (${attribute}::boolean and locked.processed_by is null) as attributed
+        (${sql.lit(attribute)} and locked.processed_by is null) as attributed
     ), logged as (
       insert into order_events (order_id, staff_id, staff_name, kind, from_value, to_value, detail, created_at)
       select id, ${staff.id}::integer, ${staff.name}::text, ${EVENT.status}::text, previous, ${to}::text, null, ${at}::text
