@@ -88,7 +88,7 @@ export function createListService(ctx: ListContext) {
     async search(staff: TokenUser, input: SearchOrderInput): Promise<ListPage> {
       const folder = folderFor(input.folderName, staff);
       // SQLite: the same search, run by a thread of its own (search-thread.ts)
-      if (ctx.searchThreads) return ctx.searchThreads.search(staff, input);
+      if (ctx.searchThreads) return ctx.searchThreads.call('search', staff, input);
       const search = input.searchVal.toLowerCase();
       const plan = search ? await planSearch(search) : { grams: [], share: 1, textShare: 1 };
       const sort = input.sort ?? 'created_at';
