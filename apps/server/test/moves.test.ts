@@ -154,6 +154,20 @@ describeEachDialect('move-order-status', (dialect) => {
       await move(nina, id, STATUS.Awaiting);
       await move(nina, id, STATUS.Completed);
       expect((await orderRow(t, id)).processed_by).toBe(tara.id);
+      // The status event, then the attribution, and only the first time.
+      const log = await t.app.ctx.db
+        .selectFrom('order_events')
+        .select(['kind', 'staff_name', 'from_value', 'to_value'])
+        .where('order_id', '=', completed.id)
+        .where('kind', 'in', ['status', 'processed_by'])
+        .orderBy('id')
+        .execute();
+      expect(log).toEqual([
+        { kind: 'status', staff_name: 'Tara Team', from_value: STATUS.New, to_value: STATUS.Completed },
+        { kind: 'processed_by', staff_name: 'Tara Team', from_value: null, to_value: 'Tara Team' },
+        { kind: 'status', staff_name: 'Nina Night', from_value: STATUS.Completed, to_value: STATUS.Awaiting },
+        { kind: 'status', staff_name: 'Nina Night', from_value: STATUS.Awaiting, to_value: STATUS.Completed },
+      ]);
       // The first upload wins over the Completed move; later uploads change nothing.
       expect(
         (await uploadDocument(t, nina.token, { orderId: id, email: 'x@example.test' }, pdfFile())).statusCode,

@@ -116,5 +116,40 @@ describeEachDialect('remarks (add-new-remark)', (dialect) => {
       const admin = await createMember(t, ROLE.Admin, 'Ada Admin');
       expect((await remark(admin, { orderId: id, remark: 'override' })).statusCode).toBe(201);
     });
+
+    it('is saved before an assignment that races it, or refused after it, never both', async () => {
+      const ids = await Promise.all(Array.from({ length: 8 }, () => newOrder(t)));
+      const results = await Promise.all(
+        ids.map(async (id) => {
+          const [saved] = await Promise.all([
+            remark(nina, { orderId: id, remark: 'raced' }),
+            call(t, 'PUT', '/api/admin/assign-order-status', tara.token, { orderId: [id] }),
+          ]);
+          return { id, saved };
+        }),
+      );
+      for (const { id, saved } of results) {
+        const row = await t.app.ctx.db
+          .selectFrom('orders')
+          .select(['id', 'assigned_to'])
+          .where('order_id', '=', id)
+          .executeTakeFirstOrThrow();
+        expect(row.assigned_to).toBe(tara.id);
+        const log = await t.app.ctx.db
+          .selectFrom('order_events')
+          .select('kind')
+          .where('order_id', '=', row.id)
+          .where('kind', 'in', ['remark', 'assign'])
+          .orderBy('id')
+          .execute();
+        if (saved.statusCode === 201) {
+          expect(log.map((e) => e.kind)).toEqual(['remark', 'assign']);
+        } else {
+          expect(saved.statusCode).toBe(409);
+          expect(saved.json().data).toEqual({ order_id: id, assign_to: 'Tara Team' });
+          expect(log.map((e) => e.kind)).toEqual(['assign']);
+        }
+      }
+    });
   });
 });

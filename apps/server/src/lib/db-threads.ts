@@ -19,7 +19,7 @@ interface Call {
 }
 type Reply =
   | { id: number; value: unknown }
-  | { id: number; error: { message: string; httpStatus?: number; data?: unknown; stack?: string } };
+  | { id: number; error: { message: string; httpStatus?: number; data?: unknown; stack?: string; code?: string } };
 
 export interface ThreadPool<M extends Methods<M>> {
   call<K extends keyof M & string>(method: K, ...args: Parameters<M[K]>): Promise<Awaited<ReturnType<M[K]>>>;
@@ -64,9 +64,11 @@ export function createThreadPool<M extends Methods<M>>(
       if (!waiting) return;
       thread.pending.delete(reply.id);
       if ('value' in reply) return waiting.resolve(reply.value);
-      const { message, httpStatus, data, stack } = reply.error;
+      const { message, httpStatus, data, stack, code } = reply.error;
       const error = httpStatus === undefined ? new Error(message) : new AppError(httpStatus, message, data);
       if (stack) error.stack = stack;
+      // a driver's code (SQLITE_BUSY …) still tells the caller what happened
+      if (code) Object.assign(error, { code });
       waiting.reject(error);
     });
     worker.on('error', fail);
@@ -98,7 +100,13 @@ export function createThreadPool<M extends Methods<M>>(
         // held while a call runs, so the process waits for its answer
         thread.worker.ref();
         const call: Call = { id, method, args };
-        thread.worker.postMessage(call);
+        try {
+          thread.worker.postMessage(call);
+        } catch (error) {
+          // arguments that cannot be cloned: nothing was sent, nothing will answer
+          thread.pending.delete(id);
+          reject(error as Error);
+        }
       }).finally(() => {
         if (thread.pending.size === 0) thread.worker.unref();
       }) as Promise<Awaited<ReturnType<M[typeof method]>>>;
@@ -124,11 +132,13 @@ export function serveThread<M extends Methods<M>>(methods: M): void {
       reply = { id, value: await run(...args) };
     } catch (caught) {
       const error = caught instanceof Error ? caught : new Error(String(caught));
+      const code = (error as { code?: unknown }).code;
       reply = {
         id,
         error: {
           message: error.message,
           ...(error.stack ? { stack: error.stack } : {}),
+          ...(typeof code === 'string' ? { code } : {}),
           ...(error instanceof AppError ? { httpStatus: error.httpStatus, data: error.data } : {}),
         },
       };

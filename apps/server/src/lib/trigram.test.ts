@@ -7,6 +7,7 @@ import {
   pgTrigrams,
   trigramCounts,
   trigramsOf,
+  wordEndCounts,
 } from './trigram.ts';
 
 describe('trigrams', () => {
@@ -62,6 +63,16 @@ describe('trigrams', () => {
     // all common: the two rarest
     expect(pgTrigrams('mail.com', email)).toEqual(['mai', 'ail']);
     expect(pgTrigrams('a-b.c', share)).toEqual([]);
+  });
+
+  it('counts word ends as pg_trgm does: a pair before anything but a letter or digit, or the end', () => {
+    const counts = wordEndCounts(['john smith@mail.com', 'smith', 'smithson 12-34', 'ath ath']);
+    expect(counts.get('th')).toBe(3);
+    expect(counts.get('om')).toBe(1);
+    expect(counts.get('12')).toBe(1);
+    expect(counts.get('34')).toBe(1);
+    expect(counts.get('mi')).toBeUndefined();
+    expect(counts.get('on')).toBe(1);
   });
 
   it('counts each trigram once per text', () => {

@@ -99,3 +99,18 @@ export function trigramCounts(texts: readonly string[]): Map<string, number> {
   for (const text of texts) for (const g of trigramsOf(text)) counts.set(g, (counts.get(g) ?? 0) + 1);
   return counts;
 }
+
+/**
+ * How many of `texts` hold a word ending in each pair of letters or digits, as pg_trgm sees it:
+ * the pair followed by anything but a letter or digit, or by the end. This, not the literal
+ * `th@`, is what `LIKE '%th@%'` asks the index for (isPgTrgmWordEnd), so it is its share.
+ */
+export function wordEndCounts(texts: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const text of texts) {
+    const seen = new Set<string>();
+    for (const match of text.matchAll(/[a-z0-9]{2}(?![a-z0-9])/g)) seen.add(match[0]);
+    for (const pair of seen) counts.set(pair, (counts.get(pair) ?? 0) + 1);
+  }
+  return counts;
+}

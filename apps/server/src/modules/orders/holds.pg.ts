@@ -81,7 +81,7 @@ export async function assignInOneStatement(
       select taken.id, ${staff.id}::integer, ${staff.name}::text,
         case when taken.previous is null then ${EVENT.assign}::text else ${EVENT.takeover}::text end,
         (select name from staff where staff.id = taken.previous), ${staff.name}::text, null, ${at}::text
-      from taken
+      from taken order by taken.id
     )
     select locked.id, locked.order_id, locked.process_status, locked.assigned_to,
       taken.id is not null as changed, holder.name as holder
@@ -114,7 +114,7 @@ export async function unassignInOneStatement(
       insert into order_events (order_id, staff_id, staff_name, kind, from_value, to_value, detail, created_at)
       select cleared.id, ${staff.id}::integer, ${staff.name}::text, ${EVENT.unassign}::text,
         (select name from staff where staff.id = cleared.previous), null, null, ${at}::text
-      from cleared
+      from cleared order by cleared.id
     )
     select locked.id, locked.order_id, locked.process_status, locked.assigned_to,
       cleared.id is not null as changed, holder.name as holder

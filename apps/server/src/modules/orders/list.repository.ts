@@ -173,11 +173,13 @@ const LIST_COLUMNS = [
  */
 function pageIds(db: Db, folder: FolderDef, staff: Pick<TokenUser, 'id'>, window: ListWindow) {
   const query = folderQuery(db, folder, staff, window.search, window.grams, window.walk).select('orders.id');
-  // written in, as the folder's statuses (folder-filter.ts): with LIMIT and OFFSET as parameters
-  // PostgreSQL's generic plan guesses a tenth of the folder and reads all of orders
-  return sorted(query, window, dialectOf(db) === 'postgres')
-    .limit(sql.lit(wholeNumber(window.limit)))
-    .offset(sql.lit(wholeNumber(window.offset)));
+  // The page size, and the first page's offset, are written in as the folder's statuses are
+  // (folder-filter.ts), so PostgreSQL plans a first page once: with LIMIT as a parameter its generic
+  // plan guesses a tenth of the folder and reads all of orders. A later page keeps its offset as a
+  // parameter and is planned each time, as before: written in, every page would be a statement of
+  // its own, and each connection keeps only so many (db/connect.ts).
+  const sized = sorted(query, window, dialectOf(db) === 'postgres').limit(sql.lit(wholeNumber(window.limit)));
+  return window.offset === 0 ? sized.offset(sql.lit(0)) : sized.offset(window.offset);
 }
 
 /** a page bound, checked before it is written into a statement */

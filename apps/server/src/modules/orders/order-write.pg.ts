@@ -43,7 +43,7 @@ export function writableFrom(role: Role, allowed: readonly string[]): WritableFr
 
 const moveSets = new Map<string, WritableFrom>();
 /** The statuses an order may be moved to `to` from by `role`, as moveRefusal says; kept per pair. */
-function movableFrom(role: Role, to: OrderStatus): WritableFrom {
+export function movableFrom(role: Role, to: OrderStatus): WritableFrom {
   const key = `${role}\u0000${to}`;
   let sets = moveSets.get(key);
   if (!sets) {
@@ -57,7 +57,7 @@ function movableFrom(role: Role, to: OrderStatus): WritableFrom {
 }
 
 const remarkSets = new Map<Role, WritableFrom>();
-function remarkableFrom(role: Role): WritableFrom {
+export function remarkableFrom(role: Role): WritableFrom {
   let sets = remarkSets.get(role);
   if (!sets) {
     sets = writableFrom(role, ORDER_STATUSES);
@@ -105,12 +105,14 @@ export async function moveInOneStatement(
         (${sql.lit(attribute)} and locked.processed_by is null) as attributed
     ), logged as (
       insert into order_events (order_id, staff_id, staff_name, kind, from_value, to_value, detail, created_at)
-      select id, ${staff.id}::integer, ${staff.name}::text, ${EVENT.status}::text, previous, ${to}::text, null, ${at}::text
-      from moved
-      union all
-      select id, ${staff.id}::integer, ${staff.name}::text, ${EVENT.processedBy}::text, null, ${staff.name}::text, null,
-        ${at}::text
-      from moved where attributed
+      select id, ${staff.id}::integer, ${staff.name}::text, kind, from_value, to_value, null, ${at}::text
+      from (
+        select id, 1 as step, ${EVENT.status}::text as kind, previous as from_value, ${to}::text as to_value from moved
+        union all
+        select id, 2, ${EVENT.processedBy}::text, null, ${staff.name}::text from moved where attributed
+      ) as logged_events
+      -- ids follow this order: the status event, then the attribution (as the transaction logs them)
+      order by step
     )
     select order_id, previous from moved`.execute(db);
   const row = rows[0];

@@ -1,5 +1,12 @@
 import type { AppContext } from '../../context.ts';
-import { chooseTrigrams, pgTrigrams, trigramCounts, trigramsOf } from '../../lib/trigram.ts';
+import {
+  chooseTrigrams,
+  isPgTrgmWordEnd,
+  pgTrigrams,
+  trigramCounts,
+  trigramsOf,
+  wordEndCounts,
+} from '../../lib/trigram.ts';
 import { sampleSearchTexts } from './list.repository.ts';
 
 /** rows read to estimate how common each trigram is; a few milliseconds, once per period */
@@ -16,12 +23,17 @@ const SAMPLE_TTL_MS = 15 * 60 * 1000;
  * On PostgreSQL only trigrams pg_trgm itself makes can be chosen (pgTrigrams).
  */
 export function createTrigramChooser(ctx: Pick<AppContext, 'db' | 'clock' | 'dialect'>) {
-  let sample: { at: number; texts: string[]; counts: Map<string, number> } | null = null;
+  let sample: { at: number; texts: string[]; counts: Map<string, number>; wordEnds: Map<string, number> } | null = null;
   let loading: Promise<void> | null = null;
 
   async function refresh(): Promise<void> {
     const texts = await sampleSearchTexts(ctx.db, SAMPLE_ROWS);
-    sample = { at: ctx.clock(), texts, counts: trigramCounts(texts) };
+    sample = {
+      at: ctx.clock(),
+      texts,
+      counts: trigramCounts(texts),
+      wordEnds: ctx.dialect === 'postgres' ? wordEndCounts(texts) : new Map(),
+    };
   }
 
   /**
@@ -38,7 +50,7 @@ export function createTrigramChooser(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
       });
       await loading;
     }
-    const { texts, counts } = sample as NonNullable<typeof sample>;
+    const { texts, counts, wordEnds } = sample as NonNullable<typeof sample>;
     const size = Math.max(1, texts.length);
     const floor = 0.5 / size;
     // only PostgreSQL decides by it whether to walk a folder (list.service.ts): SQLite skips the scan
@@ -46,7 +58,10 @@ export function createTrigramChooser(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
       ctx.dialect === 'postgres' ? Math.max(texts.filter((t) => t.includes(search)).length / size, floor) : 1;
     if (trigramsOf(search).length === 0) return { grams: [], share: 1, textShare };
     // a trigram the sample never met is taken to be in half a sampled row's share
-    const share = (g: string) => Math.max((counts.get(g) ?? 0) / size, floor);
+    // on PostgreSQL a word's end (`th@`) reads pg_trgm's list of every word ending so (`th `)
+    const held = (g: string) =>
+      ctx.dialect === 'postgres' && isPgTrgmWordEnd(g) ? wordEnds.get(g.slice(0, 2)) : counts.get(g);
+    const share = (g: string) => Math.max((held(g) ?? 0) / size, floor);
     const grams = (ctx.dialect === 'postgres' ? pgTrigrams : chooseTrigrams)(search, share, floor);
     return { grams, share: grams.reduce((p, g) => p * share(g), 1), textShare };
   };
