@@ -1,5 +1,5 @@
 import type { TokenUser } from '@eta/shared';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { EVENT } from './events.repository.ts';
 import type { LockedOrder } from './orders.repository.ts';
@@ -58,69 +58,88 @@ function named(orderIds: readonly string[]) {
   return orderIds.length === 1 ? sql`order_id = ${orderIds[0]}::text` : sql`order_id = any(${[...orderIds]}::text[])`;
 }
 
+/** How an assign or an unassign changes the holder, as SQL pieces of the one statement below. */
+interface HoldRule {
+  /** the new assigned_to */
+  holder: RawBuilder<unknown>;
+  /** which locked orders change (reads `locked`, never `orders`: see above) */
+  allowed: RawBuilder<unknown>;
+  /** the event's kind and to_value (may read `changed.previous`, the holder before) */
+  kind: RawBuilder<unknown>;
+  to: RawBuilder<unknown>;
+}
+
+async function changeHolds(
+  db: Kysely<Database>,
+  staff: Pick<TokenUser, 'id' | 'name'>,
+  orderIds: readonly string[],
+  rule: HoldRule,
+  at: string,
+): Promise<HoldChange> {
+  const { rows } = await sql<Row>`
+    with locked as materialized (
+      select id, order_id, process_status, assigned_to from orders
+      where ${named(orderIds)} order by id for update
+    ), changed as (
+      update orders set assigned_to = ${rule.holder}, updated_at = ${at}::text
+      from locked
+      where orders.id = locked.id and ${rule.allowed}
+      returning orders.id, locked.assigned_to as previous
+    ), logged as (
+      insert into order_events (order_id, staff_id, staff_name, kind, from_value, to_value, detail, created_at)
+      select changed.id, ${staff.id}::integer, ${staff.name}::text, ${rule.kind},
+        (select name from staff where staff.id = changed.previous), ${rule.to}, null, ${at}::text
+      from changed order by changed.id
+    )
+    select locked.id, locked.order_id, locked.process_status, locked.assigned_to,
+      changed.id is not null as changed, holder.name as holder
+    from locked
+    left join changed on changed.id = locked.id
+    left join staff holder on holder.id = locked.assigned_to
+    order by locked.id`.execute(db);
+  return toChange(rows);
+}
+
 /** Assign to `staff` the named orders that are free, or held by another when `takeover` is allowed. */
-export async function assignInOneStatement(
+export function assignInOneStatement(
   db: Kysely<Database>,
   staff: Pick<TokenUser, 'id' | 'name'>,
   orderIds: readonly string[],
   takeover: boolean,
   at: string,
 ): Promise<HoldChange> {
-  const { rows } = await sql<Row>`
-    with locked as materialized (
-      select id, order_id, process_status, assigned_to from orders
-      where ${named(orderIds)} order by id for update
-    ), taken as (
-      update orders set assigned_to = ${staff.id}::integer, updated_at = ${at}::text
-      from locked
-      where orders.id = locked.id
-        and (locked.assigned_to is null or (${sql.lit(takeover)} and locked.assigned_to <> ${staff.id}::integer))
-      returning orders.id, locked.assigned_to as previous
-    ), logged as (
-      insert into order_events (order_id, staff_id, staff_name, kind, from_value, to_value, detail, created_at)
-      select taken.id, ${staff.id}::integer, ${staff.name}::text,
-        case when taken.previous is null then ${EVENT.assign}::text else ${EVENT.takeover}::text end,
-        (select name from staff where staff.id = taken.previous), ${staff.name}::text, null, ${at}::text
-      from taken order by taken.id
-    )
-    select locked.id, locked.order_id, locked.process_status, locked.assigned_to,
-      taken.id is not null as changed, holder.name as holder
-    from locked
-    left join taken on taken.id = locked.id
-    left join staff holder on holder.id = locked.assigned_to
-    order by locked.id`.execute(db);
-  return toChange(rows);
+  return changeHolds(
+    db,
+    staff,
+    orderIds,
+    {
+      holder: sql`${staff.id}::integer`,
+      allowed: sql`(locked.assigned_to is null or (${sql.lit(takeover)} and locked.assigned_to <> ${staff.id}::integer))`,
+      kind: sql`case when changed.previous is null then ${EVENT.assign}::text else ${EVENT.takeover}::text end`,
+      to: sql`${staff.name}::text`,
+    },
+    at,
+  );
 }
 
 /** Free the named orders held by `staff`, or by anyone when `anyHolder` (Admin, Manager). */
-export async function unassignInOneStatement(
+export function unassignInOneStatement(
   db: Kysely<Database>,
   staff: Pick<TokenUser, 'id' | 'name'>,
   orderIds: readonly string[],
   anyHolder: boolean,
   at: string,
 ): Promise<HoldChange> {
-  const { rows } = await sql<Row>`
-    with locked as materialized (
-      select id, order_id, process_status, assigned_to from orders
-      where ${named(orderIds)} order by id for update
-    ), cleared as (
-      update orders set assigned_to = null, updated_at = ${at}::text
-      from locked
-      where orders.id = locked.id and locked.assigned_to is not null
-        and (${sql.lit(anyHolder)} or locked.assigned_to = ${staff.id}::integer)
-      returning orders.id, locked.assigned_to as previous
-    ), logged as (
-      insert into order_events (order_id, staff_id, staff_name, kind, from_value, to_value, detail, created_at)
-      select cleared.id, ${staff.id}::integer, ${staff.name}::text, ${EVENT.unassign}::text,
-        (select name from staff where staff.id = cleared.previous), null, null, ${at}::text
-      from cleared order by cleared.id
-    )
-    select locked.id, locked.order_id, locked.process_status, locked.assigned_to,
-      cleared.id is not null as changed, holder.name as holder
-    from locked
-    left join cleared on cleared.id = locked.id
-    left join staff holder on holder.id = locked.assigned_to
-    order by locked.id`.execute(db);
-  return toChange(rows);
+  return changeHolds(
+    db,
+    staff,
+    orderIds,
+    {
+      holder: sql`null`,
+      allowed: sql`locked.assigned_to is not null and (${sql.lit(anyHolder)} or locked.assigned_to = ${staff.id}::integer)`,
+      kind: sql`${EVENT.unassign}::text`,
+      to: sql`null`,
+    },
+    at,
+  );
 }

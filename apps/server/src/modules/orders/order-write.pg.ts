@@ -7,8 +7,8 @@ import {
   STATUS,
   type TokenUser,
 } from '@eta/shared';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, RemarksTable } from '../../db/schema.ts';
 import { EVENT } from './events.repository.ts';
 import { statusLiterals } from './folder-filter.ts';
 
@@ -119,21 +119,8 @@ export async function moveInOneStatement(
   return row ? { order_id: row.order_id, from: row.previous } : null;
 }
 
-/** What a remark row holds besides its order (remarks.service.ts builds it). */
-export interface RemarkValues {
-  staff_id: number;
-  remark_name: string;
-  remark: string;
-  whatsapp: string;
-  telephone: string;
-  status_refund: string;
-  voided: string;
-  chargeback: string;
-  report_error: string;
-  us_date: string;
-  us_time: string;
-  created_at: string;
-}
+/** What a remark row holds besides its id and its order (remarks.service.ts builds it). */
+export type RemarkValues = Omit<Selectable<RemarksTable>, 'id' | 'order_id'>;
 
 /**
  * Saves a remark on the order when the hold rule allows, with its event (detail: `eventDetail`).
