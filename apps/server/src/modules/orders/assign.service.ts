@@ -5,9 +5,9 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction, retryingConflicts } from '../../lib/transaction.ts';
-import { type BulkOutcome, missingIds, settleHolds } from './bulk.ts';
+import { type BulkOutcome, type HoldChange, settleHolds } from './bulk.ts';
 import { appendEvents, EVENT, type OrderEvent } from './events.repository.ts';
-import { assignInOneStatement, type HoldChange, unassignInOneStatement } from './holds.pg.ts';
+import { assignInOneStatement, unassignInOneStatement } from './holds.pg.ts';
 import * as repo from './orders.repository.ts';
 
 /** "Assign to me" and "Move to Original Folder" (SPEC §4, DESIGN §6). */
@@ -28,23 +28,17 @@ export function createAssignService(ctx: AppContext) {
         ctx.dialect === 'postgres'
           ? await retryingConflicts(() => assignInOneStatement(ctx.db, staff, orderIds, takeover, at))
           : await inTransaction(ctx.db, (trx) => assignInTransaction(trx, staff, orderIds, takeover, at));
-      const { rows, names } = change;
-      const mine = rows.filter((r) => r.assigned_to === staff.id);
-      const notFound = missingIds(orderIds, rows);
       const outcome = settleHolds({
         requested: orderIds,
-        rows,
-        done: [...change.changed, ...mine.map((r) => r.id)],
-        names,
-        notFound,
+        change,
+        alreadyDone: (r) => r.assigned_to === staff.id,
         allDone: MSG.orderAssigned,
         verb: 'assigned',
       });
-      const { doneIds: assigned, conflicts } = outcome;
       return {
-        data: { assigned, conflicts, notFound },
+        data: { assigned: outcome.doneIds, conflicts: outcome.conflicts, notFound: outcome.notFound },
         message: outcome.message,
-        done: assigned.length,
+        done: outcome.doneIds.length,
         allNotFound: outcome.allNotFound,
       };
     },
@@ -57,22 +51,17 @@ export function createAssignService(ctx: AppContext) {
         ctx.dialect === 'postgres'
           ? await retryingConflicts(() => unassignInOneStatement(ctx.db, staff, orderIds, anyHolder, at))
           : await inTransaction(ctx.db, (trx) => unassignInTransaction(trx, staff, orderIds, anyHolder, at));
-      const { rows, names } = change;
-      const notFound = missingIds(orderIds, rows);
       const outcome = settleHolds({
         requested: orderIds,
-        rows,
-        done: [...change.changed, ...rows.filter((r) => r.assigned_to === null).map((r) => r.id)],
-        names,
-        notFound,
+        change,
+        alreadyDone: (r) => r.assigned_to === null,
         allDone: ORDER_MSG.unassigned,
         verb: 'moved to their original folder',
       });
-      const { doneIds: unassigned, conflicts } = outcome;
       return {
-        data: { unassigned, conflicts, notFound },
+        data: { unassigned: outcome.doneIds, conflicts: outcome.conflicts, notFound: outcome.notFound },
         message: outcome.message,
-        done: unassigned.length,
+        done: outcome.doneIds.length,
         allNotFound: outcome.allNotFound,
       };
     },

@@ -47,25 +47,35 @@ export function holders(rows: readonly LockedOrder[], names: Map<number, string>
   }));
 }
 
+/** What an assign or unassign did: every named order found, which changed, their holders' names. */
+export interface HoldChange {
+  rows: LockedOrder[];
+  /** ids of the orders this change gave or took away */
+  changed: number[];
+  /** the holders' names of the found orders, as they were before */
+  names: Map<number, string>;
+}
+
 /**
- * Assign and unassign answer alike: the orders done (in the order sent), every other found order as
- * a conflict naming its holder, and the message — `allDone` when everything went through, otherwise
- * a count that names the holders and the unknown ids.
+ * Assign and unassign answer alike: the orders done (changed now, or `alreadyDone` as they were),
+ * in the order sent, every other found order as a conflict naming its holder, the unknown ids, and
+ * the message — `allDone` when everything went through, otherwise a count that names the holders
+ * and the unknown ids.
  */
 export function settleHolds(input: {
   requested: readonly string[];
-  rows: readonly LockedOrder[];
-  done: Iterable<number>;
-  names: Map<number, string>;
-  notFound: string[];
+  change: HoldChange;
+  alreadyDone: (row: LockedOrder) => boolean;
   allDone: string;
   verb: string;
-}): { doneIds: string[]; conflicts: OrderHolder[]; message: string; allNotFound: boolean } {
-  const done = new Set(input.done);
-  const doneIds = orderIdsOf(input.requested, input.rows, done);
+}): { doneIds: string[]; conflicts: OrderHolder[]; notFound: string[]; message: string; allNotFound: boolean } {
+  const { rows, names } = input.change;
+  const notFound = missingIds(input.requested, rows);
+  const done = new Set([...input.change.changed, ...rows.filter(input.alreadyDone).map((r) => r.id)]);
+  const doneIds = orderIdsOf(input.requested, rows, done);
   const conflicts = holders(
-    input.rows.filter((r) => !done.has(r.id)),
-    input.names,
+    rows.filter((r) => !done.has(r.id)),
+    names,
   );
   const message =
     doneIds.length === input.requested.length
@@ -75,7 +85,7 @@ export function settleHolds(input: {
           total: input.requested.length,
           verb: input.verb,
           conflicts,
-          notFound: input.notFound,
+          notFound,
         });
-  return { doneIds, conflicts, message, allNotFound: input.notFound.length === input.requested.length };
+  return { doneIds, conflicts, notFound, message, allNotFound: notFound.length === input.requested.length };
 }

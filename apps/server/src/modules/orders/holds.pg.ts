@@ -1,17 +1,8 @@
 import type { TokenUser } from '@eta/shared';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { HoldChange } from './bulk.ts';
 import { EVENT } from './events.repository.ts';
-import type { LockedOrder } from './orders.repository.ts';
-
-/** What one assign or unassign statement did: every named order found, which changed, their holders. */
-export interface HoldChange {
-  rows: LockedOrder[];
-  /** ids of the orders this statement gave or took away */
-  changed: number[];
-  /** the holders' names of the found orders, as they were before */
-  names: Map<number, string>;
-}
 
 interface Row {
   id: number;
