@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compiledOnce } from './compiled.ts';
+import { compiledOnce, compiledPerShape } from './compiled.ts';
 import { connect, type DbHandle } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
 
@@ -63,12 +64,78 @@ describe('queries compiled once (compiledOnce)', () => {
     }
   });
 
-  it('refuses a value left out or bound twice', async () => {
-    const unused = compiledOnce((db, _id: number) => db.selectFrom('staff').select('name'));
-    await expect(unused(handle.db, 1)).rejects.toThrow(/bound exactly once/);
+  it('compiles once for the handle and every transaction it opens', async () => {
+    let builds = 0;
+    const counted = compiledOnce((db, id: number) => {
+      builds += 1;
+      return db.selectFrom('staff').select('name').where('id', '=', id);
+    });
+    await counted(handle.db, 1);
+    const names = await handle.db.transaction().execute(async (trx) => [await counted(trx, 2), await counted(trx, 1)]);
+    expect(names).toEqual([[{ name: 'Bob Team' }], [{ name: 'Ann Admin' }]]);
+    expect(builds).toBe(1);
+  });
+
+  it('takes a value bound twice, refuses one left out or read by the builder', async () => {
     const twice = compiledOnce((db, id: number) =>
-      db.selectFrom('staff').select('name').where('id', '=', id).where('id', '<=', id),
+      db.selectFrom('staff').select('name').where('id', '>=', id).where('id', '<=', id),
     );
-    await expect(twice(handle.db, 1)).rejects.toThrow(/bound exactly once/);
+    expect(await twice(handle.db, 2)).toEqual([{ name: 'Bob Team' }]);
+    const unused = compiledOnce((db, _id: number) => db.selectFrom('staff').select('name'));
+    await expect(unused(handle.db, 1)).rejects.toThrow(/every value must be bound/);
+    // a value turned into something else by the builder never reaches the SQL as itself
+    const baked = compiledOnce((db, id: number) =>
+      db.selectFrom('staff').select('name').where('name', '=', String(id)),
+    );
+    await expect(baked(handle.db, 1)).rejects.toThrow(/every value must be bound/);
+  });
+});
+
+describe('queries compiled once per shape (compiledPerShape)', () => {
+  let handle: DbHandle;
+  const at = '2026-01-01T00:00:00.000Z';
+  beforeAll(async () => {
+    handle = connect({ databaseUrl: null, sqliteFile: ':memory:' });
+    await migrateToLatest(handle.db);
+    await handle.db
+      .insertInto('staff')
+      .values(
+        ['Ann', 'Bob', 'Cat', 'Dan'].map((name, i) => ({
+          name,
+          email: `s${i}@example.test`,
+          password_hash: 'x',
+          type: 'Team',
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
+  });
+  afterAll(() => handle.close());
+
+  const builds: string[] = [];
+  // The order and the page size are the shape (written into the SQL); the lowest id is a value.
+  const page = compiledPerShape(
+    'staff page',
+    (shape: { order: 'asc' | 'desc'; size: number }) => `${shape.order} ${shape.size}`,
+    (db, shape, values: { minId: number }) => {
+      builds.push(`${shape.order} ${shape.size}`);
+      return db
+        .selectFrom('staff')
+        .select('name')
+        .where('id', '>=', values.minId)
+        .orderBy('id', shape.order)
+        .limit(sql.lit(shape.size));
+    },
+  );
+  const names = (rows: { name: string }[]) => rows.map((r) => r.name);
+
+  it("builds each shape once and runs it with each call's values", async () => {
+    expect(names(await page(handle.db, { order: 'asc', size: 2 }, { minId: 1 }))).toEqual(['Ann', 'Bob']);
+    expect(names(await page(handle.db, { order: 'asc', size: 2 }, { minId: 3 }))).toEqual(['Cat', 'Dan']);
+    expect(names(await page(handle.db, { order: 'desc', size: 2 }, { minId: 1 }))).toEqual(['Dan', 'Cat']);
+    expect(names(await page(handle.db, { order: 'asc', size: 3 }, { minId: 2 }))).toEqual(['Bob', 'Cat', 'Dan']);
+    expect(names(await page(handle.db, { order: 'desc', size: 2 }, { minId: 4 }))).toEqual(['Dan']);
+    expect(builds).toEqual(['asc 2', 'desc 2', 'asc 3']);
   });
 });

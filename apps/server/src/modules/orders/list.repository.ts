@@ -1,5 +1,6 @@
 import type { FolderDef, ListSortColumn, SortOrder, TokenUser } from '@eta/shared';
 import { type Expression, type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { compiledPerShape } from '../../db/compiled.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { likeContains } from '../../lib/like.ts';
@@ -208,19 +209,41 @@ export function listRows(db: Db, folder: FolderDef, staff: Pick<TokenUser, 'id'>
 
 /**
  * A folder's page (no search) with its count from the counter table, in one statement: one round
- * trip instead of two, and both from one snapshot. `total` is null when the page is empty (past
- * the end, or an empty folder): the caller reads the count alone then.
+ * trip instead of two, and both from one snapshot. Built once per folder, sort and page size
+ * (db/compiled.ts): building it cost more than SQLite's run of it. The member (My Orders) and a
+ * later page's offset are its values.
  */
+const folderPageQuery = compiledPerShape(
+  'folder page',
+  (shape: FolderPageShape) =>
+    `${shape.folder.name} ${shape.sort} ${shape.order} ${shape.limit} ${shape.firstPage ? 'first' : 'later'}`,
+  (db, shape, values: { staffId?: number; offset?: number }) => {
+    const window: ListWindow = { ...shape, offset: shape.firstPage ? 0 : (values.offset as number), search: '' };
+    const staffId = values.staffId as number;
+    const query = rowsQuery(db, pageIds(db, shape.folder, { id: staffId }, window)).select(
+      folderCountQuery(db, shape.folder, staffId).as('folder_total'),
+    );
+    return sorted(query, window, dialectOf(db) === 'postgres');
+  },
+);
+interface FolderPageShape extends Pick<ListWindow, 'sort' | 'order' | 'limit'> {
+  folder: FolderDef;
+  firstPage: boolean;
+}
+
+/** `total` is null when the page is empty (past the end, or an empty folder): the caller reads the count alone then. */
 export async function folderPage(
   db: Db,
   folder: FolderDef,
   staff: Pick<TokenUser, 'id'>,
   window: ListWindow,
 ): Promise<{ rows: ListRow[]; total: number | null }> {
-  const query = rowsQuery(db, pageIds(db, folder, staff, { ...window, search: '' })).select(
-    folderCountQuery(db, folder, staff.id).as('folder_total'),
+  const firstPage = window.offset === 0;
+  const rows = await folderPageQuery(
+    db,
+    { folder, sort: window.sort, order: window.order, limit: window.limit, firstPage },
+    { ...(folder.mine ? { staffId: staff.id } : {}), ...(firstPage ? {} : { offset: window.offset }) },
   );
-  const rows = await sorted(query, window, dialectOf(db) === 'postgres').execute();
   const first = rows[0];
   return { rows: rows as ListRow[], total: first ? Number(first.folder_total) : null };
 }

@@ -1,11 +1,18 @@
 import type { Kysely, Transaction } from 'kysely';
+import { compiledOnce } from '../../db/compiled.ts';
 import type { Database, NewStaff, StaffRow, StaffUpdate } from '../../db/schema.ts';
 
 /** The staff table: shared by sign-in (auth) and team management. Queries only. */
 type Db = Kysely<Database> | Transaction<Database>;
 
-export function findActiveById(db: Db, id: number): Promise<StaffRow | undefined> {
-  return db.selectFrom('staff').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+/** Built once (db/compiled.ts): the staff guard reads the member on every request (on SQLite). */
+const activeById = compiledOnce((db, id: number) =>
+  db.selectFrom('staff').selectAll().where('id', '=', id).where('deleted_at', 'is', null),
+);
+
+export async function findActiveById(db: Db, id: number): Promise<StaffRow | undefined> {
+  const [row] = await activeById(db, id);
+  return row;
 }
 
 export function findActiveByEmail(db: Db, email: string): Promise<StaffRow | undefined> {
