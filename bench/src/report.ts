@@ -2,6 +2,7 @@ import type { BundleSize } from './bundle.ts';
 import type { Target } from './databases.ts';
 import type { Percentiles } from './http.ts';
 import type { LatencyFigure } from './latency.ts';
+import { describeCheck, type MachineCheck } from './machine.ts';
 import type { Throughput } from './mixed.ts';
 
 export interface DbResult {
@@ -57,6 +58,8 @@ export interface RunInfo {
   startedAt: string;
   minutes: number;
   machine: string;
+  /** the same fixed work timed at the start and the end of the run (machine.ts) */
+  checks: { start: MachineCheck; end: MachineCheck };
   bundles: { admin: BundleSize | null; public: BundleSize | null };
 }
 
@@ -226,6 +229,8 @@ export function renderReport(results: readonly DbResult[], info: RunInfo): strin
     '# Benchmark results',
     '',
     `${info.orders.toLocaleString('en')} orders; ${info.samples} sequential calls per latency figure (one kept-alive connection, after a warm-up); mixed workload ${info.connections} connections for ${info.seconds} s; the server as ${info.workers === 1 ? 'one process' : `${info.workers} processes (WORKERS=${info.workers})`}; load from a separate process on loopback. Run ${info.startedAt} (${info.minutes.toFixed(1)} min) on ${info.machine}.`,
+    '',
+    `Machine check (fixed work, lower is faster; it tells a slow machine from slow code): ${describeCheck(info.checks.start)} at the start, ${describeCheck(info.checks.end)} at the end.`,
     '',
     missed.length === 0 ? '**Every DESIGN §11 budget met.**' : `**Budgets missed:** ${missed.join('; ')}.`,
     '',

@@ -12,6 +12,7 @@ import { cpuBetween, cpuSnapshot } from './cpu.ts';
 import { preparePostgres, prepareSqlite, type Target, warmPageCache } from './databases.ts';
 import { createClient } from './http.ts';
 import { measureBare, measureLatencies } from './latency.ts';
+import { checkMachine, describeCheck } from './machine.ts';
 import { type Action, MIX, runBare, runMixed, type Throughput } from './mixed.ts';
 import { type CallCost, type DbResult, failures, renderReport } from './report.ts';
 import { openSession } from './session.ts';
@@ -185,7 +186,7 @@ async function mixedOnly(session: Session, server: Server, target: Target): Prom
   const mixed = await loadWithCpu(session, server, target, { seconds });
   const { server: serverMs, database } = mixed.cpuMsPerRequest;
   console.log(
-    `  MIXED ${Math.round(mixed.requestsPerSecond)} req/s, ${mixed.errors} errors; CPU ms/request: server ${serverMs.toFixed(3)}, database ${database.toFixed(3)}`,
+    `  MIXED ${Math.round(mixed.requestsPerSecond)} req/s, ${mixed.errors} errors; CPU ms/request: server ${serverMs.toFixed(3)}, database ${database.toFixed(3)}; ${describeCheck(checkMachine())}`,
   );
   await server.stop();
   await target.cleanup();
@@ -193,9 +194,13 @@ async function mixedOnly(session: Session, server: Server, target: Target): Prom
 }
 
 const started = Date.now();
+const startCheck = checkMachine();
+console.log(`machine check: ${describeCheck(startCheck)}`);
 const bundles = bundleSizes(values['build-web']);
 const results: DbResult[] = [];
 for (const dialect of dialects) results.push(await benchOne(dialect));
+const endCheck = checkMachine();
+console.log(`machine check: ${describeCheck(endCheck)}`);
 const info = {
   orders,
   samples,
@@ -205,6 +210,7 @@ const info = {
   startedAt: new Date(started).toISOString().replace(/\.\d+Z$/, 'Z'),
   minutes: (Date.now() - started) / 60_000,
   machine: `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`,
+  checks: { start: startCheck, end: endCheck },
   bundles,
 };
 const report = renderReport(results, info);
