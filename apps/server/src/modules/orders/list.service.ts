@@ -90,17 +90,14 @@ export function createListService(ctx: ListContext) {
       // SQLite: the same search, run by a thread of its own (search-thread.ts)
       if (ctx.searchThreads) return ctx.searchThreads.call('search', staff, input);
       const search = input.searchVal.toLowerCase();
-      const plan = search ? await planSearch(search) : { grams: [], share: 1, textShare: 1 };
-      const sort = input.sort ?? 'created_at';
+      const plan = search ? await planSearch(search) : { grams: [], share: 1, textShare: () => 1 };
       const window: ListWindow = {
-        sort,
+        sort: input.sort ?? 'created_at',
         order: input.order ?? 'desc',
         offset: input.start,
         limit: input.end - input.start,
         search,
         grams: plan.grams,
-        // only the date order comes from the folder's index; a rare text would be tested against all of it
-        walk: sort === 'created_at' && input.end / plan.textShare <= WALK_MAX_ROWS,
       };
       if (!search) return pageWithTotal(folder, staff, window);
       // A search expected to match few orders reads them once for the page and the count; a common one
@@ -113,6 +110,8 @@ export function createListService(ctx: ListContext) {
           found.total ?? (window.offset > 0 ? await countRows(ctx.db, folder, staff, search, window.grams) : 0);
         return { items: toItems(found.rows), total };
       }
+      // only the date order comes from the folder's index; a rare text would be tested against all of it
+      window.walk = window.sort === 'created_at' && input.end / plan.textShare() <= WALK_MAX_ROWS;
       const [rows, total] = await Promise.all([
         listRows(ctx.db, folder, staff, window),
         countRows(ctx.db, folder, staff, search, window.grams),

@@ -40,10 +40,11 @@ export function createTrigramChooser(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
    * `grams`: the trigrams to ask the index for (none below three characters, or on PostgreSQL when
    * the text has no run of three letters or digits: the LIKE alone is used then);
    * `share`: the share of orders expected to hold them all (1 when there are none);
-   * `textShare` (PostgreSQL; 1 on SQLite): the share of sampled orders that hold the whole text
-   * (half a row's when none does).
+   * `textShare()` (PostgreSQL; 1 on SQLite): the share of sampled orders that hold the whole text
+   * (half a row's when none does). Asked for only by a search common enough to be walked: it reads
+   * the whole sample, which cost more than the rest of a search's JavaScript.
    */
-  return async function plan(search: string): Promise<{ grams: string[]; share: number; textShare: number }> {
+  return async function plan(search: string): Promise<{ grams: string[]; share: number; textShare: () => number }> {
     if (!sample || ctx.clock() - sample.at > SAMPLE_TTL_MS) {
       loading ??= refresh().finally(() => {
         loading = null;
@@ -54,8 +55,12 @@ export function createTrigramChooser(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
     const size = Math.max(1, texts.length);
     const floor = 0.5 / size;
     // only PostgreSQL decides by it whether to walk a folder (list.service.ts): SQLite skips the scan
-    const textShare =
-      ctx.dialect === 'postgres' ? Math.max(texts.filter((t) => t.includes(search)).length / size, floor) : 1;
+    const textShare = () => {
+      if (ctx.dialect !== 'postgres') return 1;
+      let holding = 0;
+      for (const text of texts) if (text.includes(search)) holding += 1;
+      return Math.max(holding / size, floor);
+    };
     if (trigramsOf(search).length === 0) return { grams: [], share: 1, textShare };
     // a trigram the sample never met is taken to be in half a sampled row's share
     // on PostgreSQL a word's end (`th@`) reads pg_trgm's list of every word ending so (`th `)
