@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compiledOnce, compiledPerShape } from './compiled.ts';
+import { compiledOnce, compiledPerLength, compiledPerShape, FEW } from './compiled.ts';
 import { connect, type DbHandle } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
 
@@ -137,5 +137,61 @@ describe('queries compiled once per shape (compiledPerShape)', () => {
     expect(names(await page(handle.db, { order: 'asc', size: 3 }, { minId: 2 }))).toEqual(['Bob', 'Cat', 'Dan']);
     expect(names(await page(handle.db, { order: 'desc', size: 2 }, { minId: 4 }))).toEqual(['Dan']);
     expect(builds).toEqual(['asc 2', 'desc 2', 'asc 3']);
+  });
+});
+
+describe('queries over a list, compiled once per length (compiledPerLength)', () => {
+  let handle: DbHandle;
+  const at = '2026-01-01T00:00:00.000Z';
+  beforeAll(async () => {
+    handle = connect({ databaseUrl: null, sqliteFile: ':memory:' });
+    await migrateToLatest(handle.db);
+    await handle.db
+      .insertInto('staff')
+      .values(
+        Array.from({ length: FEW + 4 }, (_, i) => ({
+          name: `Member ${i + 1}`,
+          email: `l${i}@example.test`,
+          password_hash: 'x',
+          type: i % 2 === 0 ? 'Team' : 'Manager',
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
+  });
+  afterAll(() => handle.close());
+
+  const lengths: number[] = [];
+  const named = compiledPerLength(
+    'members named',
+    (shape: { type: string }) => shape.type,
+    (db, shape, ids: readonly number[], values: { minId: number }) => {
+      lengths.push(ids.length);
+      return db
+        .selectFrom('staff')
+        .select('name')
+        .where('id', 'in', [...ids])
+        .where('type', '=', shape.type)
+        .where('id', '>=', values.minId)
+        .orderBy('id');
+    },
+  );
+  const names = (rows: { name: string }[]) => rows.map((r) => r.name);
+  const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+  it('builds each length once up to FEW and every longer list as it comes', async () => {
+    expect(names(await named(handle.db, { type: 'Team' }, [1, 2, 3], { minId: 1 }))).toEqual(['Member 1', 'Member 3']);
+    expect(names(await named(handle.db, { type: 'Team' }, [3, 4, 5], { minId: 4 }))).toEqual(['Member 5']);
+    expect(names(await named(handle.db, { type: 'Manager' }, [1, 2, 3], { minId: 1 }))).toEqual(['Member 2']);
+    expect(names(await named(handle.db, { type: 'Team' }, [2], { minId: 1 }))).toEqual([]);
+    const long = await named(handle.db, { type: 'Manager' }, ids(FEW + 4), { minId: 1 });
+    expect(names(long)).toEqual(
+      ids(FEW + 4)
+        .filter((i) => i % 2 === 0)
+        .map((i) => `Member ${i}`),
+    );
+    await named(handle.db, { type: 'Manager' }, ids(FEW + 4), { minId: 3 });
+    expect(lengths).toEqual([3, 3, 1, FEW + 4, FEW + 4]);
   });
 });

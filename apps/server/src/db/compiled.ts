@@ -104,3 +104,35 @@ export function compiledOnce<A extends unknown[], R>(build: (db: Db, ...values: 
   return (db: Db, ...values: A): Promise<R[]> =>
     perShape(db, null, Object.fromEntries(values.map((v, i) => [String(i), v])));
 }
+
+/** lists up to this long get a compiled shape per length; longer ones (bulk actions) are built each time */
+export const FEW = 8;
+
+/**
+ * A query over a list of values (`in (…)`, rows to insert), compiled once per list length up to
+ * `maxLength` and per `shapeKey` (which must name anything else that changes the SQL); a longer
+ * list is built as it comes. `build` gets the list (stand-ins when compiled) and the other values.
+ */
+export function compiledPerLength<S, T, V extends Record<string, unknown>, R>(
+  name: string,
+  shapeKey: (shape: S) => string,
+  build: (db: Db, shape: S, list: readonly T[], values: V) => Compilable<R>,
+  maxLength = FEW,
+) {
+  const perShape = compiledPerShape(
+    name,
+    (shape: { of: S; length: number }) => `${shapeKey(shape.of)} ×${shape.length}`,
+    (db, shape, values: Record<string, unknown>) =>
+      build(
+        db,
+        shape.of,
+        Array.from({ length: shape.length }, (_, i) => values[`#${i}`] as T),
+        values as V,
+      ),
+  );
+  return async (db: Db, shape: S, list: readonly T[], values: V): Promise<R[]> => {
+    if (list.length > maxLength) return (await db.executeQuery(build(db, shape, list, values).compile())).rows;
+    const listed = Object.fromEntries(list.map((item, i) => [`#${i}`, item]));
+    return perShape(db, { of: shape, length: list.length }, { ...values, ...listed });
+  };
+}

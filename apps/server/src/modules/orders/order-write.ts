@@ -1,5 +1,6 @@
 import { DETAIL_MSG, heldMessage, holdBlocks, type TokenUser } from '@eta/shared';
 import type { Transaction } from 'kysely';
+import { compiledOnce } from '../../db/compiled.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -21,17 +22,8 @@ export interface WritableOrder {
   refund_date: string | null;
 }
 
-/**
- * Every change to one order from the detail screen starts here: the order is locked until the
- * transaction ends (FOR UPDATE on PostgreSQL; SQLite's transaction holds the write lock), 404 when
- * it does not exist, and 409 naming the holder when the hold rule stops this member (DESIGN §6).
- */
-export async function lockOrderForWrite(
-  trx: Transaction<Database>,
-  staff: TokenUser,
-  orderId: string,
-): Promise<WritableOrder> {
-  const query = trx
+const lockOneQuery = compiledOnce((db, orderId: string) => {
+  const query = db
     .selectFrom('orders')
     .select([
       'id',
@@ -48,7 +40,20 @@ export async function lockOrderForWrite(
       'refund_date',
     ])
     .where('order_id', '=', orderId);
-  const row = await (dialectOf(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  return dialectOf(db) === 'postgres' ? query.forUpdate() : query;
+});
+
+/**
+ * Every change to one order from the detail screen starts here: the order is locked until the
+ * transaction ends (FOR UPDATE on PostgreSQL; SQLite's transaction holds the write lock), 404 when
+ * it does not exist, and 409 naming the holder when the hold rule stops this member (DESIGN §6).
+ */
+export async function lockOrderForWrite(
+  trx: Transaction<Database>,
+  staff: TokenUser,
+  orderId: string,
+): Promise<WritableOrder> {
+  const [row] = await lockOneQuery(trx, orderId);
   if (!row) throw AppError.notFound(DETAIL_MSG.orderNotFound);
   const order: WritableOrder = {
     ...row,

@@ -1,5 +1,6 @@
 import type { OrderStatus } from '@eta/shared';
 import type { Kysely, Transaction } from 'kysely';
+import { compiledPerLength } from '../../db/compiled.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -19,14 +20,25 @@ export interface LockedOrder {
  */
 export async function lockByOrderIds(db: Transaction<Database>, orderIds: readonly string[]): Promise<LockedOrder[]> {
   if (orderIds.length === 0) return [];
-  const query = db
-    .selectFrom('orders')
-    .select(['id', 'order_id', 'process_status', 'assigned_to'])
-    .where('order_id', 'in', [...orderIds])
-    .orderBy('id');
-  const rows = await (dialectOf(db) === 'postgres' ? query.forUpdate() : query).execute();
-  return rows.map((r) => ({ ...r, assigned_to: r.assigned_to === null ? null : Number(r.assigned_to) }));
+  const rows = await lockQuery(db, null, orderIds, {});
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    assigned_to: r.assigned_to === null ? null : Number(r.assigned_to),
+  }));
 }
+const lockQuery = compiledPerLength(
+  'lock orders',
+  () => '',
+  (db, _shape: null, orderIds: readonly string[]) => {
+    const query = db
+      .selectFrom('orders')
+      .select(['id', 'order_id', 'process_status', 'assigned_to'])
+      .where('order_id', 'in', [...orderIds])
+      .orderBy('id');
+    return dialectOf(db) === 'postgres' ? query.forUpdate() : query;
+  },
+);
 
 /** Names of staff members by id, deleted ones included: history keeps the name. */
 export async function staffNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
@@ -48,19 +60,30 @@ export async function assignTo(
   at: string,
 ): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .updateTable('orders')
-    .set({ assigned_to: assignee, updated_at: at })
-    .where('id', 'in', [...ids])
-    .where((eb) =>
-      fromHolders.length > 0
-        ? eb.or([eb('assigned_to', 'is', null), eb('assigned_to', 'in', [...fromHolders])])
-        : eb('assigned_to', 'is', null),
-    )
-    .returning('id')
-    .execute();
+  // the holders come after the ids in one list, so both lengths shape the statement
+  const rows = await assignQuery(db, { ids: ids.length, holders: fromHolders.length }, [...ids, ...fromHolders], {
+    assignee,
+    at,
+  });
   return rows.map((r) => Number(r.id));
 }
+const assignQuery = compiledPerLength(
+  'assign orders',
+  (shape: { ids: number; holders: number }) => `${shape.ids} ${shape.holders}`,
+  (db, shape, list: readonly number[], values: { assignee: number; at: string }) => {
+    const holders = list.slice(shape.ids);
+    return db
+      .updateTable('orders')
+      .set({ assigned_to: values.assignee, updated_at: values.at })
+      .where('id', 'in', list.slice(0, shape.ids))
+      .where((eb) =>
+        holders.length > 0
+          ? eb.or([eb('assigned_to', 'is', null), eb('assigned_to', 'in', holders)])
+          : eb('assigned_to', 'is', null),
+      )
+      .returning('id');
+  },
+);
 
 /** Frees orders held by one of `holders` ("Move to Original Folder"). */
 export async function unassignFrom(
@@ -70,15 +93,20 @@ export async function unassignFrom(
   at: string,
 ): Promise<number[]> {
   if (ids.length === 0 || holders.length === 0) return [];
-  const rows = await db
-    .updateTable('orders')
-    .set({ assigned_to: null, updated_at: at })
-    .where('id', 'in', [...ids])
-    .where('assigned_to', 'in', [...holders])
-    .returning('id')
-    .execute();
+  const rows = await unassignQuery(db, { ids: ids.length }, [...ids, ...holders], { at });
   return rows.map((r) => Number(r.id));
 }
+const unassignQuery = compiledPerLength(
+  'unassign orders',
+  (shape: { ids: number }) => String(shape.ids),
+  (db, shape, list: readonly number[], values: { at: string }) =>
+    db
+      .updateTable('orders')
+      .set({ assigned_to: null, updated_at: values.at })
+      .where('id', 'in', list.slice(0, shape.ids))
+      .where('assigned_to', 'in', list.slice(shape.ids))
+      .returning('id'),
+);
 
 /** Moves orders to `status` (and stamps refund_date for a refund); an order already there is left alone. */
 export async function setStatus(
@@ -89,12 +117,25 @@ export async function setStatus(
   refundDate: string | null = null,
 ): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .updateTable('orders')
-    .set({ process_status: status, updated_at: at, ...(refundDate ? { refund_date: refundDate } : {}) })
-    .where('id', 'in', [...ids])
-    .where('process_status', '<>', status)
-    .returning('id')
-    .execute();
+  const rows = await setStatusQuery(db, { refund: refundDate !== null && refundDate !== '' }, ids, {
+    status,
+    at,
+    ...(refundDate ? { refundDate } : {}),
+  });
   return rows.map((r) => Number(r.id));
 }
+const setStatusQuery = compiledPerLength(
+  'set status',
+  (shape: { refund: boolean }) => (shape.refund ? 'refund' : ''),
+  (db, shape, ids: readonly number[], values: { status: string; at: string; refundDate?: string }) =>
+    db
+      .updateTable('orders')
+      .set({
+        process_status: values.status,
+        updated_at: values.at,
+        ...(shape.refund ? { refund_date: values.refundDate as string } : {}),
+      })
+      .where('id', 'in', [...ids])
+      .where('process_status', '<>', values.status)
+      .returning('id'),
+);
