@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compiledOnce, compiledPerLength, compiledPerShape, FEW } from './compiled.ts';
+import { compiledOnce, compiledPerLength, compiledPerShape, FEW, SHAPES_KEPT } from './compiled.ts';
 import { connect, type DbHandle } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
 
@@ -83,11 +83,11 @@ describe('queries compiled once (compiledOnce)', () => {
     expect(await twice(handle.db, 2)).toEqual([{ name: 'Bob Team' }]);
     const unused = compiledOnce((db, _id: number) => db.selectFrom('staff').select('name'));
     await expect(unused(handle.db, 1)).rejects.toThrow(/every value must be bound/);
-    // a value turned into something else by the builder never reaches the SQL as itself
+    // a value read by the builder (here turned into text) would be written into the SQL
     const baked = compiledOnce((db, id: number) =>
       db.selectFrom('staff').select('name').where('name', '=', String(id)),
     );
-    await expect(baked(handle.db, 1)).rejects.toThrow(/every value must be bound/);
+    await expect(baked(handle.db, 1)).rejects.toThrow(/the value "0" was read while building/);
   });
 });
 
@@ -113,30 +113,58 @@ describe('queries compiled once per shape (compiledPerShape)', () => {
   });
   afterAll(() => handle.close());
 
-  const builds: string[] = [];
-  // The order and the page size are the shape (written into the SQL); the lowest id is a value.
-  const page = compiledPerShape(
-    'staff page',
-    (shape: { order: 'asc' | 'desc'; size: number }) => `${shape.order} ${shape.size}`,
-    (db, shape, values: { minId: number }) => {
-      builds.push(`${shape.order} ${shape.size}`);
-      return db
-        .selectFrom('staff')
-        .select('name')
-        .where('id', '>=', values.minId)
-        .orderBy('id', shape.order)
-        .limit(sql.lit(shape.size));
-    },
-  );
+  type Page = { order: 'asc' | 'desc'; size: number };
+  /** The order and the page size are the shape (written into the SQL); the lowest id is a value. */
+  function pageQuery() {
+    const builds: string[] = [];
+    const page = compiledPerShape(
+      (shape: Page) => `${shape.order} ${shape.size}`,
+      (db, shape, values: { minId: number }) => {
+        builds.push(`${shape.order} ${shape.size}`);
+        return db
+          .selectFrom('staff')
+          .select('name')
+          .where('id', '>=', values.minId)
+          .orderBy('id', shape.order)
+          .limit(sql.lit(shape.size));
+      },
+    );
+    return { page, builds };
+  }
   const names = (rows: { name: string }[]) => rows.map((r) => r.name);
 
   it("builds each shape once and runs it with each call's values", async () => {
+    const { page, builds } = pageQuery();
     expect(names(await page(handle.db, { order: 'asc', size: 2 }, { minId: 1 }))).toEqual(['Ann', 'Bob']);
     expect(names(await page(handle.db, { order: 'asc', size: 2 }, { minId: 3 }))).toEqual(['Cat', 'Dan']);
     expect(names(await page(handle.db, { order: 'desc', size: 2 }, { minId: 1 }))).toEqual(['Dan', 'Cat']);
     expect(names(await page(handle.db, { order: 'asc', size: 3 }, { minId: 2 }))).toEqual(['Bob', 'Cat', 'Dan']);
     expect(names(await page(handle.db, { order: 'desc', size: 2 }, { minId: 4 }))).toEqual(['Dan']);
     expect(builds).toEqual(['asc 2', 'desc 2', 'asc 3']);
+  });
+
+  it('keeps each query apart, even with the same shape keys', async () => {
+    const first = pageQuery();
+    const other = compiledPerShape(
+      (shape: Page) => `${shape.order} ${shape.size}`,
+      (db, shape, values: { minId: number }) =>
+        db.selectFrom('staff').select('email as name').where('id', '>=', values.minId).orderBy('id', shape.order),
+    );
+    expect(names(await first.page(handle.db, { order: 'asc', size: 1 }, { minId: 1 }))).toEqual(['Ann']);
+    expect(names(await other(handle.db, { order: 'asc', size: 1 }, { minId: 4 }))).toEqual(['s3@example.test']);
+    expect(names(await first.page(handle.db, { order: 'asc', size: 1 }, { minId: 2 }))).toEqual(['Bob']);
+  });
+
+  it(`keeps the ${SHAPES_KEPT} shapes used last, and builds a dropped one again`, async () => {
+    const { page, builds } = pageQuery();
+    for (let size = 1; size <= SHAPES_KEPT; size += 1) await page(handle.db, { order: 'asc', size }, { minId: 1 });
+    await page(handle.db, { order: 'asc', size: 1 }, { minId: 1 }); // used again: now the newest
+    expect(builds).toHaveLength(SHAPES_KEPT);
+    await page(handle.db, { order: 'desc', size: 1 }, { minId: 1 }); // one more: drops size 2, the oldest
+    await page(handle.db, { order: 'asc', size: 1 }, { minId: 1 });
+    expect(builds).toHaveLength(SHAPES_KEPT + 1);
+    expect(names(await page(handle.db, { order: 'asc', size: 2 }, { minId: 2 }))).toEqual(['Bob', 'Cat']);
+    expect(builds.at(-1)).toBe('asc 2');
   });
 });
 
@@ -164,7 +192,6 @@ describe('queries over a list, compiled once per length (compiledPerLength)', ()
 
   const lengths: number[] = [];
   const named = compiledPerLength(
-    'members named',
     (shape: { type: string }) => shape.type,
     (db, shape, ids: readonly number[], values: { minId: number }) => {
       lengths.push(ids.length);
@@ -185,13 +212,36 @@ describe('queries over a list, compiled once per length (compiledPerLength)', ()
     expect(names(await named(handle.db, { type: 'Team' }, [3, 4, 5], { minId: 4 }))).toEqual(['Member 5']);
     expect(names(await named(handle.db, { type: 'Manager' }, [1, 2, 3], { minId: 1 }))).toEqual(['Member 2']);
     expect(names(await named(handle.db, { type: 'Team' }, [2], { minId: 1 }))).toEqual([]);
-    const long = await named(handle.db, { type: 'Manager' }, ids(FEW + 4), { minId: 1 });
-    expect(names(long)).toEqual(
-      ids(FEW + 4)
+    const evens = (n: number) =>
+      ids(n)
         .filter((i) => i % 2 === 0)
-        .map((i) => `Member ${i}`),
+        .map((i) => `Member ${i}`);
+    for (const n of [FEW, FEW, FEW + 1, FEW + 1])
+      expect(names(await named(handle.db, { type: 'Manager' }, ids(n), { minId: 1 }))).toEqual(evens(n));
+    expect(lengths).toEqual([3, 3, 1, FEW, FEW + 1, FEW + 1]);
+  });
+
+  it('gives each field of an object item a value of its own', async () => {
+    const byIdAndType = compiledPerLength(
+      () => '',
+      (db, _shape: null, wanted: readonly { id: number; type: string }[]) =>
+        db
+          .selectFrom('staff')
+          .select('name')
+          .where((eb) => eb.or(wanted.map((w) => eb.and([eb('id', '=', w.id), eb('type', '=', w.type)]))))
+          .orderBy('id'),
     );
-    await named(handle.db, { type: 'Manager' }, ids(FEW + 4), { minId: 3 });
-    expect(lengths).toEqual([3, 3, 1, FEW + 4, FEW + 4]);
+    const wanted = [
+      { id: 1, type: 'Team' },
+      { id: 2, type: 'Team' },
+      { id: 4, type: 'Manager' },
+    ];
+    expect(names(await byIdAndType(handle.db, null, wanted, {}))).toEqual(['Member 1', 'Member 4']);
+    wanted[1] = { id: 3, type: 'Team' };
+    expect(names(await byIdAndType(handle.db, null, wanted, {}))).toEqual(['Member 1', 'Member 3', 'Member 4']);
+  });
+
+  it('refuses an empty list: it has no statement', async () => {
+    await expect(named(handle.db, { type: 'Team' }, [], { minId: 1 })).rejects.toThrow(/empty list/);
   });
 });

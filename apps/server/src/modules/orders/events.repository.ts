@@ -1,6 +1,6 @@
 import type { TokenUser } from '@eta/shared';
 import type { Kysely, Transaction } from 'kysely';
-import { compiledPerLength, FEW } from '../../db/compiled.ts';
+import { compiledPerLength } from '../../db/compiled.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -44,8 +44,29 @@ export interface OrderEvent {
 
 /** rows per insert: 8 parameters each, well under SQLite's bound per statement */
 const BATCH = 500;
-/** the values of one event row that differ from row to row, in this order */
-const PER_EVENT = 5;
+
+/** Built once per number of events, up to FEW (db/compiled.ts): most changes log one. */
+const insertEvents = compiledPerLength(
+  () => '',
+  (
+    db,
+    _shape: null,
+    events: readonly Required<OrderEvent>[],
+    values: { staffId: number | null; staffName: string | null; at: string },
+  ) =>
+    db.insertInto('order_events').values(
+      events.map((e) => ({
+        order_id: e.orderId,
+        staff_id: values.staffId,
+        staff_name: values.staffName,
+        kind: e.kind,
+        from_value: e.from,
+        to_value: e.to,
+        detail: e.detail,
+        created_at: values.at,
+      })),
+    ),
+);
 
 /** Appends events; `actor` null means the system (an integration, the import, the demo). */
 export async function appendEvents(
@@ -56,35 +77,10 @@ export async function appendEvents(
 ): Promise<void> {
   const shared = { staffId: actor?.id ?? null, staffName: actor?.name ?? null, at };
   for (let i = 0; i < events.length; i += BATCH) {
-    const batch = events.slice(i, i + BATCH);
-    const flat = batch.flatMap((e) => [e.orderId, e.kind, e.from, e.to, e.detail ?? null]);
-    await insertEvents(db, null, flat, shared);
+    // the same fields in every event, so one number of events is one shape
+    const batch = events
+      .slice(i, i + BATCH)
+      .map((e) => ({ orderId: e.orderId, kind: e.kind, from: e.from, to: e.to, detail: e.detail ?? null }));
+    await insertEvents(db, null, batch, shared);
   }
 }
-/** Built once per number of events, up to FEW (db/compiled.ts): most changes log one. */
-const insertEvents = compiledPerLength(
-  'insert events',
-  () => '',
-  (
-    db,
-    _shape: null,
-    flat: readonly unknown[],
-    values: { staffId: number | null; staffName: string | null; at: string },
-  ) =>
-    db.insertInto('order_events').values(
-      Array.from({ length: flat.length / PER_EVENT }, (_, row) => {
-        const [orderId, kind, from, to, detail] = flat.slice(row * PER_EVENT, (row + 1) * PER_EVENT);
-        return {
-          order_id: orderId as number,
-          staff_id: values.staffId,
-          staff_name: values.staffName,
-          kind: kind as string,
-          from_value: from as string | null,
-          to_value: to as string | null,
-          detail: detail as string | null,
-          created_at: values.at,
-        };
-      }),
-    ),
-  FEW * PER_EVENT,
-);

@@ -207,6 +207,11 @@ export function listRows(db: Db, folder: FolderDef, staff: Pick<TokenUser, 'id'>
   return rowsOf(db, pageIds(db, folder, staff, window), window);
 }
 
+interface FolderPageShape extends Pick<ListWindow, 'sort' | 'order' | 'limit'> {
+  folder: FolderDef;
+  firstPage: boolean;
+}
+
 /**
  * A folder's page (no search) with its count from the counter table, in one statement: one round
  * trip instead of two, and both from one snapshot. Built once per folder, sort and page size
@@ -214,11 +219,11 @@ export function listRows(db: Db, folder: FolderDef, staff: Pick<TokenUser, 'id'>
  * later page's offset are its values.
  */
 const folderPageQuery = compiledPerShape(
-  'folder page',
   (shape: FolderPageShape) =>
     `${shape.folder.name} ${shape.sort} ${shape.order} ${shape.limit} ${shape.firstPage ? 'first' : 'later'}`,
   (db, shape, values: { staffId?: number; offset?: number }) => {
     const window: ListWindow = { ...shape, offset: shape.firstPage ? 0 : (values.offset as number), search: '' };
+    // undefined outside My Orders, whose filter and count alone read the member
     const staffId = values.staffId as number;
     const query = rowsQuery(db, pageIds(db, shape.folder, { id: staffId }, window)).select(
       folderCountQuery(db, shape.folder, staffId).as('folder_total'),
@@ -226,10 +231,6 @@ const folderPageQuery = compiledPerShape(
     return sorted(query, window, dialectOf(db) === 'postgres');
   },
 );
-interface FolderPageShape extends Pick<ListWindow, 'sort' | 'order' | 'limit'> {
-  folder: FolderDef;
-  firstPage: boolean;
-}
 
 /** `total` is null when the page is empty (past the end, or an empty folder): the caller reads the count alone then. */
 export async function folderPage(

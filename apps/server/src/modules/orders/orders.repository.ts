@@ -13,22 +13,13 @@ export interface LockedOrder {
   assigned_to: number | null;
 }
 
-/**
- * The orders a bulk action names, locked until the transaction ends: on PostgreSQL with FOR UPDATE,
- * taken in id order so two bulk actions over the same orders queue up instead of deadlocking; on
- * SQLite the transaction already holds the database's write lock (BEGIN IMMEDIATE).
+/*
+ * The writes of assign, unassign and a move, built once per number of orders (db/compiled.ts): one
+ * order is the usual case. A list of ids and holders is one list, the ids first, so the shape names
+ * how many of each.
  */
-export async function lockByOrderIds(db: Transaction<Database>, orderIds: readonly string[]): Promise<LockedOrder[]> {
-  if (orderIds.length === 0) return [];
-  const rows = await lockQuery(db, null, orderIds, {});
-  return rows.map((r) => ({
-    ...r,
-    id: Number(r.id),
-    assigned_to: r.assigned_to === null ? null : Number(r.assigned_to),
-  }));
-}
+
 const lockQuery = compiledPerLength(
-  'lock orders',
   () => '',
   (db, _shape: null, orderIds: readonly string[]) => {
     const query = db
@@ -39,6 +30,60 @@ const lockQuery = compiledPerLength(
     return dialectOf(db) === 'postgres' ? query.forUpdate() : query;
   },
 );
+
+const assignQuery = compiledPerLength(
+  (shape: { ids: number }) => String(shape.ids),
+  (db, shape, idsThenHolders: readonly number[], values: { assignee: number; at: string }) => {
+    const holders = idsThenHolders.slice(shape.ids);
+    return db
+      .updateTable('orders')
+      .set({ assigned_to: values.assignee, updated_at: values.at })
+      .where('id', 'in', idsThenHolders.slice(0, shape.ids))
+      .where((eb) =>
+        holders.length > 0
+          ? eb.or([eb('assigned_to', 'is', null), eb('assigned_to', 'in', holders)])
+          : eb('assigned_to', 'is', null),
+      )
+      .returning('id');
+  },
+);
+
+const unassignQuery = compiledPerLength(
+  (shape: { ids: number }) => String(shape.ids),
+  (db, shape, idsThenHolders: readonly number[], values: { at: string }) =>
+    db
+      .updateTable('orders')
+      .set({ assigned_to: null, updated_at: values.at })
+      .where('id', 'in', idsThenHolders.slice(0, shape.ids))
+      .where('assigned_to', 'in', idsThenHolders.slice(shape.ids))
+      .returning('id'),
+);
+
+const setStatusQuery = compiledPerLength(
+  (shape: { refund: boolean }) => (shape.refund ? 'refund' : ''),
+  (db, shape, ids: readonly number[], values: { status: string; at: string; refundDate?: string }) =>
+    db
+      .updateTable('orders')
+      .set({
+        process_status: values.status,
+        updated_at: values.at,
+        ...(shape.refund ? { refund_date: values.refundDate as string } : {}),
+      })
+      .where('id', 'in', [...ids])
+      .where('process_status', '<>', values.status)
+      .returning('id'),
+);
+
+/**
+ * The orders a bulk action names, locked until the transaction ends: on PostgreSQL with FOR UPDATE,
+ * taken in id order so two bulk actions over the same orders queue up instead of deadlocking; on
+ * SQLite the transaction already holds the database's write lock (BEGIN IMMEDIATE).
+ */
+export async function lockByOrderIds(db: Transaction<Database>, orderIds: readonly string[]): Promise<LockedOrder[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await lockQuery(db, null, orderIds, {});
+  return rows.map((r) => ({ ...r, assigned_to: r.assigned_to === null ? null : Number(r.assigned_to) }));
+}
 
 /** Names of staff members by id, deleted ones included: history keeps the name. */
 export async function staffNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
@@ -60,30 +105,9 @@ export async function assignTo(
   at: string,
 ): Promise<number[]> {
   if (ids.length === 0) return [];
-  // the holders come after the ids in one list, so both lengths shape the statement
-  const rows = await assignQuery(db, { ids: ids.length, holders: fromHolders.length }, [...ids, ...fromHolders], {
-    assignee,
-    at,
-  });
+  const rows = await assignQuery(db, { ids: ids.length }, [...ids, ...fromHolders], { assignee, at });
   return rows.map((r) => Number(r.id));
 }
-const assignQuery = compiledPerLength(
-  'assign orders',
-  (shape: { ids: number; holders: number }) => `${shape.ids} ${shape.holders}`,
-  (db, shape, list: readonly number[], values: { assignee: number; at: string }) => {
-    const holders = list.slice(shape.ids);
-    return db
-      .updateTable('orders')
-      .set({ assigned_to: values.assignee, updated_at: values.at })
-      .where('id', 'in', list.slice(0, shape.ids))
-      .where((eb) =>
-        holders.length > 0
-          ? eb.or([eb('assigned_to', 'is', null), eb('assigned_to', 'in', holders)])
-          : eb('assigned_to', 'is', null),
-      )
-      .returning('id');
-  },
-);
 
 /** Frees orders held by one of `holders` ("Move to Original Folder"). */
 export async function unassignFrom(
@@ -96,17 +120,6 @@ export async function unassignFrom(
   const rows = await unassignQuery(db, { ids: ids.length }, [...ids, ...holders], { at });
   return rows.map((r) => Number(r.id));
 }
-const unassignQuery = compiledPerLength(
-  'unassign orders',
-  (shape: { ids: number }) => String(shape.ids),
-  (db, shape, list: readonly number[], values: { at: string }) =>
-    db
-      .updateTable('orders')
-      .set({ assigned_to: null, updated_at: values.at })
-      .where('id', 'in', list.slice(0, shape.ids))
-      .where('assigned_to', 'in', list.slice(shape.ids))
-      .returning('id'),
-);
 
 /** Moves orders to `status` (and stamps refund_date for a refund); an order already there is left alone. */
 export async function setStatus(
@@ -117,25 +130,8 @@ export async function setStatus(
   refundDate: string | null = null,
 ): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await setStatusQuery(db, { refund: refundDate !== null && refundDate !== '' }, ids, {
-    status,
-    at,
-    ...(refundDate ? { refundDate } : {}),
-  });
+  const refund = Boolean(refundDate);
+  const values = { status, at, ...(refund ? { refundDate: refundDate as string } : {}) };
+  const rows = await setStatusQuery(db, { refund }, ids, values);
   return rows.map((r) => Number(r.id));
 }
-const setStatusQuery = compiledPerLength(
-  'set status',
-  (shape: { refund: boolean }) => (shape.refund ? 'refund' : ''),
-  (db, shape, ids: readonly number[], values: { status: string; at: string; refundDate?: string }) =>
-    db
-      .updateTable('orders')
-      .set({
-        process_status: values.status,
-        updated_at: values.at,
-        ...(shape.refund ? { refund_date: values.refundDate as string } : {}),
-      })
-      .where('id', 'in', [...ids])
-      .where('process_status', '<>', values.status)
-      .returning('id'),
-);

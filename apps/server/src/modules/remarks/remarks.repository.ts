@@ -6,7 +6,6 @@ type RemarkRow = Insertable<RemarksTable>;
 
 /** Built once per set of columns given (db/compiled.ts): the remark form always sends the same ones. */
 const insertQuery = compiledPerShape(
-  'insert remark',
   (columns: readonly string[]) => columns.join(','),
   (db, _columns, row: RemarkRow) => db.insertInto('remarks').values(row).returning('id'),
 );
