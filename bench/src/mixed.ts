@@ -18,6 +18,8 @@ export interface Throughput {
   failures?: string[];
   /** CPU milliseconds per request: the server process, and PostgreSQL's backends (cpu.ts) */
   cpuMsPerRequest?: { server: number; database: number };
+  /** share of the machine's time the hypervisor gave to other machines during the run (cpu.ts) */
+  stolenShare?: number | null;
 }
 
 interface LoadOptions {

@@ -63,6 +63,12 @@ export interface RunInfo {
   bundles: { admin: BundleSize | null; public: BundleSize | null };
 }
 
+/** The hypervisor's steal during the mix, where the machine reports it. */
+const stolenNote = (share: number | null | undefined) =>
+  share === null || share === undefined
+    ? ''
+    : `; the host took ${(share * 100).toFixed(1)}% of the machine's CPU time meanwhile (steal)`;
+
 /** DESIGN §11, in milliseconds at p95 for the latencies. */
 const LATENCY_BUDGET: Record<string, number> = {
   counts: 10,
@@ -150,7 +156,7 @@ function dbSection(r: DbResult): string {
     const total = cpu.server + cpu.database;
     rows.push({
       figure: 'CPU per mixed request',
-      value: `${ms(cpu.server)} ms server${r.target.dialect === 'postgres' ? ` + ${ms(cpu.database)} ms PostgreSQL` : ''} → at most ${int(1000 / total)} req/s a core`,
+      value: `${ms(cpu.server)} ms server${r.target.dialect === 'postgres' ? ` + ${ms(cpu.database)} ms PostgreSQL` : ''} → at most ${int(1000 / total)} req/s a core${stolenNote(r.mixed.stolenShare)}`,
       bare: '',
       budget: '—',
       result: 'info',

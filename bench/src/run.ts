@@ -152,7 +152,11 @@ async function loadWithCpu(
   const run = await runMixed(session, { port: server.port, connections, ...options });
   const cpu = cpuBetween(before, await cpuSnapshot(server.pid, target.databaseUrl));
   const total = Math.max(1, run.total);
-  return { ...run, cpuMsPerRequest: { server: (cpu.server * 1000) / total, database: (cpu.database * 1000) / total } };
+  return {
+    ...run,
+    cpuMsPerRequest: { server: (cpu.server * 1000) / total, database: (cpu.database * 1000) / total },
+    stolenShare: cpu.stolenShare,
+  };
 }
 
 /** seconds each call of the mix runs alone for its CPU cost */
@@ -181,12 +185,15 @@ async function measureCallCosts(session: Session, server: Server, target: Target
   return costs;
 }
 
+const stolen = (share: number | null | undefined) =>
+  share === null || share === undefined ? '' : `; ${(share * 100).toFixed(1)}% of the machine's time stolen`;
+
 /** BENCH_MIXED_ONLY=1: the mixed workload alone, printed, no report (a way to compare changes quickly). */
 async function mixedOnly(session: Session, server: Server, target: Target): Promise<never> {
   const mixed = await loadWithCpu(session, server, target, { seconds });
   const { server: serverMs, database } = mixed.cpuMsPerRequest;
   console.log(
-    `  MIXED ${Math.round(mixed.requestsPerSecond)} req/s, ${mixed.errors} errors; CPU ms/request: server ${serverMs.toFixed(3)}, database ${database.toFixed(3)}`,
+    `  MIXED ${Math.round(mixed.requestsPerSecond)} req/s, ${mixed.errors} errors; CPU ms/request: server ${serverMs.toFixed(3)}, database ${database.toFixed(3)}${stolen(mixed.stolenShare)}`,
   );
   await server.stop();
   await target.cleanup();
