@@ -4,26 +4,37 @@ import { compiledOnce, compiledPerLength, compiledPerShape, FEW, SHAPES_KEPT } f
 import { connect, type DbHandle } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
 
+const at = '2026-01-01T00:00:00.000Z';
+
+/** A fresh in-memory database holding these members, ids 1, 2, … in order. */
+async function databaseWith(members: { name: string; type: string; deleted?: boolean }[]): Promise<DbHandle> {
+  const handle = connect({ databaseUrl: null, sqliteFile: ':memory:' });
+  await migrateToLatest(handle.db);
+  await handle.db
+    .insertInto('staff')
+    .values(
+      members.map((m, i) => ({
+        name: m.name,
+        email: `m${i}@example.test`,
+        password_hash: 'x',
+        type: m.type,
+        created_at: at,
+        updated_at: at,
+        deleted_at: m.deleted ? at : null,
+      })),
+    )
+    .execute();
+  return handle;
+}
+
 describe('queries compiled once (compiledOnce)', () => {
   let handle: DbHandle;
-  const at = '2026-01-01T00:00:00.000Z';
   beforeAll(async () => {
-    handle = connect({ databaseUrl: null, sqliteFile: ':memory:' });
-    await migrateToLatest(handle.db);
-    await handle.db
-      .insertInto('staff')
-      .values(
-        ['Ann Admin', 'Bob Team', 'Cat Team'].map((name, i) => ({
-          name,
-          email: `m${i}@example.test`,
-          password_hash: 'x',
-          type: i === 0 ? 'Admin' : 'Team',
-          created_at: at,
-          updated_at: at,
-          deleted_at: i === 2 ? at : null,
-        })),
-      )
-      .execute();
+    handle = await databaseWith([
+      { name: 'Ann Admin', type: 'Admin' },
+      { name: 'Bob Team', type: 'Team' },
+      { name: 'Cat Team', type: 'Team', deleted: true },
+    ]);
   });
   afterAll(() => handle.close());
 
@@ -93,23 +104,8 @@ describe('queries compiled once (compiledOnce)', () => {
 
 describe('queries compiled once per shape (compiledPerShape)', () => {
   let handle: DbHandle;
-  const at = '2026-01-01T00:00:00.000Z';
   beforeAll(async () => {
-    handle = connect({ databaseUrl: null, sqliteFile: ':memory:' });
-    await migrateToLatest(handle.db);
-    await handle.db
-      .insertInto('staff')
-      .values(
-        ['Ann', 'Bob', 'Cat', 'Dan'].map((name, i) => ({
-          name,
-          email: `s${i}@example.test`,
-          password_hash: 'x',
-          type: 'Team',
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .execute();
+    handle = await databaseWith(['Ann', 'Bob', 'Cat', 'Dan'].map((name) => ({ name, type: 'Team' })));
   });
   afterAll(() => handle.close());
 
@@ -151,7 +147,7 @@ describe('queries compiled once per shape (compiledPerShape)', () => {
         db.selectFrom('staff').select('email as name').where('id', '>=', values.minId).orderBy('id', shape.order),
     );
     expect(names(await first.page(handle.db, { order: 'asc', size: 1 }, { minId: 1 }))).toEqual(['Ann']);
-    expect(names(await other(handle.db, { order: 'asc', size: 1 }, { minId: 4 }))).toEqual(['s3@example.test']);
+    expect(names(await other(handle.db, { order: 'asc', size: 1 }, { minId: 4 }))).toEqual(['m3@example.test']);
     expect(names(await first.page(handle.db, { order: 'asc', size: 1 }, { minId: 2 }))).toEqual(['Bob']);
   });
 
@@ -170,23 +166,10 @@ describe('queries compiled once per shape (compiledPerShape)', () => {
 
 describe('queries over a list, compiled once per length (compiledPerLength)', () => {
   let handle: DbHandle;
-  const at = '2026-01-01T00:00:00.000Z';
   beforeAll(async () => {
-    handle = connect({ databaseUrl: null, sqliteFile: ':memory:' });
-    await migrateToLatest(handle.db);
-    await handle.db
-      .insertInto('staff')
-      .values(
-        Array.from({ length: FEW + 4 }, (_, i) => ({
-          name: `Member ${i + 1}`,
-          email: `l${i}@example.test`,
-          password_hash: 'x',
-          type: i % 2 === 0 ? 'Team' : 'Manager',
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .execute();
+    handle = await databaseWith(
+      Array.from({ length: FEW + 4 }, (_, i) => ({ name: `Member ${i + 1}`, type: i % 2 === 0 ? 'Team' : 'Manager' })),
+    );
   });
   afterAll(() => handle.close());
 
