@@ -84,7 +84,7 @@ test('a Team member works an order from the queue to Completed: remark, upload, 
   await expect(toast(page, TEXT.remarkAdded)).toBeVisible();
   const comment = section(page, 'Comment History').getByRole('row').filter({ hasText: remark });
   await expect(comment).toHaveCount(1);
-  await expect(comment.getByRole('cell')).toHaveText([/\d{2}-\d{2}-\d{4}/, /.+/, remark, 'Y', 'N', 'N', 'N', 'N']);
+  await expect(comment.getByRole('cell')).toHaveText([/\d{2}-\d{2}-\d{4}/, /.+/, remark, 'Y', 'N', 'N', 'N', 'N', 'N']);
   await expect(moves.getByLabel('Remark')).toHaveValue('');
 
   // Upload a PDF: the file is required; then Email History and Activity show it.

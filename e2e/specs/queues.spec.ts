@@ -9,6 +9,8 @@ const TEXT = {
   confirmDelete: 'Are you sure you want to delete?',
   assigned: 'Order has been assigned successfully',
   deleted: 'Order has been deleted successfully',
+  refunded: 'Order has been marked as refunded successfully',
+  confirmRefund: 'Mark the selected orders as refunded? Each applicant will get a refund mail.',
   noRecords: 'No records found',
   noData: 'No data available in table',
 };
@@ -134,6 +136,33 @@ test('a Manager deletes an order from a dashboard tile queue; it moves to Delete
   await expect(row(page, orderId!)).toContainText('Deleted');
   // Nothing left to delete here.
   await expect(row(page, orderId!).getByRole('button', { name: 'Delete' })).toHaveCount(0);
+});
+
+test('a Team member refunds a refund request from the Refunds queue; asked again, it is already refunded', async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag();
+  // A refund request arrives from a website in Refunds, with no refund date yet.
+  const [orderId] = await ingestOrders(request, makeOrders(tag, 1, { process_status: 'Refunds' }));
+  await signIn(page, DEMO.team);
+  await openQueue(page, 'Refunds');
+  await search(page, orderId!, 1);
+  const refundDate = row(page, orderId!).getByRole('cell').nth(5);
+  await expect(refundDate).toHaveText('-');
+
+  await row(page, orderId!).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Refunded it' }).click();
+  await confirm(page, TEXT.confirmRefund);
+  await expect(page.getByText(TEXT.refunded)).toBeVisible();
+  // Still in Refunds, now with today's date (UTC, DD-MM-YYYY).
+  const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
+  await expect(refundDate).toHaveText(today);
+
+  await row(page, orderId!).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Refunded it' }).click();
+  await confirm(page, TEXT.confirmRefund);
+  await expect(page.getByRole('alert').filter({ hasText: `Already refunded: ${orderId}.` })).toBeVisible();
 });
 
 test('paging: page 2, page size, All, and sorting by a column', async ({ page, request }) => {

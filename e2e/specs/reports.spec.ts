@@ -202,3 +202,29 @@ test('Processed By: a Manager sees who processed orders today; a Team member is 
   await expect(teamPage.getByText(TEXT.forbidden)).toBeVisible();
   await teamContext.close();
 });
+
+test('a report screen whose session has ended says so once and returns to sign-in', async ({ page, baseURL }) => {
+  const email = uniqueEmail('rex');
+  const admin = await apiAs(baseURL as string, DEMO.admin);
+  const added = await admin.post('/api/admin/add-team-member', {
+    data: { name: 'Rex Report', email, password: 'rex-pass-1', type: 'Manager' },
+  });
+  expect(added.status()).toBe(201);
+  await admin.dispose();
+  await signIn(page, email, 'rex-pass-1');
+
+  // The member changes the password elsewhere: every earlier session ends (docs/api.md).
+  const elsewhere = await apiAs(baseURL as string, email, 'rex-pass-1');
+  const changed = await elsewhere.post('/api/admin/change-password', { data: { newPassword: 'rex-pass-2' } });
+  expect(changed.status()).toBe(200);
+  await elsewhere.dispose();
+
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Country Order List' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const errors = page.locator('.Toastify__toast--error');
+  await expect(errors.filter({ hasText: 'Your session has expired. Please sign in again.' })).toHaveCount(1);
+  // The report's own request, cut short by the sign-out, adds no second error (it used to say the
+  // server could not be reached). It would follow within the same turn; half a second is ample.
+  await page.waitForTimeout(500);
+  await expect(errors).toHaveCount(1);
+});

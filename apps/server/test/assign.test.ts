@@ -72,6 +72,26 @@ describeEachDialect('assignment and bulk status changes', (dialect) => {
     expect((await order(id as string)).assigned_to).toBeNull();
   });
 
+  it('a blank assignto clears the assignment, as Move to Original Folder does (SPEC §4, §7)', async () => {
+    const [mine, others] = (await newOrders(2)) as [string, string];
+    await assignAs(tara.token, t, [mine]);
+    await assignAs(nina.token, t, [others]);
+    const res = await put('assign-order-status', tara, { orderId: [mine], assignto: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 1,
+      message: ORDER_MSG.unassigned,
+      data: { unassigned: [mine], conflicts: [], notFound: [] },
+    });
+    expect((await order(mine)).assigned_to).toBeNull();
+    expect((await events(mine)).map((e) => e.kind)).toEqual(['assign', 'unassign']);
+    // Someone else's order stays theirs: the same rule as unassign-order.
+    const refused = await put('assign-order-status', tara, { orderId: [others], assignto: '  ' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().data.conflicts).toEqual([{ order_id: others, assign_to: 'Nina Night' }]);
+    expect((await order(others)).assigned_to).toBe(nina.id);
+  });
+
   it('reports orders held by someone else with the holder, and unknown ids', async () => {
     const [held, free] = (await newOrders(2)) as [string, string];
     await assignAs(tara.token, t, [held]);
@@ -265,6 +285,48 @@ describeEachDialect('assignment and bulk status changes', (dialect) => {
     ]);
     const list = (await call(t, 'GET', '/api/admin/get-orders-list/refundorder?limit=all', nina.token)).json();
     expect(list.data.find((o: OrderListItem) => o.order_id === a).refund_date).toBe(row.refund_date);
+  });
+
+  it('refunds a refund request in the Refunds queue: its refund date, one refund event and its mail, status kept', async () => {
+    // A refund request arrives from a website already in Refunds, with no refund date (SPEC §2 refund view).
+    const [requested, completed] = (await newOrders(1, { process_status: STATUS.Refunds }).then(async (r) => [
+      ...r,
+      ...(await newOrders(1, { process_status: STATUS.Completed })),
+    ])) as [string, string];
+    expect((await order(requested)).refund_date).toBeNull();
+    const listed = (await call(t, 'GET', '/api/admin/get-orders-list/refundorder?limit=all', nina.token)).json();
+    expect(listed.data.map((o: OrderListItem) => o.order_id)).toContain(requested);
+
+    const res = await put('move-to-complete-refund', nina, { orderId: [requested] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 1, message: ORDER_MSG.refunded, data: { updated: [requested] } });
+    const row = await order(requested);
+    expect(row.process_status).toBe(STATUS.Refunds);
+    expect(row.refund_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(await events(requested)).toEqual([
+      {
+        kind: 'refund',
+        staff_id: nina.id,
+        staff_name: 'Nina Night',
+        from_value: STATUS.Refunds,
+        to_value: STATUS.Refunds,
+      },
+      { kind: 'mail', staff_id: nina.id, staff_name: 'Nina Night', from_value: null, to_value: 'refund' },
+    ]);
+
+    // Refunded once is refunded: asked again with an order still to refund, only that one changes.
+    const again = await put('move-to-complete-refund', nina, { orderId: [requested, completed] });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({
+      status: 1,
+      message: `1 of 2 orders marked as refunded. Already refunded: ${requested}.`,
+      data: { updated: [completed], unchanged: [requested] },
+    });
+    expect((await order(requested)).refund_date).toBe(row.refund_date);
+    expect(await events(requested)).toHaveLength(2);
+    const none = await put('move-to-complete-refund', nina, { orderId: [requested] });
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({ status: 0, message: `Already refunded: ${requested}.` });
   });
 
   it('applies the hold rule: a New order held by another is refused to Team, Telecaller and Night Staff', async () => {

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { ROLE } from '@eta/shared';
 import SqliteDatabase from 'better-sqlite3';
@@ -17,6 +18,8 @@ describe('backup and the SQLite settings (DESIGN §10)', () => {
     await createMember(t, ROLE.Team, 'Bea Backup');
     const file = await runBackup(t.config, 'backups/copy.sqlite', t.config.dataDir);
     expect(file).toBe(path.join(t.config.dataDir, 'backups', 'copy.sqlite'));
+    // Customers' data and password hashes: readable by the service's user only, the copy too.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     const copy = new SqliteDatabase(file, { readonly: true });
     try {
       const names = copy.prepare('select name from staff').all() as { name: string }[];
@@ -24,6 +27,18 @@ describe('backup and the SQLite settings (DESIGN §10)', () => {
       expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
     } finally {
       copy.close();
+    }
+  });
+
+  it('creates a new database file, and its WAL and shared-memory files, readable by their owner only', () => {
+    const file = path.join(t.config.dataDir, 'fresh', 'new.sqlite');
+    const db = openSqlite(file);
+    try {
+      db.exec('create table t (x integer)');
+      db.exec('insert into t values (1)');
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) expect(statSync(f).mode & 0o777, f).toBe(0o600);
+    } finally {
+      db.close();
     }
   });
 

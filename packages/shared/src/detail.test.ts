@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { usEasternStamp } from './detail.ts';
+import { movedMessage, usEasternStamp } from './detail.ts';
+import { STATUS } from './statuses.ts';
 
 describe('remark dates on the US Eastern clock', () => {
   it.each([
@@ -11,5 +12,13 @@ describe('remark dates on the US Eastern clock', () => {
     ['2026-07-04T04:00:00Z', '07-04-2026', '12:00:00 AM'],
   ])('%s → %s %s', (iso, date, time) => {
     expect(usEasternStamp(iso)).toEqual({ us_date: date, us_time: time });
+  });
+});
+
+describe("the order detail's move messages", () => {
+  it("names the status moved to, and a delete answers with SPEC §8's delete toast", () => {
+    expect(movedMessage(STATUS.Awaiting)).toBe('Order has been moved to Awaiting successfully');
+    expect(movedMessage(STATUS.ContactCustomer)).toBe('Order has been moved to Contact Customer successfully');
+    expect(movedMessage(STATUS.Deleted)).toBe('Order has been deleted successfully');
   });
 });

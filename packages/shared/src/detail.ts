@@ -1,7 +1,8 @@
 import { EST_TIME_ZONE } from './est-time.ts';
 import type { MailKind, MailProvider, ShownMailStatus } from './mail.ts';
+import { MSG } from './messages.ts';
 import type { IngestTextField } from './schemas/orders.ts';
-import type { OrderStatus } from './statuses.ts';
+import { type OrderStatus, STATUS } from './statuses.ts';
 
 /** The server's replies about one order's detail, where SPEC leaves them open (DESIGN §5). */
 export const DETAIL_MSG = {
@@ -23,7 +24,9 @@ export const DETAIL_MSG = {
   orderNotFound: 'Order not found.',
 } as const;
 
-export const movedMessage = (to: string): string => `Order has been moved to ${to.trim()} successfully`;
+/** A move from the order detail; its Delete answers as every delete does (SPEC §8). */
+export const movedMessage = (to: string): string =>
+  to === STATUS.Deleted ? MSG.orderDeleted : `Order has been moved to ${to.trim()} successfully`;
 export const heldMessage = (holder: string): string =>
   `This order is assigned to ${holder}. Only ${holder}, an Admin or a Manager can change it.`;
 export const retriedMessage = (n: number): string =>

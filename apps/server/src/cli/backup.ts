@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { openSqlite, SQLITE_FILE } from '../db/connect.ts';
+import { createPrivateFile, openSqlite, SQLITE_FILE } from '../db/connect.ts';
 
 function stamp(date: Date): string {
   return date.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
@@ -18,6 +18,8 @@ export async function runBackup(config: Config, destination: string | undefined,
     ? path.resolve(cwd, destination)
     : path.join(config.dataDir, 'backups', `eta-desk-${stamp(new Date())}.${config.databaseUrl ? 'dump' : 'sqlite'}`);
   mkdirSync(path.dirname(target), { recursive: true });
+  // A copy of the database is as private as the database: created 0600 before it is written.
+  createPrivateFile(target);
   if (config.databaseUrl) {
     const result = spawnSync('pg_dump', ['--format=custom', `--file=${target}`, config.databaseUrl], {
       stdio: 'inherit',

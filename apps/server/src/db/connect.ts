@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -57,6 +57,16 @@ export interface ConnectOptions {
 /** address space, not memory: pages are shared with the OS page cache and never copied */
 const MMAP_BYTES = 8 * 1024 ** 3;
 
+/**
+ * Creates `file` empty and readable by its owner only, unless it exists. The database holds every
+ * customer's personal data and the staff's password hashes: like the documents and the JWT secret
+ * beside it (0600), it is nobody else's to read. SQLite gives its -wal and -shm files the database
+ * file's mode, and an empty file is an empty database. An existing file keeps the mode the operator gave it.
+ */
+export function createPrivateFile(file: string): void {
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+}
+
 export function openSqlite(file: string, options: { readonly?: boolean } = {}): SqliteDatabase.Database {
   if (options.readonly) {
     // a reader beside the server's own connection (search-thread.ts): the file is already in WAL mode
@@ -65,7 +75,10 @@ export function openSqlite(file: string, options: { readonly?: boolean } = {}): 
     reader.pragma(`mmap_size = ${MMAP_BYTES}`);
     return reader;
   }
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    mkdirSync(path.dirname(file), { recursive: true });
+    createPrivateFile(file);
+  }
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');

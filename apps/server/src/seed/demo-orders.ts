@@ -142,7 +142,8 @@ async function member(ctx: AppContext, email: string): Promise<TokenUser | null>
 
 /**
  * About 300 realistic orders for `npm run demo`, only into a database without orders: every status,
- * both domains, standard and priority, images, some held by the demo staff, refunds with their dates.
+ * both domains, standard and priority, images, some held by the demo staff, refunds with their dates
+ * and refund requests still to be refunded.
  * Everything goes through the real services, so the demo shows what production would hold.
  */
 export async function seedDemoOrders(ctx: AppContext, count = DEMO_ORDER_COUNT): Promise<number> {
@@ -158,7 +159,13 @@ export async function seedDemoOrders(ctx: AppContext, count = DEMO_ORDER_COUNT):
       ? (STATUS_WEIGHTS[i]?.value as OrderStatus)
       : faker.helpers.weightedArrayElement(STATUS_WEIGHTS),
   );
-  const raw = [...ids].map((id, i) => demoOrder(ctx, statuses[i] as OrderStatus, now, id, images));
+  // A third of the refunds came in as refund requests from the websites: they wait in the Refunds
+  // queue, with no refund date, for "Refunded it". The rest were refunded from Completed, below.
+  const requested = (i: number) => statuses[i] === STATUS.Refunds && i % 3 === 0;
+  const raw = [...ids].map((id, i) => {
+    const order = demoOrder(ctx, statuses[i] as OrderStatus, now, id, images);
+    return requested(i) ? { ...order, process_status: STATUS.Refunds } : order;
+  });
   const orders = raw.map((o) => ingestOrderSchema.parse(o));
   const { created } = await createIngestService(ctx).ingest(orders, { source: 'demo' });
 
@@ -166,7 +173,7 @@ export async function seedDemoOrders(ctx: AppContext, count = DEMO_ORDER_COUNT):
   const manager = await member(ctx, DEMO_ACCOUNTS[1]?.email as string);
   if (manager) {
     for (const [i, order] of orders.entries()) {
-      if (statuses[i] !== STATUS.Refunds) continue;
+      if (statuses[i] !== STATUS.Refunds || requested(i)) continue;
       const refundedAt = Math.min(
         now,
         Date.parse(order.created_at as string) + faker.number.int({ min: 1, max: 10 }) * DAY,

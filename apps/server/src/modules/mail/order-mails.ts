@@ -45,8 +45,8 @@ export function rejectionContent(ctx: AppContext, order: RejectionOrder & { doma
 }
 
 /**
- * The refund mail of each order just moved to Refunds (SPEC §4 "Refunded it … with a refund mail"),
- * queued in the same transaction as the move. Orders with no contact email get none.
+ * The refund mail of each order just refunded (SPEC §4 "Refunded it … with a refund mail"): moved
+ * to Refunds, or given its refund date there; queued in the same transaction as the change. Orders with no contact email get none.
  */
 export async function queueRefundMails(
   ctx: AppContext,

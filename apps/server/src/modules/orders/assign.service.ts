@@ -18,8 +18,9 @@ export function createAssignService(ctx: AppContext) {
      * (logged as a takeover). Everything else is reported back, never silently skipped.
      */
     async assign(staff: TokenUser, orderIds: string[], assignto?: string): Promise<BulkOutcome<AssignResult>> {
-      // The member is always the token's: `assignto` is kept for the screens' payload and must agree.
-      if (assignto !== undefined && assignto.trim() !== '' && assignto.trim() !== staff.name) {
+      // The member is always the token's: `assignto` is kept for the screens' payload and must agree
+      // (a blank one is a clear, bulk.routes.ts).
+      if (assignto !== undefined && assignto.trim() !== staff.name) {
         throw AppError.badRequest(ORDER_MSG.assignToSelfOnly, { assignto: ORDER_MSG.assignToSelfOnly });
       }
       const at = nowIso(ctx.clock);

@@ -14,9 +14,14 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext) {
   const statuses = createStatusService(ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.put('/admin/assign-order-status', { config: work, schema: { body: assignOrdersSchema } }, async (request) =>
-    bulkReply(await assignments.assign(request.staff, request.body.orderId, request.body.assignto)),
-  );
+  // SPEC §7 names one assignment call: "Assign to me" sends the caller's name, and a blank `assignto`
+  // clears the assignment as "Move to Original Folder" does (SPEC §4). unassign-order does the same.
+  api.put('/admin/assign-order-status', { config: work, schema: { body: assignOrdersSchema } }, async (request) => {
+    const { orderId, assignto } = request.body;
+    if (assignto !== undefined && assignto.trim() === '')
+      return bulkReply(await assignments.unassign(request.staff, orderId));
+    return bulkReply(await assignments.assign(request.staff, orderId, assignto));
+  });
 
   api.put('/admin/unassign-order', { config: work, schema: { body: unassignOrdersSchema } }, async (request) =>
     bulkReply(await assignments.unassign(request.staff, request.body.orderId)),

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@eta/shared';
+import { type OrderStatus, STATUS } from '@eta/shared';
 import type { Kysely, Transaction } from 'kysely';
 import { compiledPerLength } from '../../db/compiled.ts';
 import { dialectOf } from '../../db/dialect.ts';
@@ -13,6 +13,11 @@ export interface LockedOrder {
   assigned_to: number | null;
 }
 
+/** A locked order as the bulk actions read it: a refund also asks whether it is refunded yet. */
+export interface LockedRow extends LockedOrder {
+  refund_date: string | null;
+}
+
 /*
  * The writes of assign, unassign and a move, built once per number of orders (db/compiled.ts): one
  * order is the usual case. A list of ids and holders is one list, the ids first, so the shape names
@@ -24,7 +29,7 @@ const lockQuery = compiledPerLength(
   (db, _shape: null, orderIds: readonly string[]) => {
     const query = db
       .selectFrom('orders')
-      .select(['id', 'order_id', 'process_status', 'assigned_to'])
+      .select(['id', 'order_id', 'process_status', 'assigned_to', 'refund_date'])
       .where('order_id', 'in', [...orderIds])
       .orderBy('id');
     return dialectOf(db) === 'postgres' ? query.forUpdate() : query;
@@ -79,7 +84,7 @@ const setStatusQuery = compiledPerLength(
  * taken in id order so two bulk actions over the same orders queue up instead of deadlocking; on
  * SQLite the transaction already holds the database's write lock (BEGIN IMMEDIATE).
  */
-export async function lockByOrderIds(db: Transaction<Database>, orderIds: readonly string[]): Promise<LockedOrder[]> {
+export async function lockByOrderIds(db: Transaction<Database>, orderIds: readonly string[]): Promise<LockedRow[]> {
   if (orderIds.length === 0) return [];
   const rows = await lockQuery(db, null, orderIds, {});
   return rows.map((r) => ({ ...r, assigned_to: r.assigned_to === null ? null : Number(r.assigned_to) }));
@@ -133,5 +138,22 @@ export async function setStatus(
   const refund = Boolean(refundDate);
   const values = { status, at, ...(refund ? { refundDate: refundDate as string } : {}) };
   const rows = await setStatusQuery(db, { refund }, ids, values);
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Stamps refund_date on orders that are in Refunds but not refunded yet (they arrived in that status
+ * from a website or an import): "Refunded it" completes their refund. Any other order is left alone.
+ */
+export async function stampRefundDate(db: Db, ids: readonly number[], at: string): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .updateTable('orders')
+    .set({ refund_date: at, updated_at: at })
+    .where('id', 'in', [...ids])
+    .where('process_status', '=', STATUS.Refunds)
+    .where('refund_date', 'is', null)
+    .returning('id')
+    .execute();
   return rows.map((r) => Number(r.id));
 }

@@ -21,6 +21,7 @@ import { type BulkOutcome, holders, missingIds, orderIdsOf } from './bulk.ts';
 import { appendEvents, EVENT, type EventKind } from './events.repository.ts';
 import { moveInOneStatement } from './order-write.pg.ts';
 import { lockOrderForWrite, setProcessedBy } from './order-write.ts';
+import type { LockedRow } from './orders.repository.ts';
 import * as repo from './orders.repository.ts';
 
 interface Move {
@@ -28,44 +29,79 @@ interface Move {
   kind: EventKind;
   /** the message when every order moved */
   success: string;
-  /** stamp refund_date (move-to-complete-refund) */
+  /** "3 of 5 orders …" when some did not */
+  done: string;
+  /** why an order was left as it was */
+  already: string;
+  /** stamp refund_date and queue the refund mail (move-to-complete-refund) */
   refund: boolean;
 }
 
-const DELETE: Move = { status: STATUS.Deleted, kind: EVENT.status, success: MSG.orderDeleted, refund: false };
-const REFUND: Move = { status: STATUS.Refunds, kind: EVENT.refund, success: ORDER_MSG.refunded, refund: true };
+const DELETE: Move = {
+  status: STATUS.Deleted,
+  kind: EVENT.status,
+  success: MSG.orderDeleted,
+  done: `moved to ${STATUS.Deleted}`,
+  already: `Already ${STATUS.Deleted}`,
+  refund: false,
+};
+const REFUND: Move = {
+  status: STATUS.Refunds,
+  kind: EVENT.refund,
+  success: ORDER_MSG.refunded,
+  done: 'marked as refunded',
+  already: 'Already refunded',
+  refund: true,
+};
+
+/**
+ * Nothing left to do for this order: it is in the target status and, for a refund, refunded. An
+ * order in Refunds with no refund_date (it arrived so from a website or an import) is waiting for
+ * "Refunded it" on the Refunds queue, which stamps the date and mails the applicant.
+ */
+function alreadyDone(row: LockedRow, to: Move): boolean {
+  return row.process_status === to.status && (!to.refund || row.refund_date !== null);
+}
 
 /** Bulk status changes of the queue screens: Delete and Refunded it (SPEC §2, §4). */
 export function createStatusService(ctx: AppContext) {
   /**
-   * Moves every named order that is not already in the target status and not held against the
-   * member (DESIGN §6 hold rule); the rest are reported. One transaction, one event per moved order.
+   * Moves every named order that is not already done (alreadyDone) and not held against the member
+   * (DESIGN §6 hold rule); a refund of an order already in Refunds only stamps its date. The rest
+   * are reported. One transaction, one event per order changed.
    */
   async function move(staff: TokenUser, orderIds: string[], to: Move): Promise<BulkOutcome<StatusChangeResult>> {
     const outcome = await inTransaction(ctx.db, async (trx) => {
       const at = nowIso(ctx.clock);
       const rows = await repo.lockByOrderIds(trx, orderIds);
       const notFound = missingIds(orderIds, rows);
-      const same = rows.filter((r) => r.process_status === to.status);
+      const same = rows.filter((r) => alreadyDone(r, to));
       const blocked = rows.filter(
         (r) =>
-          r.process_status !== to.status &&
+          !alreadyDone(r, to) &&
           holdBlocks(staff.type, {
             process_status: r.process_status,
             held: r.assigned_to !== null,
             heldByMe: r.assigned_to === staff.id,
           }),
       );
-      const targets = rows.filter((r) => r.process_status !== to.status && !blocked.includes(r));
-      const moved = new Set(
-        await repo.setStatus(
+      const targets = rows.filter((r) => !alreadyDone(r, to) && !blocked.includes(r));
+      const toMove = targets.filter((r) => r.process_status !== to.status);
+      const toStamp = targets.filter((r) => r.process_status === to.status);
+      const moved = new Set([
+        ...(await repo.setStatus(
           trx,
-          targets.map((r) => r.id),
+          toMove.map((r) => r.id),
           to.status,
           at,
           to.refund ? at : null,
-        ),
-      );
+        )),
+        ...(await repo.stampRefundDate(
+          trx,
+          toStamp.map((r) => r.id),
+          at,
+        )),
+      ]);
       await appendEvents(
         trx,
         staff,
@@ -92,9 +128,9 @@ export function createStatusService(ctx: AppContext) {
           : partialOutcomeMessage({
               done: updated.length,
               total: orderIds.length,
-              verb: `moved to ${to.status}`,
+              verb: to.done,
               conflicts,
-              unchanged: { ids: unchanged, reason: `Already ${to.status}` },
+              unchanged: { ids: unchanged, reason: to.already },
               notFound,
             });
       return {

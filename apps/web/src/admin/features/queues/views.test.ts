@@ -37,8 +37,9 @@ const finished: Expected = {
 const EXPECTED: Record<string, Expected> = {
   // My Orders: only Admin sees Delete Order; everyone sees Move to Original Folder.
   myOrder: {
+    // SPEC §6: in My Orders only Admin deletes, by row as in bulk.
     bulk: (role) => (role === Admin ? ['unassign', 'delete'] : ['unassign']),
-    rowDelete: isManager,
+    rowDelete: (role) => role === Admin,
     columns: 'standard',
     greyHeld: false,
   },

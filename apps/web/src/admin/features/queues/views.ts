@@ -42,9 +42,9 @@ export function queueView(folder: FolderDef, role: Role | null): QueueView {
   });
 
   switch (folder.name) {
-    // My Orders: everyone moves orders back; only Admin deletes in bulk here (SPEC §6).
+    // My Orders: everyone moves orders back; only Admin deletes here (SPEC §6), in bulk or by row.
     case 'myOrder':
-      return view(only('unassign', role === ROLE.Admin && 'delete'));
+      return view(only('unassign', role === ROLE.Admin && 'delete'), role === ROLE.Admin);
     // Refunds: its own columns and View-only rows; Refunded it for all, Delete for Admin and Manager.
     case 'refundorder':
       return { ...view(only('refund', mayDelete && 'delete'), false), columns: 'refund' };

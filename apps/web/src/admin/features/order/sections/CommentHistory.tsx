@@ -12,6 +12,9 @@ const FLAGS = [
   ['status_refund', 'Refund'],
   ['voided', 'Voided'],
   ['chargeback', 'Chargeback'],
+  // SPEC §3's remark record carries report_error too; no checkbox sets it, so it shows N unless a
+  // remark came in with it (add-new-remark accepts reportError).
+  ['report_error', 'Report Error'],
 ] as const satisfies readonly (readonly [keyof RemarkRecord, string])[];
 
 /** Section 10 of SPEC §2: the remarks, newest first, dated on the US Eastern clock as saved. */
