@@ -73,6 +73,31 @@ test.describe('foundation: sign-in, team, gateways, password, roles', () => {
     await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0);
   });
 
+  test('the team form offers only what the server allows: no own type change, no Admin for a Manager', async ({
+    page,
+    baseURL,
+  }) => {
+    const manager = await apiAs(baseURL as string, DEMO.manager);
+    const list = (await (await manager.get('/api/admin/get-team-member-list')).json()).data as {
+      id: string;
+      email: string;
+    }[];
+    await manager.dispose();
+    const idOf = (email: string) => list.find((m) => m.email === email)?.id as string;
+
+    // A Manager editing themself keeps their type, and is told why.
+    await signIn(page, DEMO.manager);
+    await page.goto(`/admin/manage-team/${idOf(DEMO.manager)}`);
+    await expect(page.getByLabel('Name')).not.toHaveValue('');
+    await expect(page.getByLabel('Member Type').locator('option:not([value=""])')).toHaveText(['Manager']);
+    await expect(page.getByText('You cannot change your own member type.')).toBeVisible();
+
+    // An Admin's address typed by hand: no form, the reason instead.
+    await page.goto(`/admin/manage-team/${idOf(DEMO.admin)}`);
+    await expect(page.getByText('You do not have permission to do this.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+  });
+
   test('activates a gateway per domain', async ({ page }) => {
     await signIn(page, DEMO.manager);
     await page.goto('/admin/gateway-setting');

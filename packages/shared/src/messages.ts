@@ -57,6 +57,7 @@ export const SERVER_MSG = {
   passwordChanged: 'Password updated successfully. Please sign in again.',
   memberAdded: 'Team member added successfully.',
   memberUpdated: 'Team member updated successfully.',
+  ownTypeFixed: 'You cannot change your own member type.',
   memberNotFound: 'Team member not found.',
   emailTaken: 'A team member with this email already exists.',
   memberPasswordMin: 'Password must be at least 6 characters.',

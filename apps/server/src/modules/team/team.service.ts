@@ -90,7 +90,7 @@ export function createTeamService(ctx: AppContext) {
       assertMayManage(actor, member.type);
       assertMayManage(actor, input.type);
       if (id === actor.id && input.type !== member.type) {
-        throw AppError.forbidden('You cannot change your own member type.');
+        throw AppError.forbidden(SERVER_MSG.ownTypeFixed);
       }
       const other = await staffRepo.findActiveByEmail(db, input.email);
       if (other && other.id !== id) throw emailTaken();

@@ -1,4 +1,4 @@
-import { ADMIN_ROUTE, API_STATUS } from '@eta/shared';
+import { ADMIN_ROUTE, API_STATUS, canManageMember, encodeId, isRole, SERVER_MSG } from '@eta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -11,6 +11,7 @@ import { Loading } from '../../../components/Loading.tsx';
 import { fieldErrors } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
+import { selectUser, useAppSelector } from '../../../store/index.ts';
 import {
   useAddTeamMemberMutation,
   useGetTeamMemberInfoQuery,
@@ -31,6 +32,10 @@ const EMPTY: MemberFormValues = { name: '', email: '', password: '', type: '' };
 export function TeamForm({ memberId }: { memberId: string | null }) {
   const editing = memberId !== null;
   const navigate = useNavigate();
+  const role = useAppSelector((state) => state.auth.role);
+  const me = useAppSelector(selectUser);
+  // The server refuses a change to one's own type (DESIGN §7: the screens hide what it refuses).
+  const self = editing && me !== null && memberId === encodeId(me.id);
   const types = useGetTeamMemberTypesQuery();
   const info = useGetTeamMemberInfoQuery(memberId ?? '', { skip: !editing });
   const [addMember, addState] = useAddTeamMemberMutation();
@@ -77,8 +82,18 @@ export function TeamForm({ memberId }: { memberId: string | null }) {
     );
   }
 
-  // Copied: cached server data is frozen.
-  const typeOptions = types.data?.status === API_STATUS.ok ? [...(types.data.data ?? [])] : [];
+  // A Manager may not edit an Admin (the list offers no Edit; this is the address typed by hand).
+  if (member && role !== null && isRole(member.type) && !canManageMember(role, member.type)) {
+    return (
+      <Card body className="shadow-sm border-0">
+        <p className="text-danger">{SERVER_MSG.forbidden}</p>
+        <Link to={ADMIN_ROUTE.manageTeam}>Back to adding a member</Link>
+      </Card>
+    );
+  }
+
+  // Copied: cached server data is frozen. Editing oneself, only one's own type is offered.
+  const typeOptions = self ? [] : types.data?.status === API_STATUS.ok ? [...(types.data.data ?? [])] : [];
   // A member's current type stays selectable even if this caller could not assign it afresh.
   if (member && !typeOptions.includes(member.type)) typeOptions.push(member.type);
 
@@ -113,7 +128,12 @@ export function TeamForm({ memberId }: { memberId: string | null }) {
               {...register('email')}
             />
           </FormField>
-          <FormField id="member-type" label="Member Type" error={errors.type?.message}>
+          <FormField
+            id="member-type"
+            label="Member Type"
+            error={errors.type?.message}
+            hint={self ? SERVER_MSG.ownTypeFixed : undefined}
+          >
             <Form.Select id="member-type" isInvalid={!!errors.type} {...register('type')}>
               <option value="">Select Type</option>
               {typeOptions.map((type) => (
