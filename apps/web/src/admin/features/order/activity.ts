@@ -40,7 +40,10 @@ export function describeEvent(e: OrderEventRecord): ActivityLine {
     case 'status':
       return { what: 'Status changed', from: statusText(e.from_value), to: statusText(e.to_value) };
     case 'refund':
-      return { what: 'Marked as refunded', from: statusText(e.from_value), to: statusText(e.to_value) };
+      // A refund request refunded where it waited (already in Refunds): no status changed to show.
+      return e.from_value === e.to_value
+        ? { what: 'Marked as refunded' }
+        : { what: 'Marked as refunded', from: statusText(e.from_value), to: statusText(e.to_value) };
     case 'remark':
       return { what: 'Comment added', note: opt(e.detail) };
     case 'document':
