@@ -94,7 +94,7 @@ test.describe('foundation: sign-in, team, gateways, password, roles', () => {
 
     // An Admin's address typed by hand: no form, the reason instead.
     await page.goto(`/admin/manage-team/${idOf(DEMO.admin)}`);
-    await expect(page.getByText('You do not have permission to do this.')).toBeVisible();
+    await expect(page.getByText('A Manager cannot create, change or delete an Admin account.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
   });
 

@@ -297,9 +297,12 @@ describeEachDialect('assignment and bulk status changes', (dialect) => {
     const listed = (await call(t, 'GET', '/api/admin/get-orders-list/refundorder?limit=all', nina.token)).json();
     expect(listed.data.map((o: OrderListItem) => o.order_id)).toContain(requested);
 
+    const countsBefore = await counts(nina);
     const res = await put('move-to-complete-refund', nina, { orderId: [requested] });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 1, message: ORDER_MSG.refunded, data: { updated: [requested] } });
+    // No status changed, so no folder count did (the counters follow process_status only).
+    expect(await counts(nina)).toEqual(countsBefore);
     const row = await order(requested);
     expect(row.process_status).toBe(STATUS.Refunds);
     expect(row.refund_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);

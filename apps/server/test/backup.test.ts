@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ROLE } from '@eta/shared';
 import SqliteDatabase from 'better-sqlite3';
@@ -9,10 +9,16 @@ import { buildTestApp, createMember, type TestApp } from './test-app.ts';
 
 describe('backup and the SQLite settings (DESIGN §10)', () => {
   let t: TestApp;
+  let umask: number;
   beforeAll(async () => {
     t = await buildTestApp('sqlite');
+    // The usual umask, which leaves new files readable by all: the modes below must come from us.
+    umask = process.umask(0o022);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    process.umask(umask);
+    await t.close();
+  });
 
   it('copies the live database, consistent, while the app holds it open', async () => {
     await createMember(t, ROLE.Team, 'Bea Backup');
@@ -28,6 +34,12 @@ describe('backup and the SQLite settings (DESIGN §10)', () => {
     } finally {
       copy.close();
     }
+  });
+
+  it('a backup that fails leaves no file behind to be taken for a backup', async () => {
+    const unreachable = { ...t.config, databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere' };
+    await expect(runBackup(unreachable, 'backups/failed.dump', t.config.dataDir)).rejects.toThrow(/pg_dump/);
+    expect(existsSync(path.join(t.config.dataDir, 'backups', 'failed.dump'))).toBe(false);
   });
 
   it('creates a new database file, and its WAL and shared-memory files, readable by their owner only', () => {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MSG, ORDER_MSG, ROLE, STATUS } from '@eta/shared';
+import { MSG, ORDER_MSG, REFUND_DATE_ONLY_IN_REFUNDS, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildOrder, GIF_URL, INGEST_KEY, nextOrderId, PNG_URL, postOrders } from './orders-fixtures.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type TestApp } from './test-app.ts';
@@ -110,6 +110,32 @@ describeEachDialect('order ingestion', (dialect) => {
     expect(after.allOrdersCount).toBe(before.allOrdersCount + 1);
   });
 
+  it('takes a refund made elsewhere with its date, and a refund request without one', async () => {
+    const team = await createMember(t, ROLE.Team);
+    const refunded = buildOrder({ process_status: STATUS.Refunds, refund_date: '2025-03-04T05:06:07+01:00' });
+    const requested = buildOrder({ process_status: STATUS.Refunds });
+    expect((await postOrders(t, [refunded, requested])).statusCode).toBe(201);
+    expect((await orderRow(refunded.order_id as string))?.refund_date).toBe('2025-03-04T04:06:07.000Z');
+    expect((await orderRow(requested.order_id as string))?.refund_date).toBeNull();
+    // "Refunded it" leaves the refund made elsewhere alone: no new date, no mail to its applicant.
+    const res = await call(t, 'PUT', '/api/admin/move-to-complete-refund', team.token, {
+      orderId: [refunded.order_id, requested.order_id],
+    });
+    expect(res.json()).toMatchObject({
+      status: 1,
+      message: `1 of 2 orders marked as refunded. Already refunded: ${refunded.order_id}.`,
+      data: { updated: [requested.order_id], unchanged: [refunded.order_id] },
+    });
+    expect((await orderRow(refunded.order_id as string))?.refund_date).toBe('2025-03-04T04:06:07.000Z');
+  });
+
+  it('refuses a refund date on an order not in Refunds, saying so', async () => {
+    const order = buildOrder({ process_status: STATUS.Completed, refund_date: '2026-01-02T03:04:05Z' });
+    const res = await postOrders(t, [order]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.errors['orders.0.refund_date']).toBe(REFUND_DATE_ONLY_IN_REFUNDS);
+  });
+
   it('reports a repeat of a stored order as a duplicate and changes nothing', async () => {
     const order = buildOrder({ first_name: 'Original' });
     expect((await postOrders(t, order)).statusCode).toBe(201);
@@ -153,6 +179,12 @@ describeEachDialect('order ingestion', (dialect) => {
     ['a negative amount', { amount: -1 }, 'amount'],
     ['a bad currency', { currency: 'POUND' }, 'currency'],
     ['a bad date', { created_at: 'yesterday' }, 'created_at'],
+    [
+      'a refund date outside Refunds',
+      { process_status: STATUS.Completed, refund_date: '2026-01-02T03:04:05Z' },
+      'refund_date',
+    ],
+    ['a bad refund date', { process_status: STATUS.Refunds, refund_date: 'last week' }, 'refund_date'],
     ['a bad processing type', { processing_type: 'express' }, 'processing_type'],
     ['a nested unknown field', { extra: { a: 1 } }, 'extra'],
     ['a text field too long', { post_code: 'x'.repeat(21) }, 'post_code'],

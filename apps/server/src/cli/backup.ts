@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { createPrivateFile, openSqlite, SQLITE_FILE } from '../db/connect.ts';
@@ -18,22 +18,31 @@ export async function runBackup(config: Config, destination: string | undefined,
     ? path.resolve(cwd, destination)
     : path.join(config.dataDir, 'backups', `eta-desk-${stamp(new Date())}.${config.databaseUrl ? 'dump' : 'sqlite'}`);
   mkdirSync(path.dirname(target), { recursive: true });
-  // A copy of the database is as private as the database: created 0600 before it is written.
-  createPrivateFile(target);
-  if (config.databaseUrl) {
-    const result = spawnSync('pg_dump', ['--format=custom', `--file=${target}`, config.databaseUrl], {
-      stdio: 'inherit',
-    });
-    if (result.error)
-      throw new Error(`pg_dump could not run (${result.error.message}); install PostgreSQL's client tools.`);
-    if (result.status !== 0) throw new Error(`pg_dump failed with exit code ${result.status}`);
-    return target;
+  // A copy of the database is as private as the database: created 0600 before it is written, and
+  // removed again if the backup fails, so an empty file is never taken for the latest backup.
+  const created = createPrivateFile(target);
+  try {
+    if (config.databaseUrl) dumpPostgres(config.databaseUrl, target);
+    else await copySqlite(path.join(config.dataDir, SQLITE_FILE), target);
+  } catch (error) {
+    if (created) rmSync(target, { force: true });
+    throw error;
   }
-  const sqlite = openSqlite(path.join(config.dataDir, SQLITE_FILE));
+  return target;
+}
+
+function dumpPostgres(databaseUrl: string, target: string): void {
+  const result = spawnSync('pg_dump', ['--format=custom', `--file=${target}`, databaseUrl], { stdio: 'inherit' });
+  if (result.error)
+    throw new Error(`pg_dump could not run (${result.error.message}); install PostgreSQL's client tools.`);
+  if (result.status !== 0) throw new Error(`pg_dump failed with exit code ${result.status}`);
+}
+
+async function copySqlite(file: string, target: string): Promise<void> {
+  const sqlite = openSqlite(file);
   try {
     await sqlite.backup(target);
   } finally {
     sqlite.close();
   }
-  return target;
 }

@@ -62,9 +62,12 @@ const MMAP_BYTES = 8 * 1024 ** 3;
  * customer's personal data and the staff's password hashes: like the documents and the JWT secret
  * beside it (0600), it is nobody else's to read. SQLite gives its -wal and -shm files the database
  * file's mode, and an empty file is an empty database. An existing file keeps the mode the operator gave it.
+ * True when it created the file.
  */
-export function createPrivateFile(file: string): void {
-  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+export function createPrivateFile(file: string): boolean {
+  if (existsSync(file)) return false;
+  closeSync(openSync(file, 'a', 0o600));
+  return true;
 }
 
 export function openSqlite(file: string, options: { readonly?: boolean } = {}): SqliteDatabase.Database {

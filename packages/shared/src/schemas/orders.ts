@@ -173,10 +173,13 @@ const knownShape = {
     .transform((v) => (v ? v.toUpperCase() : null)),
   created_at: isoTimestamp,
   process_status: processStatus,
+  /** only with process_status Refunds: a refund already made (an import); without it, a refund request */
+  refund_date: isoTimestamp,
   passport_image: dataUrl,
   upload_image: dataUrl,
 };
 const KNOWN_KEYS = new Set(Object.keys(knownShape));
+export const REFUND_DATE_ONLY_IN_REFUNDS = 'refund_date is only for an order in Refunds.';
 
 /**
  * One order as an application website sends it (SPEC §3 orderDetails, snake_case). Unknown keys are
@@ -193,6 +196,9 @@ export const ingestOrderSchema = z
     }
     if (extra.length > INGEST_MAX_EXTRA_ANSWERS) {
       ctx.addIssue({ code: 'custom', path: [], message: `At most ${INGEST_MAX_EXTRA_ANSWERS} extra answers.` });
+    }
+    if (order.refund_date && order.process_status !== STATUS.Refunds) {
+      ctx.addIssue({ code: 'custom', path: ['refund_date'], message: REFUND_DATE_ONLY_IN_REFUNDS });
     }
   })
   .transform((order) => {

@@ -60,6 +60,9 @@ function toRow(order: IngestOrder, ctx: AppContext, at: string): NewOrder {
     extra_answers: order.extra_answers ? JSON.stringify(order.extra_answers) : null,
     search_text: searchTextOf(order),
     created_at: order.created_at ?? at,
+    // In Refunds with a date: refunded before it came here (an import); without one, a refund request
+    // that "Refunded it" completes.
+    refund_date: order.refund_date,
     updated_at: at,
   };
   for (const field of ORDER_TEXT_FIELDS) row[field] = order[field];

@@ -54,7 +54,7 @@ const queuesApi = baseApi.injectEndpoints({
       transformResponse: (envelope: ApiEnvelope) => envelope as ApiEnvelope<OrderListItem[]>,
       providesTags: ['Orders'],
     }),
-    assignOrders: build.mutation<ApiEnvelope<AssignResult>, OrderIds & { assignto: string }>({
+    assignOrders: build.mutation<ApiEnvelope<AssignResult>, OrderIds & { assignto?: string }>({
       query: (body) => ({ url: 'admin/assign-order-status', method: 'PUT', body }),
       invalidatesTags: [...AFTER_ACTION],
     }),

@@ -75,7 +75,8 @@ export function useQueueActions(args: QueueArgs) {
 
   const send = ({ action, orderIds }: PendingAction): Promise<ApiEnvelope<Outcome>> => {
     const body = { orderId: orderIds };
-    if (action === 'assign') return assign({ ...body, assignto: userName }).unwrap();
+    // A blank assignto would clear the assignment (SPEC §7): without a name, the token's member is meant.
+    if (action === 'assign') return assign(userName ? { ...body, assignto: userName } : body).unwrap();
     if (action === 'unassign') return unassign(body).unwrap();
     if (action === 'refund') return refund(body).unwrap();
     return remove(body).unwrap();

@@ -34,8 +34,7 @@ export function TeamForm({ memberId }: { memberId: string | null }) {
   const navigate = useNavigate();
   const role = useAppSelector((state) => state.auth.role);
   const me = useAppSelector(selectUser);
-  // The server refuses a change to one's own type (DESIGN §7: the screens hide what it refuses).
-  const self = editing && me !== null && memberId === encodeId(me.id);
+
   const types = useGetTeamMemberTypesQuery();
   const info = useGetTeamMemberInfoQuery(memberId ?? '', { skip: !editing });
   const [addMember, addState] = useAddTeamMemberMutation();
@@ -55,6 +54,9 @@ export function TeamForm({ memberId }: { memberId: string | null }) {
   });
 
   const member = info.data?.status === API_STATUS.ok ? info.data.data : undefined;
+  // The server refuses a change to one's own type (DESIGN §7: the screens hide what it refuses). The
+  // member's id as the server sends it, not the address, which may spell the same id differently.
+  const self = member !== undefined && me !== null && member.id === encodeId(me.id);
   useEffect(() => {
     // The password is never sent back: edit mode starts with it blank, which keeps the current one.
     if (member) reset({ name: member.name, email: member.email, password: '', type: member.type });
@@ -86,7 +88,7 @@ export function TeamForm({ memberId }: { memberId: string | null }) {
   if (member && role !== null && isRole(member.type) && !canManageMember(role, member.type)) {
     return (
       <Card body className="shadow-sm border-0">
-        <p className="text-danger">{SERVER_MSG.forbidden}</p>
+        <p className="text-danger">{SERVER_MSG.managerAdminLimit}</p>
         <Link to={ADMIN_ROUTE.manageTeam}>Back to adding a member</Link>
       </Card>
     );
