@@ -166,6 +166,59 @@ describeEachDialect('transaction details and the defence letter', (dialect) => {
       expect(full.json().data.enclosures).toHaveLength(7);
     });
 
+    // What the letter says of this order: every section but the general one about the business.
+    const letterText = (letter: { sections: { heading: string | null; paragraphs: string[] }[] }) =>
+      letter.sections
+        .filter((s) => s.heading !== 'About our business')
+        .flatMap((s) => [s.heading ?? '', ...s.paragraphs])
+        .join('\n');
+
+    it('claims no approval, email or delivery the records do not show', async () => {
+      // A chargeback on an order that never had a document, so never had an approval mail.
+      const order = await packOrder(t, tara.token, { document: null });
+      const letter = (await call(t, 'GET', `/api/admin/defence-letter/${order.orderId}`, tara.token)).json().data;
+      const text = letterText(letter);
+      expect(text).toContain('Our team checked the application and submitted it to the UK authorities');
+      expect(text).toContain('The service we provided');
+      for (const claim of [
+        'approved',
+        'emailed',
+        'delivered that service',
+        'The service was delivered',
+        'downloaded',
+      ]) {
+        expect(text, claim).not.toContain(claim);
+      }
+      expect(letter.enclosures).not.toContain('The approval email as sent');
+      expect(letter.enclosures).not.toContain('The approved eTA document as delivered to the customer');
+    });
+
+    it('after a rejection puts no earlier document forward as the one delivered', async () => {
+      const order = await packOrder(t, tara.token, { downloads: 0 });
+      const rejected = await call(t, 'POST', '/api/admin/send-rejection-mail', tara.token, {
+        orderId: order.orderId,
+        email: order.email,
+      });
+      expect(rejected.statusCode).toBe(200);
+      const letter = (await call(t, 'GET', `/api/admin/defence-letter/${order.orderId}`, tara.token)).json().data;
+      const text = letterText(letter);
+      expect(text).not.toContain('The service was delivered');
+      expect(text).not.toContain('Once the eTA was approved');
+      expect(letter.enclosures).not.toContain('The approved eTA document as delivered to the customer');
+    });
+
+    it('with the approval mail sent and no download yet, says it was sent, with a link, not delivered', async () => {
+      const order = await packOrder(t, tara.token, { downloads: 0 });
+      const letter = (await call(t, 'GET', `/api/admin/defence-letter/${order.orderId}`, tara.token)).json().data;
+      const text = letterText(letter);
+      expect(text).toContain(`we emailed ${order.email} a link to it on`);
+      expect(text).toContain(
+        `Our records show no download from our website yet; the approval email with the link to the download page was sent to ${order.email}.`,
+      );
+      expect(text).toContain('the approved eTA was sent to them as described above');
+      expect(letter.enclosures).toContain('The approval email as sent');
+    });
+
     it('says which transaction fields are not entered yet', async () => {
       const order = await packOrder(t, tara.token, { document: null });
       const letter = (await call(t, 'GET', `/api/admin/defence-letter/${order.orderId}`, tara.token)).json().data;

@@ -8,16 +8,22 @@ export async function findOrder(db: Db, orderId: string) {
   return db.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 }
 
-/** The document the customer was given: the latest one that was not rejected. */
+/**
+ * The approved document the customer is given: the latest upload, unless it was rejected. A rejection
+ * withdraws the order's document until a new upload (the public page serves none meanwhile, and the
+ * rejection mail says so), so an earlier document is never put forward as the one delivered.
+ */
 export async function approvedDocument(db: Db, orderDbId: number) {
-  return db
+  const latest = await db
     .selectFrom('documents')
-    .select(['id', 'file1', 'original_name', 'content_type', 'size', 'created_at'])
+    .select(['id', 'file1', 'original_name', 'content_type', 'size', 'created_at', 'is_rejected_doc'])
     .where('order_id', '=', orderDbId)
-    .where('is_rejected_doc', '<>', 'Yes')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+  if (!latest || latest.is_rejected_doc.trim().toLowerCase() === 'yes') return undefined;
+  const { is_rejected_doc: _rejected, ...document } = latest;
+  return document;
 }
 
 export async function mails(db: Db, orderDbId: number) {

@@ -20,10 +20,28 @@ export function businessEmail(business: BusinessConfig, mailFrom: string): strin
   return business.email ?? /<?([^\s<>]+@[^\s<>]+)>?\s*$/.exec(mailFrom)?.[1] ?? null;
 }
 
+/**
+ * What the order's own records show was delivered. The letter states nothing beyond it: a processor
+ * reads the letter beside the enclosed evidence, and a claim the evidence contradicts loses the case.
+ */
+function delivery(evidence: Evidence) {
+  const mail = evidence.approvalMail?.status === MAIL_STATUS.sent ? evidence.approvalMail : null;
+  const approved = evidence.document !== null;
+  return {
+    approved,
+    mail,
+    downloaded: approved && evidence.downloads.length > 0,
+    delivered: approved && mail !== null,
+  };
+}
+
 function downloadsSentence(evidence: Evidence): string {
   const n = evidence.downloads.length;
+  const { mail } = delivery(evidence);
   if (n === 0) {
-    return 'Our records show no download from our website yet; the approval email with the link to the download page was delivered to the email address the customer gave.';
+    return mail
+      ? `Our records show no download from our website yet; the approval email with the link to the download page was sent to ${mail.to_address}.`
+      : 'Our records show no download from our website yet.';
   }
   const ips = downloadIps(evidence);
   const shown = ips.slice(0, MAX_IPS_IN_LETTER);
@@ -39,15 +57,32 @@ function journey(evidence: Evidence): string[] {
   const o = evidence.order;
   const paid = evidence.amount ? `and paid ${evidence.amount}` : 'and paid for the service';
   const processed = o.processed_at ? ` (processed on ${longDate(o.processed_at)})` : '';
-  const mail = evidence.approvalMail;
-  const mailed =
-    mail && mail.status === MAIL_STATUS.sent
-      ? `we emailed it to ${mail.to_address} on ${stampUtc(mail.sent_at)}`
-      : `we emailed it to ${o.contact_email_address ?? 'the customer'}`;
+  const { approved, mail } = delivery(evidence);
+  // The approval mail carries a link, not the document (docs/decisions.md).
+  const mailed = mail ? `we emailed ${mail.to_address} a link to it on ${stampUtc(mail.sent_at)} and ` : 'we ';
+  const approval = approved
+    ? ` Once the eTA was approved, ${mailed}made it available on our secure download page, which opens only with the order id and the email address of the order. ${downloadsSentence(evidence)}`
+    : '';
   return [
     `On ${stampUtc(o.created_at)}, ${evidence.applicant} applied for a UK eTA on our website ${evidence.site.name} (${evidence.site.url}), entered their personal and passport details, answered the eligibility questions, accepted our terms and conditions ${paid}.`,
-    `Our team checked the application and submitted it to the UK authorities${processed}. Once the eTA was approved, ${mailed} and made it available on our secure download page, which opens only with the order id and the email address of the order. ${downloadsSentence(evidence)}`,
+    `Our team checked the application and submitted it to the UK authorities${processed}.${approval}`,
   ];
+}
+
+/** The closing section: "delivered" only when the records show the approved eTA reached the customer. */
+function serviceSection(evidence: Evidence, email: string | null, orderId: string) {
+  const { delivered, downloaded } = delivery(evidence);
+  const reached = delivered || downloaded;
+  const how = [delivered && 'sent to them', downloaded && 'downloaded by them'].filter(Boolean).join(' and ');
+  return {
+    heading: reached ? 'The service was delivered' : 'The service we provided',
+    paragraphs: [
+      reached
+        ? `The customer received exactly what they paid for: the application was prepared, checked and submitted, the eTA was approved, and the approved eTA was ${how} as described above. The enclosed records are taken unchanged from our order system, which logs every email we send and every download of the document.`
+        : 'The application was prepared, checked and submitted to the UK authorities as described above. The enclosed records are taken unchanged from our order system, which logs every email we send and every download of the document.',
+      `We therefore ask you to reverse the chargeback. If you need anything further, please contact us${email ? ` at ${email}` : ''}, quoting order ${orderId}.`,
+    ],
+  };
 }
 
 function enclosures(evidence: Evidence, type: DefencePackType): string[] {
@@ -57,7 +92,7 @@ function enclosures(evidence: Evidence, type: DefencePackType): string[] {
     "The applicant's declarations (answers given on our application form)",
     'Timeline of the order, with every email sent',
     'Download log of the approved eTA (time, IP address, time zone, browser, operating system)',
-    'The approval email as sent',
+    ...(delivery(evidence).mail ? ['The approval email as sent'] : []),
     ...(evidence.passport ? ["The applicant's passport image, as uploaded with the application"] : []),
     ...(evidence.document ? ['The approved eTA document as delivered to the customer'] : []),
   ];
@@ -82,6 +117,7 @@ export function composeLetter(
   if (!transactionId) missing.push('transactionId');
   if (!merchantName) missing.push('merchantName');
   const txn = transactionId || `(${DEFENCE_MSG.notEntered})`;
+  const { delivered, downloaded } = delivery(evidence);
   return {
     orderId: o.order_id,
     packType: type,
@@ -102,24 +138,18 @@ export function composeLetter(
       {
         heading: null,
         paragraphs: [
-          `We write in response to the chargeback raised on transaction ${txn} for ${evidence.amount ?? 'the amount paid'}, processed under the merchant name ${merchantName || `(${DEFENCE_MSG.notEntered})`}. The customer ordered and paid for our ${SERVICE_NAME}, and we delivered that service in full, as the enclosed evidence shows. We respectfully ask you to decide the dispute in our favour.`,
+          `We write in response to the chargeback raised on transaction ${txn} for ${evidence.amount ?? 'the amount paid'}, processed under the merchant name ${merchantName || `(${DEFENCE_MSG.notEntered})`}. The customer ordered and paid for our ${SERVICE_NAME}, and we ${delivered || downloaded ? 'delivered that service in full' : 'provided that service'}, as the enclosed evidence shows. We respectfully ask you to decide the dispute in our favour.`,
         ],
       },
       {
         heading: 'About our business',
         paragraphs: [
-          `${business.name} helps travellers apply for the UK Electronic Travel Authorisation (eTA). For our service fee we check each application for errors and omissions, submit it to the UK authorities on the traveller's behalf, follow it up, and deliver the approved eTA by email and through a secure download page on our website.`,
+          `${business.name} helps travellers apply for the UK Electronic Travel Authorisation (eTA). For our service fee we check each application for errors and omissions, submit it to the UK authorities on the traveller's behalf, follow it up, and deliver the approved eTA through a secure download page on our website, with a link to it by email.`,
           `${business.name} ${DEFENCE_DISCLAIMER} Our website says so before the customer applies and pays, and explains that an eTA can also be obtained directly from the UK Government.`,
         ],
       },
       { heading: 'The customer journey', paragraphs: journey(evidence) },
-      {
-        heading: 'The service was delivered',
-        paragraphs: [
-          `The customer received exactly what they paid for: the application was prepared, checked and submitted, the eTA was approved, and the approved eTA was delivered to them${evidence.downloads.length > 0 ? ' and downloaded by them' : ''} as described above. The enclosed records are taken unchanged from our order system, which logs every email we send and every download of the document.`,
-          `We therefore ask you to reverse the chargeback. If you need anything further, please contact us${email ? ` at ${email}` : ''}, quoting order ${o.order_id}.`,
-        ],
-      },
+      serviceSection(evidence, email, o.order_id),
     ],
     enclosures: enclosures(evidence, type),
     closing: 'Yours faithfully,',
