@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { nowIso } from '../src/lib/time.ts';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
 import { claimDue } from '../src/modules/mail/outbox.repository.ts';
-import { MAIL_DEFAULTS } from '../src/modules/mail/worker.ts';
+import { MAIL_DEFAULTS, MAIL_WITHDRAWN } from '../src/modules/mail/worker.ts';
 import { newOrder, outboxOf, pdfFile, uploadDocument } from './detail-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { ofOrder, type SmtpSink, startSmtpSink } from './smtp-sink.ts';
@@ -79,6 +79,36 @@ describeEachDialect('mail when a provider is down, and across restarts', (dialec
     const again = await call(t, 'POST', '/api/admin/retry-mail', tara.token, { orderId: id });
     expect(again.statusCode).toBe(409);
     expect((await call(t, 'POST', '/api/admin/retry-mail', null, { orderId: id })).statusCode).toBe(401);
+  });
+
+  it('never sends an approval whose document was rejected while it waited, nor sends it again on request', async () => {
+    await sink.close();
+    const id = await newOrder(t);
+    await uploadDocument(t, tara.token, { orderId: id, email: 'a@example.test' }, pdfFile());
+    expect(await drainOutbox(t.app)).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    const rejected = await call(t, 'POST', '/api/admin/send-rejection-mail', tara.token, {
+      orderId: id,
+      email: 'a@example.test',
+    });
+    expect(rejected.statusCode).toBe(200);
+    await sink.open();
+    t.advance(60_000);
+    // The rejection goes out; the approval is withdrawn, for good, and the order says why.
+    expect(await drainOutbox(t.app)).toEqual({ sent: 1, retrying: 0, failed: 1 });
+    expect(ofOrder(sink, id).map((m) => m.headers.get('x-eta-mail-kind'))).toEqual(['rejection']);
+    const mails = await outboxOf(t, id);
+    expect(mails.find((m) => m.kind === 'approval')).toMatchObject({ status: 'failed', last_error: MAIL_WITHDRAWN });
+    const detail = (await call(t, 'GET', `/api/admin/get-orders-details/${id}`, tara.token)).json().data;
+    expect(detail.events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'mail_failed', to_value: 'approval', detail: `cloud: ${MAIL_WITHDRAWN}` }),
+      ]),
+    );
+    const retry = await call(t, 'POST', '/api/admin/retry-mail', tara.token, { orderId: id });
+    expect(retry.statusCode).toBe(409);
+    t.advance(3_600_000);
+    expect(await drainOutbox(t.app)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(ofOrder(sink, id)).toHaveLength(1);
   });
 
   it('loses nothing and sends nothing twice across a restart, a crashed worker included', async () => {

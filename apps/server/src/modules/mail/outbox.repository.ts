@@ -1,4 +1,4 @@
-import { MAIL_STATUS, type MailKind, type MailProvider } from '@eta/shared';
+import { MAIL_KIND, MAIL_STATUS, type MailKind, type MailProvider } from '@eta/shared';
 import type { Insertable, Kysely, QueryCreator, Selectable, Transaction } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Database, MailOutboxTable } from '../../db/schema.ts';
@@ -156,13 +156,44 @@ export async function insertHistory(db: Db, row: OutboxRow, at: string): Promise
     .execute();
 }
 
-/** Failed mails of an order (all, or the one named) queued again with a fresh set of attempts. */
+/** Mails that hand the customer a document: withdrawn, unsent, once that document is rejected. */
+export const DOCUMENT_MAIL_KINDS: readonly MailKind[] = [MAIL_KIND.approval, MAIL_KIND.resend];
+
+/** True when the document a mail carries has been rejected since it was queued. */
+export async function documentRejected(db: Db, documentId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('documents')
+    .select('is_rejected_doc')
+    .where('id', '=', documentId)
+    .executeTakeFirst();
+  return row !== undefined && row.is_rejected_doc.trim().toLowerCase() === 'yes';
+}
+
+/**
+ * Failed mails of an order (all, or the one named) queued again with a fresh set of attempts; never
+ * an approval or resend whose document has been rejected since (the customer was told it is withdrawn).
+ */
 export async function requeueFailed(db: Db, orderDbId: number, mailId: number | undefined, at: string) {
   let query = db
     .updateTable('mail_outbox')
     .set({ status: MAIL_STATUS.queued, attempts: 0, next_attempt_at: at, claim_token: null })
     .where('order_id', '=', orderDbId)
-    .where('status', '=', MAIL_STATUS.failed);
+    .where('status', '=', MAIL_STATUS.failed)
+    .where((eb) =>
+      eb.or([
+        eb('document_id', 'is', null),
+        eb('kind', 'not in', [...DOCUMENT_MAIL_KINDS]),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('documents')
+              .select('documents.id')
+              .whereRef('documents.id', '=', 'mail_outbox.document_id')
+              .where('documents.is_rejected_doc', '=', 'Yes'),
+          ),
+        ),
+      ]),
+    );
   if (mailId !== undefined) query = query.where('id', '=', mailId);
   const rows = await query.returning(['id', 'kind', 'provider']).execute();
   return rows.map((r) => ({ id: Number(r.id), kind: r.kind, provider: r.provider }));

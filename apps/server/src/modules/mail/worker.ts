@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { MailProvider } from '@eta/shared';
+import type { MailKind, MailProvider } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
@@ -26,6 +26,9 @@ export interface DrainResult {
   retrying: number;
   failed: number;
 }
+
+/** Why an approval or resend mail was not sent: its document was rejected while it waited. */
+export const MAIL_WITHDRAWN = 'Not sent: the document was rejected before this mail went out.';
 
 export const MAIL_DEFAULTS = { pollMs: 1000, maxAttempts: 5, leaseMs: 120_000, batch: 20 } as const;
 
@@ -71,8 +74,43 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
     return transports[provider as MailProvider] ?? transports.cloud;
   };
 
+  /** Records a mail as failed for good (no further attempt) with its reason, and says so in Activity. */
+  async function failForGood(row: outbox.OutboxRow, reason: string): Promise<boolean> {
+    return inTransaction(ctx.db, async (trx) => {
+      const mine = await outbox.markAttemptFailed(trx, Number(row.id), token, reason, null);
+      if (mine && row.order_id !== null) {
+        await appendEvents(
+          trx,
+          null,
+          [
+            {
+              orderId: row.order_id,
+              kind: EVENT.mailFailed,
+              from: null,
+              to: row.kind,
+              detail: `${row.provider}: ${reason}`,
+            },
+          ],
+          nowIso(ctx.clock),
+        );
+      }
+      return mine;
+    });
+  }
+
   async function deliver(row: outbox.OutboxRow, result: DrainResult): Promise<void> {
     const id = Number(row.id);
+    // A document rejected after its approval mail was queued (a slow or failing provider, a retry)
+    // is withdrawn: the customer has been told so, and must not be handed it afterwards.
+    if (
+      outbox.DOCUMENT_MAIL_KINDS.includes(row.kind as MailKind) &&
+      row.document_id !== null &&
+      (await outbox.documentRejected(ctx.db, Number(row.document_id)))
+    ) {
+      await failForGood(row, MAIL_WITHDRAWN);
+      result.failed += 1;
+      return;
+    }
     try {
       await transportFor(row.provider).send({
         id,
@@ -88,26 +126,15 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
     } catch (error) {
       const last = errorText(error);
       const final = row.attempts >= settings.maxAttempts;
-      const next = final ? null : nowIso(() => ctx.clock() + backoffMs(row.attempts));
-      await inTransaction(ctx.db, async (trx) => {
-        const mine = await outbox.markAttemptFailed(trx, id, token, last, next);
-        if (mine && final && row.order_id !== null) {
-          await appendEvents(
-            trx,
-            null,
-            [
-              {
-                orderId: row.order_id,
-                kind: EVENT.mailFailed,
-                from: null,
-                to: row.kind,
-                detail: `${row.provider}: ${last}`,
-              },
-            ],
-            nowIso(ctx.clock),
-          );
-        }
-      });
+      if (final) await failForGood(row, last);
+      else
+        await outbox.markAttemptFailed(
+          ctx.db,
+          id,
+          token,
+          last,
+          nowIso(() => ctx.clock() + backoffMs(row.attempts)),
+        );
       if (final) result.failed += 1;
       else result.retrying += 1;
       settings.log?.warn({ outboxId: id, attempt: row.attempts, final }, 'mail attempt failed');
