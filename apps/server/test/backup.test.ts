@@ -36,6 +36,17 @@ describe('backup and the SQLite settings (DESIGN §10)', () => {
     }
   });
 
+  it('refuses to back up a database that is not there (a wrong DATA_DIR), creating nothing', async () => {
+    const elsewhere = { ...t.config, dataDir: path.join(t.config.dataDir, 'not-the-data-folder') };
+    await expect(runBackup(elsewhere, 'copy.sqlite', t.config.dataDir)).rejects.toThrow(/No database at/);
+    expect(existsSync(elsewhere.dataDir)).toBe(false);
+    expect(existsSync(path.join(t.config.dataDir, 'copy.sqlite'))).toBe(false);
+  });
+
+  it('says so when the destination is a folder', async () => {
+    await expect(runBackup(t.config, 'backups', t.config.dataDir)).rejects.toThrow(/is a folder/);
+  });
+
   it('a backup that fails leaves no file behind to be taken for a backup', async () => {
     const unreachable = { ...t.config, databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere' };
     await expect(runBackup(unreachable, 'backups/failed.dump', t.config.dataDir)).rejects.toThrow(/pg_dump/);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { createPrivateFile, openSqlite, SQLITE_FILE } from '../db/connect.ts';
@@ -17,6 +17,15 @@ export async function runBackup(config: Config, destination: string | undefined,
   const target = destination
     ? path.resolve(cwd, destination)
     : path.join(config.dataDir, 'backups', `eta-desk-${stamp(new Date())}.${config.databaseUrl ? 'dump' : 'sqlite'}`);
+  if (existsSync(target) && statSync(target).isDirectory()) {
+    throw new Error(`${target} is a folder: give the backup's file name, e.g. ${path.join(target, 'eta-desk.sqlite')}`);
+  }
+  if (!config.databaseUrl && !existsSync(path.join(config.dataDir, SQLITE_FILE))) {
+    // Opening it would create an empty database, and its copy would pass for a backup.
+    throw new Error(
+      `No database at ${path.join(config.dataDir, SQLITE_FILE)}: set DATA_DIR to the service's data folder.`,
+    );
+  }
   mkdirSync(path.dirname(target), { recursive: true });
   // A copy of the database is as private as the database: created 0600 before it is written, and
   // removed again if the backup fails, so an empty file is never taken for the latest backup.
