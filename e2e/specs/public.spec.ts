@@ -99,6 +99,9 @@ test.describe('public pages: track, download, history', () => {
     await expect(page).toHaveTitle('Download your ETA');
     await expect(page.getByRole('heading', { name: 'Download your ETA' })).toBeVisible();
     await expect(page.getByLabel('Order ID')).toHaveValue(orderId);
+    // Ids match exactly: a phone keyboard may not capitalise or correct them.
+    await expect(page.getByLabel('Order ID')).toHaveAttribute('autocapitalize', 'off');
+    await expect(page.getByLabel('Order ID')).toHaveAttribute('autocorrect', 'off');
     await expect(page.getByRole('link', { name: 'Contact Support' }).last()).toHaveAttribute('href', /\/contact-us$/);
     await expect(page.locator('.pub-copyright')).toHaveText(/^© 2025 /);
 
@@ -165,6 +168,38 @@ test.describe('public pages: track, download, history', () => {
     await page.goto(`/get-new-order-details/${ref}`);
     await expect(page).toHaveURL(`/track-order/${ref}`);
     await expect(page.getByLabel('Order ID')).toHaveValue(orderId);
+  });
+
+  test('wrong tries do not pile up, success clears them, and a failed history call keeps the access', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { orderId, email, trackLink } = await approvedOrder(request, baseURL as string);
+    await page.goto(trackLink);
+    await track(page, 'not.the.customer@example.test');
+    await track(page, 'still.not.them@example.test');
+    await expect(page.getByRole('alert').filter({ hasText: NO_MATCH })).toHaveCount(1);
+
+    // The history call fails once (too many requests): the customer stays, is told, and can try again.
+    let failures = 1;
+    await page.route('**/api/front/get-download-history', async (route) => {
+      if (failures-- > 0) {
+        await route.fulfill({
+          status: 429,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 0, message: 'Too many requests. Please slow down and try again shortly.' }),
+        });
+      } else {
+        await route.continue();
+      }
+    });
+    await track(page, email);
+    await expect(page).toHaveURL(`/get-new-order-details/${orderRef(orderId)}`);
+    await expect(page.getByRole('alert').filter({ hasText: NO_MATCH })).toHaveCount(0);
+    await expect(page.getByRole('alert').filter({ hasText: 'Too many requests' })).toBeVisible();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { name: 'Application completed' })).toBeVisible();
   });
 
   test('works on a 360 px phone with no horizontal scroll', async ({ browser, request, baseURL }, testInfo) => {

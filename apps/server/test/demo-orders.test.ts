@@ -45,6 +45,9 @@ describeEachDialect('demo orders', (dialect) => {
       ).toBe(true);
     }
     expect(rows.every((r) => r.phone_number && r.country_code && r.criminal_conviction)).toBe(true);
+    // Reserved example domains only: the demo's mails must never reach a real inbox.
+    const emails = await t.app.ctx.db.selectFrom('orders').select('contact_email_address').execute();
+    expect(emails.every((r) => /@example\.(com|net|org)$/.test(r.contact_email_address ?? ''))).toBe(true);
     const oldest = Math.min(...rows.map((r) => Date.parse(r.created_at)));
     expect(Date.now() - oldest).toBeGreaterThan(30 * 24 * 3600 * 1000);
     expect(Date.now() - oldest).toBeLessThanOrEqual(91 * 24 * 3600 * 1000);

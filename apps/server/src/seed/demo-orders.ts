@@ -96,7 +96,9 @@ function demoOrder(
   const [nationality, countryCode] = faker.helpers.arrayElement(COUNTRIES);
   const firstName = faker.person.firstName();
   const surName = faker.person.lastName();
-  const email = faker.internet.email({ firstName, lastName: surName }).toLowerCase();
+  // example.com and its like are reserved (RFC 2606): with a real SMTP server set, the demo's mails
+  // (its refunds, and any a visitor sends) reach nobody's inbox.
+  const email = faker.internet.exampleEmail({ firstName, lastName: surName }).toLowerCase();
   const priority = status === STATUS.Priority || (!WAITING.includes(status) && faker.datatype.boolean(0.25));
   // Orders still waiting arrived in the last days; the rest over the last ninety.
   const created = new Date(now - faker.number.int({ min: 600_000, max: (WAITING.includes(status) ? 5 : 90) * DAY }));

@@ -1,4 +1,5 @@
 import {
+  API_STATUS,
   type DownloadRecord,
   decodeOrderRef,
   formatEst,
@@ -75,7 +76,20 @@ export async function renderDetailsPage(
 
   chrome.main.replaceChildren(h('p', { class: 'pub-loading', role: 'status' }, TEXT.loading));
   let reply = await getDownloadHistory(orderId, token);
-  if (reply.status !== 1) return backToTrack();
+  if (reply.status === API_STATUS.unauthorized) {
+    // The access has run out: the customer proves who they are again, and is told why.
+    showToast('error', reply.message);
+    return backToTrack();
+  }
+  if (reply.status !== API_STATUS.ok) {
+    // Anything else (too many requests, the server or the network) passes: the access is kept and
+    // the customer may try again from here.
+    showToast('error', reply.message);
+    const retry = h('button', { type: 'button', class: 'pub-button' }, TEXT.tryAgain);
+    retry.addEventListener('click', () => void renderDetailsPage(chrome, ref, navigate));
+    chrome.main.replaceChildren(h('section', { class: 'pub-card pub-card-narrow' }, h('p', {}, reply.message), retry));
+    return;
+  }
 
   const historySlot = h('div', { class: 'pub-table-wrap' }, historyTable(reply.data));
   const refresh = async () => {
@@ -119,7 +133,7 @@ export async function renderDetailsPage(
     console.error('download failed', result.status, result.message);
     button.disabled = false;
     button.textContent = TEXT.downloadNow;
-    if (result.status === 401) backToTrack();
+    if (result.status === API_STATUS.unauthorized) backToTrack();
   });
 
   const contact = h('a', { href: chrome.contactUrl(), 'data-contact': 'true' }, TEXT.contactSupport);

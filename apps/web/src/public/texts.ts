@@ -23,6 +23,7 @@ export const TEXT = {
   translateLabel: 'Translate',
   closeToast: 'Close notification',
   networkError: 'We could not reach the server. Please check your connection and try again.',
+  tryAgain: 'Try again',
   footerTerms: 'Terms & Conditions',
   footerComplaints: 'Complaints',
   footerContact: 'Contact Us',

@@ -15,7 +15,19 @@ function host(): HTMLElement {
   return container;
 }
 
+/** Removes every toast: a page that moves on takes the last page's messages with it. */
+export function clearToasts(): void {
+  container?.replaceChildren();
+}
+
+/**
+ * Shows a toast. The same message again replaces the one on screen instead of piling up over the
+ * page: on a phone, four wrong tries would otherwise cover the form itself.
+ */
 export function showToast(kind: 'success' | 'error', message: string): HTMLElement {
+  for (const shown of host().querySelectorAll('.pub-toast')) {
+    if (shown.querySelector('.pub-toast-text')?.textContent === message) shown.remove();
+  }
   const close = h('button', { type: 'button', class: 'pub-toast-close', 'aria-label': TEXT.closeToast }, '×');
   const toast = h(
     'div',

@@ -4,7 +4,7 @@ import type { Chrome } from './chrome.ts';
 import { h } from './dom.ts';
 import { saveAccess } from './session.ts';
 import { TEXT } from './texts.ts';
-import { showToast } from './toast.ts';
+import { clearToasts, showToast } from './toast.ts';
 
 function field(id: string, label: string, input: HTMLInputElement) {
   const error = h('div', { class: 'pub-field-error', id: `${id}-error` });
@@ -29,6 +29,9 @@ export function renderTrackPage(chrome: Chrome, ref: string, navigate: (path: st
     name: 'orderId',
     type: 'text',
     autocomplete: 'off',
+    // Order ids match exactly (eTA-… is not ETA-…): a phone keyboard must not capitalise or correct them.
+    autocapitalize: 'off',
+    autocorrect: 'off',
     spellcheck: 'false',
     placeholder: TEXT.orderIdPlaceholder,
   });
@@ -69,6 +72,7 @@ export function renderTrackPage(chrome: Chrome, ref: string, navigate: (path: st
     if (reply.status === 1 && reply.data) {
       form.reset();
       submitted = false;
+      clearToasts(); // the failed tries' messages stay behind
       showToast('success', reply.message);
       saveAccess(decodeOrderRef(reply.data.orderRef) ?? orderId, reply.data.accessToken);
       navigate(`${PUBLIC_ROUTE.getNewOrderDetails}/${reply.data.orderRef}`);
