@@ -224,12 +224,24 @@ describeEachDialect('public download: record and one-time link', (dialect) => {
 
   it('answers 404 when the file has gone from disk, without a stack trace', async () => {
     const { order, doc, token } = await ready();
+    const link = await downloadLink(t, order, doc, token);
     const { rmSync } = await import('node:fs');
     const { join } = await import('node:path');
     rmSync(join(t.config.dataDir, 'documents', doc.file1));
-    const res = await get(await downloadLink(t, order, doc, token));
+    const res = await get(link);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ status: 0, message: PUBLIC_MSG.fileMissing });
+    // Asked again, nothing is recorded: the log is evidence of downloads that could happen.
+    const before = (await history(order, token)).data.length;
+    const again = await front(
+      t,
+      'download-passport-doc-pdf',
+      { orderId: order.orderId, customername: 'Jane Doe', file1: doc.file1, timezone: 'Europe/London' },
+      { token },
+    );
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ status: 0, message: PUBLIC_MSG.fileMissing });
+    expect((await history(order, token)).data).toHaveLength(before);
   });
 });
 

@@ -72,6 +72,18 @@ export function createPublicService(ctx: AppContext) {
     return order;
   }
 
+  /** The stored document's file and size; 404 when it is not there to serve. */
+  async function storedFileOf(file1: string): Promise<{ path: string; size: number }> {
+    try {
+      const path = store.pathOf(DOCUMENT_FOLDER, file1);
+      const info = await stat(path);
+      if (!info.isFile()) throw new Error('not a file');
+      return { path, size: info.size };
+    } catch {
+      throw AppError.notFound(PUBLIC_MSG.fileMissing);
+    }
+  }
+
   return {
     verifyAccess: tokens.verifyAccess,
 
@@ -117,6 +129,8 @@ export function createPublicService(ctx: AppContext) {
       const order = await loadOrder(orderId);
       const doc = await repo.findCurrentDocument(ctx.db, order.id);
       if (!doc || isRejected(doc) || doc.file1 !== input.file1) throw AppError.notFound(PUBLIC_MSG.documentUnavailable);
+      // The log is chargeback evidence: a download is recorded only when there is a file to serve.
+      await storedFileOf(doc.file1);
       const software = describeUserAgent(client.userAgent);
       const now = ctx.clock();
       const at = nowIso(() => now);
@@ -151,16 +165,7 @@ export function createPublicService(ctx: AppContext) {
       const doc = jti ? await repo.consumeLink(ctx.db, jti, nowIso(ctx.clock)) : undefined;
       if (!doc) throw AppError.forbidden(PUBLIC_MSG.linkRefused);
       if (isRejected(doc)) throw AppError.forbidden(PUBLIC_MSG.documentUnavailable);
-      let path: string;
-      let size: number;
-      try {
-        path = store.pathOf(DOCUMENT_FOLDER, doc.file1);
-        const info = await stat(path);
-        if (!info.isFile()) throw new Error('not a file');
-        size = info.size;
-      } catch {
-        throw AppError.notFound(PUBLIC_MSG.fileMissing);
-      }
+      const { path, size } = await storedFileOf(doc.file1);
       const ext = EXTENSIONS[doc.content_type];
       const safeId = doc.order_ref.replace(/[^A-Za-z0-9-]/g, '_');
       return {
