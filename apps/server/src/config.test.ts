@@ -49,6 +49,10 @@ describe('configuration (DESIGN §4)', () => {
         DATABASE_URL: 'mysql://x',
         JWT_SECRET: 'short',
         MAIL_CLOUD_URL: 'http://x',
+        LOG_LEVEL: 'verbose',
+        MAIL_FROM: 'garbage',
+        PAYMENT_GATEWAYS: ',,',
+        DOMAIN_PREFIXES_PRIMARY: 'TOOLONGPREFIX',
       });
       expect.unreachable('loadConfig should have thrown');
     } catch (error) {
@@ -57,7 +61,20 @@ describe('configuration (DESIGN §4)', () => {
       expect(problems).toMatch(/PORT/);
       expect(problems).toMatch(/DATABASE_URL/);
       expect(problems).toMatch(/MAIL_CLOUD_URL/);
+      // Checked whatever else is wrong, not only once the rest is right.
+      expect(problems).toMatch(/JWT_SECRET must be at least 32 characters/);
+      expect(problems).toMatch(/LOG_LEVEL must be one of/);
+      expect(problems).toMatch(/MAIL_FROM must be an email address/);
+      expect(problems).toMatch(/PAYMENT_GATEWAYS must name at least one gateway/);
+      expect(problems).toMatch(/DOMAIN_PREFIXES_PRIMARY: a prefix has at most 6 characters \(TOOLONGPREFIX\)/);
     }
+  });
+
+  it('takes a sender alone or with a name', () => {
+    expect(loadConfig({ ...base(), MAIL_FROM: 'desk@atlas.example' }).mail.from).toBe('desk@atlas.example');
+    expect(loadConfig({ ...base(), MAIL_FROM: 'Atlas Desk <desk@atlas.example>' }).mail.from).toBe(
+      'Atlas Desk <desk@atlas.example>',
+    );
   });
 
   it('generates a JWT secret once and keeps it in DATA_DIR', () => {

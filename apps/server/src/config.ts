@@ -102,7 +102,7 @@ function url(env: Env, key: string, schemes: string[], problems: string[]): stri
 }
 
 function list(raw: string | undefined, fallback: readonly string[]): readonly string[] {
-  if (!raw) return fallback;
+  if (raw === undefined || raw === '') return fallback;
   return raw
     .split(',')
     .map((s) => s.trim())
@@ -183,12 +183,9 @@ function trustProxyFrom(raw: string | undefined): boolean | number | string[] {
 }
 
 /** The JWT secret: from the environment, else generated once and kept in DATA_DIR. */
-function jwtSecretFor(env: Env, dataDir: string, problems: string[]): string {
+function jwtSecretFor(env: Env, dataDir: string): string {
   const given = env.JWT_SECRET;
-  if (given) {
-    if (given.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
-    return given;
-  }
+  if (given) return given;
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
@@ -196,6 +193,11 @@ function jwtSecretFor(env: Env, dataDir: string, problems: string[]): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
+
+/** pino's levels, and `silent`. */
+const LOG_LEVELS: readonly string[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+/** `a@b.c`, or `Name <a@b.c>`. */
+const MAIL_FROM = /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
 
 export interface LoadOptions {
   /**
@@ -263,7 +265,21 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     business: businessFrom(env, problems),
   };
-  if (problems.length === 0) config.jwtSecret = jwtSecretFor(env, dataDir, problems);
+  if (env.JWT_SECRET && env.JWT_SECRET.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
+  if (!LOG_LEVELS.includes(config.logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  if (!MAIL_FROM.test(config.mail.from)) {
+    problems.push('MAIL_FROM must be an email address, alone or as Name <address>');
+  }
+  if (config.gatewayNames.length === 0) problems.push('PAYMENT_GATEWAYS must name at least one gateway');
+  for (const domain of ['primary', 'secondary'] as const) {
+    // SPEC §9: the prefix rule reads an order id's first six characters; a longer prefix never matches.
+    const long = config.domainPrefixes[domain].filter((p) => p.length > 6);
+    if (long.length > 0) {
+      problems.push(`DOMAIN_PREFIXES_${domain.toUpperCase()}: a prefix has at most 6 characters (${long.join(', ')})`);
+    }
+  }
+  // Generated and written only for a start that will go ahead.
+  if (problems.length === 0) config.jwtSecret = jwtSecretFor(env, dataDir);
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
 }
