@@ -5,8 +5,8 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { nowIso } from '../src/lib/time.ts';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
-import { claimDue } from '../src/modules/mail/outbox.repository.ts';
-import { MAIL_DEFAULTS, MAIL_WITHDRAWN } from '../src/modules/mail/worker.ts';
+import { claimDue, renewLease } from '../src/modules/mail/outbox.repository.ts';
+import { createMailWorker, MAIL_DEFAULTS, MAIL_WITHDRAWN } from '../src/modules/mail/worker.ts';
 import { newOrder, outboxOf, pdfFile, uploadDocument } from './detail-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { ofOrder, type SmtpSink, startSmtpSink } from './smtp-sink.ts';
@@ -148,6 +148,27 @@ describeEachDialect('mail when a provider is down, and across restarts', (dialec
     expect(new Set(history.map((h) => h.outbox_id)).size).toBe(history.length);
   });
 
+  it('a worker whose lease ran out while it sent others may not send a row another has taken over', async () => {
+    const id = await newOrder(t);
+    await uploadDocument(t, tara.token, { orderId: id, email: 'a@example.test' }, pdfFile());
+    const now = t.app.ctx.clock();
+    const [slow] = await claimDue(
+      t.app.ctx.db,
+      'slow-worker',
+      nowIso(() => now),
+      nowIso(() => now + 1000),
+      1,
+    );
+    expect(slow).toBeDefined();
+    // Its lease runs out (a slow provider, the mails before this one); this instance takes the row.
+    t.advance(1001);
+    expect(await drainOutbox(t.app)).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    // The slow worker, reaching the row at last, asks to renew its lease first: refused, so it sends nothing.
+    const later = nowIso(() => t.app.ctx.clock() + MAIL_DEFAULTS.leaseMs);
+    expect(await renewLease(t.app.ctx.db, Number(slow?.id), 'slow-worker', later)).toBe(false);
+    expect(ofOrder(sink, id)).toHaveLength(1);
+  });
+
   it('the running worker sends a queued mail without being drained by hand', async () => {
     await t.close({ keepStorage: true });
     t = await buildTestApp(
@@ -187,5 +208,20 @@ describeEachDialect('mail without an SMTP URL', (dialect) => {
     const parsed = await simpleParser(readFileSync(file));
     expect(parsed.subject).toBe(row?.subject);
     expect(parsed.to).toMatchObject({ text: 'a@example.test' });
+  });
+
+  it('says at start which providers write files instead of sending', async () => {
+    const warnings: string[] = [];
+    const log = { warn: (_: object, msg: string) => void warnings.push(msg), error: () => {} };
+    const withCloud = {
+      ...t.app.ctx,
+      config: { ...t.config, mail: { ...t.config.mail, cloudUrl: 'smtp://127.0.0.1:1' } },
+    };
+    const worker = createMailWorker(withCloud, { log, pollMs: 60_000 });
+    worker.start();
+    await worker.stop();
+    expect(warnings).toEqual([
+      'mail provider delivery has no SMTP URL: its mails are written as .eml files and count as sent',
+    ]);
   });
 });

@@ -116,6 +116,22 @@ export async function markSent(db: Db, id: number, token: string, at: string): P
   return Number(done.numUpdatedRows) === 1;
 }
 
+/**
+ * Renews the lease on a row this worker still holds, just before sending it: a batch is sent one
+ * mail after another, and a slow provider could let the lease of the last rows run out, another
+ * instance claim them, and both send. False when the row is no longer ours: it must not be sent.
+ */
+export async function renewLease(db: Db, id: number, token: string, leaseUntil: string): Promise<boolean> {
+  const done = await db
+    .updateTable('mail_outbox')
+    .set({ next_attempt_at: leaseUntil })
+    .where('id', '=', id)
+    .where('claim_token', '=', token)
+    .where('status', '=', MAIL_STATUS.sending)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
+
 /** A failed attempt: queued again for `nextAt`, or `failed` for good when `nextAt` is null. */
 export async function markAttemptFailed(
   db: Db,

@@ -82,12 +82,20 @@ function fileTransport(dir: string, provider: MailProvider): MailTransport {
   };
 }
 
+const smtpUrls = (config: Config): Record<MailProvider, string | null> => ({
+  cloud: config.mail.cloudUrl,
+  delivery: config.mail.deliveryUrl,
+});
+
+/** Providers whose mails go to .eml files for want of an SMTP URL. */
+export function providersWithoutSmtp(config: Config): MailProvider[] {
+  const urls = smtpUrls(config);
+  return MAIL_PROVIDERS.filter((provider) => !urls[provider]);
+}
+
 /** One transport per provider: `cloud` → MAIL_CLOUD_URL, `delivery` → MAIL_DELIVERY_URL (DESIGN §9). */
 export function createTransports(config: Config): Record<MailProvider, MailTransport> {
-  const urls: Record<MailProvider, string | null> = {
-    cloud: config.mail.cloudUrl,
-    delivery: config.mail.deliveryUrl,
-  };
+  const urls = smtpUrls(config);
   const dir = path.join(config.dataDir, MAIL_FOLDER);
   const entries = MAIL_PROVIDERS.map((provider) => {
     const url = urls[provider];

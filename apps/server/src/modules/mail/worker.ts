@@ -6,7 +6,7 @@ import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { appendEvents, EVENT } from '../orders/events.repository.ts';
 import * as outbox from './outbox.repository.ts';
-import { createTransports, type MailTransport, messageIdOf } from './transports.ts';
+import { createTransports, MAIL_FOLDER, type MailTransport, messageIdOf, providersWithoutSmtp } from './transports.ts';
 
 export interface MailWorkerOptions {
   /** how often due mail is looked for when nobody kicks (ms) */
@@ -100,6 +100,16 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
 
   async function deliver(row: outbox.OutboxRow, result: DrainResult): Promise<void> {
     const id = Number(row.id);
+    // Each mail gets a full lease of its own; one another instance has taken over is left to it.
+    if (
+      !(await outbox.renewLease(
+        ctx.db,
+        id,
+        token,
+        nowIso(() => ctx.clock() + settings.leaseMs),
+      ))
+    )
+      return;
     // A document rejected after its approval mail was queued (a slow or failing provider, a retry)
     // is withdrawn: the customer has been told so, and must not be handed it afterwards.
     if (
@@ -218,6 +228,14 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
     start() {
       if (started) return;
       started = true;
+      // The file fallback (DESIGN §4) counts a mail as sent: say so, or a half-configured production
+      // shows "Sent" for mails no customer received.
+      for (const provider of providersWithoutSmtp(ctx.config)) {
+        settings.log?.warn(
+          { provider, folder: path.join(ctx.config.dataDir, MAIL_FOLDER) },
+          `mail provider ${provider} has no SMTP URL: its mails are written as .eml files and count as sent`,
+        );
+      }
       schedule(0);
     },
     /** stops polling, waits for the drain under way, closes the connections */
