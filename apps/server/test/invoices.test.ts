@@ -119,6 +119,21 @@ describeEachDialect('Send Invoice', (dialect) => {
     expect(detail.mailHistory[0]).toMatchObject({ kind: 'invoice', status: 'sent' });
   });
 
+  it('says on the invoice of a refunded order that the fee was refunded', async () => {
+    const orderId = await newOrder(t, { amount: 39, currency: 'GBP', process_status: STATUS.Completed });
+    const refunded = await call(t, 'PUT', '/api/admin/move-to-complete-refund', tara.token, { orderId: [orderId] });
+    expect(refunded.statusCode).toBe(200);
+    await drainOutbox(t.app);
+    expect((await send({ orderId })).statusCode).toBe(200);
+    await drainOutbox(t.app);
+    const invoice = ofOrder(sink, orderId).find((m) => m.subject?.startsWith('Your invoice'));
+    const text = squash((await readPdf(invoice?.attachments[0]?.content as Buffer)).all);
+    expect(text).toContain(squash('Refunded on'));
+    expect(text).toContain(squash('-£39.00'));
+    expect(text).toContain(squash('and refunded in full on'));
+    expect(text).not.toContain(squash('Paid in full'));
+  });
+
   it('numbers invoices one after another; sending again mails the same invoice', async () => {
     const first = await newOrder(t, { amount: 10, currency: 'USD' });
     const second = await newOrder(t, { amount: 20, currency: 'USD' });

@@ -20,6 +20,8 @@ export interface InvoiceValues {
   service: string;
   amountMinor: number;
   currency: string | null;
+  /** when the fee was refunded (ISO), or null */
+  refundedAt: string | null;
 }
 
 /** VAT included in the amount paid, when VAT_RATE is set: net + VAT = total, in minor units. */
@@ -134,9 +136,18 @@ export async function buildInvoicePdf(
       : []),
     ['Total', money(v.amountMinor), true],
     [`Paid on ${longDate(v.paidAt)}`, money(v.amountMinor), false],
+    // A refunded order's invoice says so: "paid in full" alone would misstate what the customer holds.
+    ...(v.refundedAt
+      ? ([[`Refunded on ${longDate(v.refundedAt)}`, `-${money(v.amountMinor)}`, false]] as [string, string, boolean][])
+      : []),
     ['Balance due', money(0), true],
   ]);
-  note(doc, 'Paid in full when the order was placed. Thank you for your order.');
+  note(
+    doc,
+    v.refundedAt
+      ? `Paid when the order was placed, and refunded in full on ${longDate(v.refundedAt)}.`
+      : 'Paid in full when the order was placed. Thank you for your order.',
+  );
   note(
     doc,
     `${business.name} ${DEFENCE_DISCLAIMER} This invoice is for our service fee and is not a receipt for any government fee.`,

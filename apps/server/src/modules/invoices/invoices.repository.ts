@@ -24,6 +24,7 @@ export async function findOrder(db: Db, orderId: string) {
       'amount_minor',
       'currency',
       'created_at',
+      'refund_date',
     ])
     .where('order_id', '=', orderId)
     .executeTakeFirst();

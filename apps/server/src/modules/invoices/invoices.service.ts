@@ -89,6 +89,7 @@ export function createInvoiceService(ctx: AppContext) {
           service: SERVICE_NAME,
           amountMinor,
           currency: invoice.currency,
+          refundedAt: order.refund_date,
         });
         await store.putAs(INVOICE_FOLDER, invoice.file_name, pdf);
         if (!existing) created = invoice.file_name;
