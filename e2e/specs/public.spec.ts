@@ -128,6 +128,8 @@ test.describe('public pages: track, download, history', () => {
     await expect(page).toHaveURL(`/get-new-order-details/${orderRef(orderId)}`);
     await expect(page.getByRole('status').filter({ hasText: 'Your order has been found.' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Application completed' })).toBeVisible();
+    // Focus moves to the new page's title, not to nowhere.
+    await expect(page.getByRole('heading', { name: 'Application completed' })).toBeFocused();
     await expect(page.getByText(`Order ID ${orderId}`)).toBeVisible();
     const history = page.locator('.pub-table tbody');
     await expect(history).toHaveText('No records found');

@@ -139,11 +139,11 @@ export async function renderDetailsPage(
   const contact = h('a', { href: chrome.contactUrl(), 'data-contact': 'true' }, TEXT.contactSupport);
   const intro = path
     ? [
-        h('h1', {}, TEXT.completedTitle),
+        h('h1', { tabindex: '-1' }, TEXT.completedTitle),
         h('p', { class: 'pub-lead' }, TEXT.completedMessage(mainResult.full_name, mainResult.order_id)),
       ]
     : [
-        h('h1', {}, TEXT.notReadyTitle),
+        h('h1', { tabindex: '-1' }, TEXT.notReadyTitle),
         h('p', { class: 'pub-lead' }, `Order ID ${mainResult.order_id}. ${TEXT.notReadyMessage} `, contact, '.'),
       ];
 
@@ -167,4 +167,6 @@ export async function renderDetailsPage(
       ),
     ),
   );
+  // The form that had focus is gone: a keyboard or screen-reader user starts again at the page's title.
+  chrome.main.querySelector<HTMLElement>('h1')?.focus();
 }
