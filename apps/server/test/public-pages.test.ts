@@ -42,7 +42,7 @@ describe('public pages: served with a CSP that admits the translation widget, an
       .find(([n]) => n === name)
       ?.slice(1) ?? [];
 
-  it.each(['/track-order/VUtFVEEtMTIzNA', '/get-new-order-details/VUtFVEEtMTIzNA'])(
+  it.each(['/track-order/VUtFVEEtMTIzNA', '/track-order', '/get-new-order-details/VUtFVEEtMTIzNA'])(
     '%s gets public.html and the widget origins, nothing wider',
     async (url) => {
       const res = await app.inject({ method: 'GET', url });

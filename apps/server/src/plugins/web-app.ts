@@ -6,7 +6,8 @@ import { publicPageCsp } from '../modules/public/csp.ts';
 
 /** Paths the admin single-page app answers (SPEC §2); the public pages have their own entry. */
 const ADMIN_PATHS = ['/', '/admin', '/admin/*', '/logout'];
-const PUBLIC_PATHS = ['/track-order/*', '/get-new-order-details/*'];
+// /track-order alone too: a customer who drops the id from the address still gets the form, not JSON.
+const PUBLIC_PATHS = ['/track-order', '/track-order/*', '/get-new-order-details/*'];
 
 /**
  * Serves the built web app (apps/web/dist). Hashed assets are cached for a year; the HTML entries
