@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { isRejectedDocument } from '../documents/documents.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -21,7 +22,7 @@ export async function approvedDocument(db: Db, orderDbId: number) {
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!latest || latest.is_rejected_doc.trim().toLowerCase() === 'yes') return undefined;
+  if (!latest || isRejectedDocument(latest)) return undefined;
   const { is_rejected_doc: _rejected, ...document } = latest;
   return document;
 }

@@ -6,6 +6,10 @@ type Db = Kysely<Database> | Transaction<Database>;
 export const REJECTED = 'Yes';
 export const NOT_REJECTED = 'No';
 
+/** A rejected document (SPEC §3 is_rejected_doc 'Yes'; rows from an import may differ in case or spaces). */
+export const isRejectedDocument = (doc: { is_rejected_doc: string }): boolean =>
+  doc.is_rejected_doc.trim().toLowerCase() === REJECTED.toLowerCase();
+
 export async function insertDocument(db: Db, row: Insertable<DocumentsTable>): Promise<number> {
   const inserted = await db.insertInto('documents').values(row).returning('id').executeTakeFirstOrThrow();
   return Number(inserted.id);

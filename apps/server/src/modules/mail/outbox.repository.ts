@@ -2,6 +2,7 @@ import { MAIL_KIND, MAIL_STATUS, type MailKind, type MailProvider } from '@eta/s
 import type { Insertable, Kysely, QueryCreator, Selectable, Transaction } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Database, MailOutboxTable } from '../../db/schema.ts';
+import { isRejectedDocument } from '../documents/documents.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type OutboxRow = Selectable<MailOutboxTable>;
@@ -182,7 +183,7 @@ export async function documentRejected(db: Db, documentId: number): Promise<bool
     .select('is_rejected_doc')
     .where('id', '=', documentId)
     .executeTakeFirst();
-  return row !== undefined && row.is_rejected_doc.trim().toLowerCase() === 'yes';
+  return row !== undefined && isRejectedDocument(row);
 }
 
 /**

@@ -75,8 +75,8 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
   };
 
   /** Records a mail as failed for good (no further attempt) with its reason, and says so in Activity. */
-  async function failForGood(row: outbox.OutboxRow, reason: string): Promise<boolean> {
-    return inTransaction(ctx.db, async (trx) => {
+  async function failForGood(row: outbox.OutboxRow, reason: string): Promise<void> {
+    await inTransaction(ctx.db, async (trx) => {
       const mine = await outbox.markAttemptFailed(trx, Number(row.id), token, reason, null);
       if (mine && row.order_id !== null) {
         await appendEvents(
@@ -94,7 +94,6 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
           nowIso(ctx.clock),
         );
       }
-      return mine;
     });
   }
 
@@ -136,8 +135,10 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
     } catch (error) {
       const last = errorText(error);
       const final = row.attempts >= settings.maxAttempts;
-      if (final) await failForGood(row, last);
-      else
+      if (final) {
+        await failForGood(row, last);
+        result.failed += 1;
+      } else {
         await outbox.markAttemptFailed(
           ctx.db,
           id,
@@ -145,8 +146,8 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
           last,
           nowIso(() => ctx.clock() + backoffMs(row.attempts)),
         );
-      if (final) result.failed += 1;
-      else result.retrying += 1;
+        result.retrying += 1;
+      }
       settings.log?.warn({ outboxId: id, attempt: row.attempts, final }, 'mail attempt failed');
       return;
     }

@@ -17,6 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { createFileStore } from '../../lib/file-store.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { isRejectedDocument } from '../documents/documents.repository.ts';
 import { createPublicTokens } from './access.ts';
 import * as repo from './public.repository.ts';
 import { describeUserAgent, USER_AGENT_MAX } from './user-agent.ts';
@@ -35,8 +36,6 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 /** Constant-time comparison of two emails, already normalised. */
 const sameText = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 const normaliseEmail = (email: string | null | undefined) => (email ?? '').trim().toLowerCase();
-
-const isRejected = (doc: { is_rejected_doc: string }) => doc.is_rejected_doc.trim().toLowerCase() === 'yes';
 
 /** The browser's IANA time zone (e.g. Europe/London), or null for anything else (offsets, junk). */
 export function ianaTimeZone(value: string | null | undefined): string | null {
@@ -106,7 +105,7 @@ export function createPublicService(ctx: AppContext) {
         repo.findCurrentDocument(ctx.db, order.id),
         repo.listDownloads(ctx.db, order.id),
       ]);
-      const ready = doc !== undefined && !isRejected(doc);
+      const ready = doc !== undefined && !isRejectedDocument(doc);
       const mainResult: PublicMainResult = {
         order_id: order.order_id,
         first_name: order.first_name,
@@ -128,7 +127,8 @@ export function createPublicService(ctx: AppContext) {
     ): Promise<{ downloadUrl: string }> {
       const order = await loadOrder(orderId);
       const doc = await repo.findCurrentDocument(ctx.db, order.id);
-      if (!doc || isRejected(doc) || doc.file1 !== input.file1) throw AppError.notFound(PUBLIC_MSG.documentUnavailable);
+      if (!doc || isRejectedDocument(doc) || doc.file1 !== input.file1)
+        throw AppError.notFound(PUBLIC_MSG.documentUnavailable);
       // The log is chargeback evidence: a download is recorded only when there is a file to serve.
       await storedFileOf(doc.file1);
       const software = describeUserAgent(client.userAgent);
@@ -164,7 +164,7 @@ export function createPublicService(ctx: AppContext) {
       const jti = tokens.verifyLink(token);
       const doc = jti ? await repo.consumeLink(ctx.db, jti, nowIso(ctx.clock)) : undefined;
       if (!doc) throw AppError.forbidden(PUBLIC_MSG.linkRefused);
-      if (isRejected(doc)) throw AppError.forbidden(PUBLIC_MSG.documentUnavailable);
+      if (isRejectedDocument(doc)) throw AppError.forbidden(PUBLIC_MSG.documentUnavailable);
       const { path, size } = await storedFileOf(doc.file1);
       const ext = EXTENSIONS[doc.content_type];
       const safeId = doc.order_ref.replace(/[^A-Za-z0-9-]/g, '_');
