@@ -179,6 +179,8 @@ test('paging: page 2, page size, All, and sorting by a column', async ({ page, r
   const firstPage = await bodyRows(page).locator('td:nth-child(2)').allInnerTexts();
   await page.getByRole('button', { name: 'Page 2' }).click();
   await expect(range(page)).toHaveText(`Showing 11 to 20 of ${total}`);
+  // Page 1's rows stay on screen, dimmed and busy, until page 2 arrives: read the rows once it has.
+  await expect(page.locator('.queue-scroll')).toHaveAttribute('aria-busy', 'false');
   await expect(bodyRows(page)).toHaveCount(10);
   const secondPage = await bodyRows(page).locator('td:nth-child(2)').allInnerTexts();
   expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([]);
