@@ -1,6 +1,6 @@
 import { MSG, ORDER_MSG, type OrderListItem, ROLE, type Role, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { assignAs, buildOrder, INGEST_KEY, seedOrders } from './orders-fixtures.ts';
+import { assignAs, bulkHelpers, INGEST_KEY } from './orders-fixtures.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 describeEachDialect('assignment and bulk status changes', (dialect) => {
@@ -19,27 +19,7 @@ describeEachDialect('assignment and bulk status changes', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const newOrders = (n: number, fields: Record<string, unknown> = {}) =>
-    seedOrders(
-      t,
-      Array.from({ length: n }, () => buildOrder(fields)),
-    );
-  const order = (orderId: string) =>
-    t.app.ctx.db.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
-  const events = async (orderId: string) => {
-    const { id } = await order(orderId);
-    return t.app.ctx.db
-      .selectFrom('order_events')
-      .select(['kind', 'staff_id', 'staff_name', 'from_value', 'to_value'])
-      .where('order_id', '=', id)
-      .where('kind', '<>', 'created')
-      .orderBy('id')
-      .execute();
-  };
-  const counts = async (member: Member) =>
-    (await call(t, 'GET', '/api/admin/get-folder-count', member.token)).json().data;
-  const put = (path: string, member: Member | null, payload: unknown) =>
-    call(t, 'PUT', `/api/admin/${path}`, member?.token ?? null, payload);
+  const { newOrders, order, events, counts, put } = bulkHelpers(() => t);
 
   it('assigns free orders to the caller, logs it, and they show in My Orders', async () => {
     const ids = await newOrders(2);

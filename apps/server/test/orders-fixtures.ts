@@ -67,3 +67,35 @@ export async function assignAs(token: string, t: TestApp, orderIds: string[]): P
 export async function listAll(t: TestApp, token: string, folder: string, query = ''): Promise<LightMyRequestResponse> {
   return call(t, 'GET', `/api/admin/get-orders-list/${folder}?limit=all${query}`, token);
 }
+
+/**
+ * What the tests of the bulk actions (assign, delete, refund) need of one app, once `t` is built:
+ * orders to act on, an order's row and its logged events, a member's folder counts, and a PUT.
+ */
+export function bulkHelpers(app: () => TestApp) {
+  const order = (orderId: string) =>
+    app().app.ctx.db.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  return {
+    newOrders: (n: number, fields: Record<string, unknown> = {}) =>
+      seedOrders(
+        app(),
+        Array.from({ length: n }, () => buildOrder(fields)),
+      ),
+    order,
+    /** the order's events but its creation, oldest first */
+    events: async (orderId: string) => {
+      const { id } = await order(orderId);
+      return app()
+        .app.ctx.db.selectFrom('order_events')
+        .select(['kind', 'staff_id', 'staff_name', 'from_value', 'to_value'])
+        .where('order_id', '=', id)
+        .where('kind', '<>', 'created')
+        .orderBy('id')
+        .execute();
+    },
+    counts: async (member: { token: string }) =>
+      (await call(app(), 'GET', '/api/admin/get-folder-count', member.token)).json().data,
+    put: (path: string, member: { token: string } | null, payload: unknown) =>
+      call(app(), 'PUT', `/api/admin/${path}`, member?.token ?? null, payload),
+  };
+}

@@ -1,6 +1,6 @@
 import { ORDER_MSG, type OrderListItem, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildOrder, INGEST_KEY, seedOrders } from './orders-fixtures.ts';
+import { bulkHelpers, INGEST_KEY } from './orders-fixtures.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 /** PUT /admin/move-to-complete-refund: "Completed Refunds" and the Refunds queue's "Refunded it" (SPEC §4). */
@@ -14,27 +14,7 @@ describeEachDialect('refunds', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const newOrders = (n: number, fields: Record<string, unknown> = {}) =>
-    seedOrders(
-      t,
-      Array.from({ length: n }, () => buildOrder(fields)),
-    );
-  const order = (orderId: string) =>
-    t.app.ctx.db.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
-  const events = async (orderId: string) => {
-    const { id } = await order(orderId);
-    return t.app.ctx.db
-      .selectFrom('order_events')
-      .select(['kind', 'staff_id', 'staff_name', 'from_value', 'to_value'])
-      .where('order_id', '=', id)
-      .where('kind', '<>', 'created')
-      .orderBy('id')
-      .execute();
-  };
-  const counts = async (member: Member) =>
-    (await call(t, 'GET', '/api/admin/get-folder-count', member.token)).json().data;
-  const put = (path: string, member: Member | null, payload: unknown) =>
-    call(t, 'PUT', `/api/admin/${path}`, member?.token ?? null, payload);
+  const { newOrders, order, events, counts, put } = bulkHelpers(() => t);
 
   it('refunds: status Refunds, refund_date set, one refund event per order and its refund mail', async () => {
     const [a, b] = (await newOrders(2, { process_status: STATUS.Completed })) as [string, string];
