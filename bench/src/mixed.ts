@@ -1,4 +1,4 @@
-import { ROLE, STATUS } from '@eta/shared';
+import { can, STATUS } from '@eta/shared';
 import autocannon from 'autocannon';
 import { createRng, type Rng, weighted } from './rng.ts';
 import { foldersFor, type Session, type SignedIn, searchTerms } from './session.ts';
@@ -107,7 +107,7 @@ function connectionPlan(session: Session, slot: number, connections: number, onl
   );
   const terms = searchTerms(session);
   const allTerms = [...terms.orderId, ...terms.email, ...terms.surname];
-  const canReport = member.type === ROLE.Admin || member.type === ROLE.Manager;
+  const canReport = can(member.type, 'reports.processedBy');
   const state = slotState(session, slot, () => ({
     free: mine(session.freeNew),
     held: null as string | null,

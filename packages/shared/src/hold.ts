@@ -1,4 +1,4 @@
-import { ROLE, type Role } from './roles.ts';
+import { can, type Role } from './roles.ts';
 import { CLAIMABLE_STATUSES, type OrderStatus } from './statuses.ts';
 
 /** How one order's assignment looks to one staff member. */
@@ -12,7 +12,7 @@ export interface HoldView {
 
 /** Admin and Manager may take over another's order and are not stopped by its hold (DESIGN §6). */
 export function mayOverrideHold(role: Role): boolean {
-  return role === ROLE.Admin || role === ROLE.Manager;
+  return can(role, 'orders.takeover');
 }
 
 /**

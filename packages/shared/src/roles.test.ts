@@ -14,6 +14,12 @@ describe('permission matrix (DESIGN §7)', () => {
     }
   });
 
+  it('lets Admin and Manager take over held orders, and only Admin delete from My Orders or manage Admins', () => {
+    expect(ROLES.filter((r) => can(r, 'orders.takeover'))).toEqual([ROLE.Admin, ROLE.Manager]);
+    expect(ROLES.filter((r) => can(r, 'myOrders.delete'))).toEqual([ROLE.Admin]);
+    expect(ROLES.filter((r) => can(r, 'team.manageAdmins'))).toEqual([ROLE.Admin]);
+  });
+
   it('lets a Manager manage everyone but Admins', () => {
     expect(canManageMember(ROLE.Manager, ROLE.Team)).toBe(true);
     expect(canManageMember(ROLE.Manager, ROLE.Admin)).toBe(false);

@@ -1,4 +1,7 @@
-/** Staff types (SPEC §6) and the one permission matrix both server and web read (DESIGN §7). */
+/**
+ * Staff types (SPEC §6) and the one permission matrix both server and web read (DESIGN §7). This
+ * table is the only place that names roles: every rule elsewhere asks `can(role, capability)`.
+ */
 export const ROLE = {
   Admin: 'Admin',
   Manager: 'Manager',
@@ -20,7 +23,13 @@ export type Capability =
   /** the allorder folder: list, count, search */
   | 'orders.history'
   | 'orders.delete'
+  /** take over an order another member holds, and write to it despite the hold (DESIGN §6) */
+  | 'orders.takeover'
+  /** delete from the My Orders queue, in bulk or by row (SPEC §6) */
+  | 'myOrders.delete'
   | 'team.manage'
+  /** create, change or delete an Admin, or make someone one (DESIGN §7) */
+  | 'team.manageAdmins'
   | 'reports.processedBy'
   | 'gateways.manage';
 
@@ -31,7 +40,10 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly Role[]>> = {
   'orders.work': EVERYONE,
   'orders.history': [ROLE.Admin, ROLE.Manager, ROLE.Team, ROLE.NightStaff],
   'orders.delete': MANAGERS,
+  'orders.takeover': MANAGERS,
+  'myOrders.delete': [ROLE.Admin],
   'team.manage': MANAGERS,
+  'team.manageAdmins': [ROLE.Admin],
   'reports.processedBy': MANAGERS,
   'gateways.manage': MANAGERS,
 };
@@ -43,5 +55,6 @@ export function can(role: Role | null | undefined, capability: Capability): bool
 /** A Manager cannot create, change or delete an Admin, nor make anyone an Admin (DESIGN §7). */
 export function canManageMember(actor: Role, targetType: Role): boolean {
   if (!can(actor, 'team.manage')) return false;
-  return actor === ROLE.Admin || targetType !== ROLE.Admin;
+  // A member who may manage Admins is managed only by someone who may too.
+  return can(actor, 'team.manageAdmins') || !can(targetType, 'team.manageAdmins');
 }

@@ -1,4 +1,4 @@
-import { can, type FolderDef, OPEN_STATUSES, ROLE, type Role } from '@eta/shared';
+import { can, type FolderDef, OPEN_STATUSES, type Role } from '@eta/shared';
 
 /** The buttons of SPEC §2's bulk area, in the order they are shown. */
 export type BulkAction = 'assign' | 'unassign' | 'refund' | 'delete';
@@ -44,7 +44,7 @@ export function queueView(folder: FolderDef, role: Role | null): QueueView {
   switch (folder.name) {
     // My Orders: everyone moves orders back; only Admin deletes here (SPEC §6), in bulk or by row.
     case 'myOrder':
-      return view(only('unassign', role === ROLE.Admin && 'delete'), role === ROLE.Admin);
+      return view(only('unassign', can(role, 'myOrders.delete') && 'delete'), can(role, 'myOrders.delete'));
     // Refunds: its own columns and View-only rows; Refunded it for all, Delete for Admin and Manager.
     case 'refundorder':
       return { ...view(only('refund', mayDelete && 'delete'), false), columns: 'refund' };
