@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { connect, SQLITE_FILE } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createDomainEvents } from './lib/domain-events.ts';
 import { authPublicRoutes, authStaffRoutes } from './modules/auth/auth.routes.ts';
 import { createPasswordHasher } from './modules/auth/passwords.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       handle.dialect === 'sqlite' && config.searchThreads > 0
         ? createSearchThreads(sqliteFile, config.searchThreads)
         : null,
+    events: createDomainEvents(handle.db, app.log),
     clock: options.clock ?? Date.now,
   };
   app.decorate('ctx', ctx);

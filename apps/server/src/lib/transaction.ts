@@ -24,9 +24,68 @@ export async function retryingConflicts<T>(work: () => Promise<T>, attempts = 4)
   }
 }
 
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Work to run once a transaction's changes are committed (publish an event, wake a worker); a promise it returns is not awaited. */
+export type AfterCommitHook = () => unknown;
+
+/** The hooks of one work inside one transaction, and the database it belongs to. */
+interface Scope {
+  root: Kysely<Database>;
+  hooks: AfterCommitHook[];
+}
+
+/** The transactions inTransaction opened, each with the scope of the work running in it now. */
+const scopes = new WeakMap<Transaction<Database>, Scope>();
+const hookErrorLogs = new WeakMap<Kysely<Database>, (error: unknown) => void>();
+
+/**
+ * Runs `hook` once the transaction `db` belongs to has committed; on a plain connection (no
+ * transaction) at once. Dropped when the work that registered it fails or its attempt is retried.
+ * A hook that throws is logged (logHookErrors), never thrown into the caller: the change is done.
+ * Register it while the work runs; a transaction not opened by inTransaction has no known commit.
+ */
+export function afterCommit(db: Db, hook: AfterCommitHook): void {
+  if (!db.isTransaction) {
+    runHooks({ root: db as Kysely<Database>, hooks: [hook] });
+    return;
+  }
+  const scope = scopes.get(db as Transaction<Database>);
+  if (!scope) throw new Error('afterCommit: the transaction was not opened by inTransaction');
+  scope.hooks.push(hook);
+}
+
+/** The database a connection or transaction belongs to (undefined: a transaction inTransaction did not open). */
+export function rootOf(db: Db): Kysely<Database> | undefined {
+  return db.isTransaction ? scopes.get(db as Transaction<Database>)?.root : (db as Kysely<Database>);
+}
+
+/** Where the failures of this database's after-commit hooks are logged (the app's logger). */
+export function logHookErrors(db: Kysely<Database>, log: (error: unknown) => void): void {
+  hookErrorLogs.set(db, log);
+}
+
+function runHooks(scope: Scope): void {
+  const report = (error: unknown) => {
+    const log = hookErrorLogs.get(scope.root);
+    if (log) log(error);
+    else console.error('after-commit hook failed', error);
+  };
+  for (const hook of scope.hooks) {
+    try {
+      // not awaited: the caller is answered without waiting for what follows its commit
+      const pending = hook();
+      if (pending instanceof Promise) pending.catch(report);
+    } catch (error) {
+      report(error);
+    }
+  }
+}
+
 /**
  * Runs `work` in one transaction, run again when it lost to another writer (retryingConflicts).
- * On SQLite the transactions asked for together share one commit (groupCommit).
+ * On SQLite the transactions asked for together share one commit (groupCommit). Hooks the work
+ * registers (afterCommit) run once its changes are committed, never for an attempt that failed.
  */
 export function inTransaction<T>(
   db: Kysely<Database>,
@@ -34,10 +93,20 @@ export function inTransaction<T>(
   attempts = 4,
 ): Promise<T> {
   if (dialectOf(db) === 'sqlite') return groupCommit(db).run(work);
-  return retryingConflicts(() => db.transaction().execute(work), attempts);
+  return retryingConflicts(async () => {
+    // each attempt collects its own hooks: a deadlocked attempt's are dropped with it
+    const scope: Scope = { root: db, hooks: [] };
+    const value = await db.transaction().execute((trx) => {
+      scopes.set(trx, scope);
+      return work(trx);
+    });
+    runHooks(scope);
+    return value;
+  }, attempts);
 }
 
 type Work = (trx: Transaction<Database>) => Promise<unknown>;
+type Outcome = { ok: true; value: unknown; scope: Scope } | { ok: false; error: unknown };
 interface Queued {
   work: Work;
   resolve: (value: unknown) => void;
@@ -67,19 +136,23 @@ function groupCommit(db: Kysely<Database>) {
   async function flush(): Promise<void> {
     const batch = queue;
     queue = [];
-    let outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    let outcomes: Outcome[] = [];
     try {
       await retryingConflicts(() =>
         db.transaction().execute(async (trx) => {
           outcomes = [];
           for (const item of batch) {
             await sql`savepoint grouped`.execute(trx);
+            // the works share trx but run one after another: hooks go to the one running now
+            const scope: Scope = { root: db, hooks: [] };
+            scopes.set(trx, scope);
             try {
-              outcomes.push({ ok: true, value: await item.work(trx) });
+              outcomes.push({ ok: true, value: await item.work(trx), scope });
               await sql`release grouped`.execute(trx);
             } catch (error) {
               await sql`rollback to grouped`.execute(trx);
               await sql`release grouped`.execute(trx);
+              // rolled back alone: its hooks go with it
               outcomes.push({ ok: false, error });
             }
           }
@@ -91,8 +164,10 @@ function groupCommit(db: Kysely<Database>) {
     }
     batch.forEach((item, i) => {
       const outcome = outcomes[i];
-      if (outcome?.ok) item.resolve(outcome.value);
-      else item.reject(outcome ? outcome.error : new Error('transaction not run'));
+      if (outcome?.ok) {
+        runHooks(outcome.scope);
+        item.resolve(outcome.value);
+      } else item.reject(outcome ? outcome.error : new Error('transaction not run'));
     });
   }
 

@@ -2,6 +2,8 @@ import type { TokenUser } from '@eta/shared';
 import type { Kysely, Transaction } from 'kysely';
 import { compiledPerLength } from '../../db/compiled.ts';
 import type { Database } from '../../db/schema.ts';
+import { type EventActor, eventsOf } from '../../lib/domain-events.ts';
+import { afterCommit } from '../../lib/transaction.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -83,4 +85,27 @@ export async function appendEvents(
       .map((e) => ({ orderId: e.orderId, kind: e.kind, from: e.from, to: e.to, detail: e.detail ?? null }));
     await insertEvents(db, null, batch, shared);
   }
+  announceAfterCommit(db, actor, events);
+}
+
+/**
+ * Every row appended is published as `order.changed` once it is committed (DESIGN §13): the one
+ * place the log is written from JS is the one place that announces it. Nobody listening: nothing kept.
+ */
+function announceAfterCommit(db: Db, actor: EventActor, events: readonly OrderEvent[]): void {
+  const bus = eventsOf(db);
+  if (events.length === 0 || (bus && !bus.has('order.changed'))) return;
+  const by = actor ? { id: actor.id, name: actor.name } : null;
+  afterCommit(db, () => {
+    for (const e of events) {
+      bus?.publish('order.changed', {
+        orderDbId: e.orderId,
+        orderId: null,
+        kind: e.kind,
+        from: e.from,
+        to: e.to,
+        actor: by,
+      });
+    }
+  });
 }

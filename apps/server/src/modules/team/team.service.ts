@@ -10,10 +10,13 @@ import {
   type TokenUser,
   type UpdateMemberInput,
 } from '@eta/shared';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import type { StaffRow } from '../../db/schema.ts';
+import type { Database, StaffRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
+import { afterCommit, inTransaction } from '../../lib/transaction.ts';
+import { appendEvents, EVENT } from '../orders/events.repository.ts';
 import * as staffRepo from '../staff/staff.repository.ts';
 import * as teamRepo from './team.repository.ts';
 
@@ -38,6 +41,10 @@ function rethrowUniqueAsEmailTaken(error: unknown): never {
 /** Team management with the Manager limits of DESIGN §7; every rule is checked here, not in the UI. */
 export function createTeamService(ctx: AppContext) {
   const { db } = ctx;
+
+  /** `member.changed` once the change is committed (DESIGN §13). */
+  const announce = (trx: Transaction<Database>, memberId: number, change: 'created' | 'updated' | 'deleted') =>
+    afterCommit(trx, () => ctx.events.publish('member.changed', { memberId, change }));
 
   async function loadMember(id: number): Promise<StaffRow> {
     const member = await staffRepo.findActiveById(db, id);
@@ -68,19 +75,18 @@ export function createTeamService(ctx: AppContext) {
       if (await staffRepo.findActiveByEmail(db, input.email)) throw emailTaken();
       const hash = await ctx.passwords.hash(input.password);
       const at = nowIso(ctx.clock);
-      const id = await db
-        .transaction()
-        .execute((trx) =>
-          staffRepo.insert(trx, {
-            name: input.name,
-            email: input.email,
-            password_hash: hash,
-            type: input.type,
-            created_at: at,
-            updated_at: at,
-          }),
-        )
-        .catch(rethrowUniqueAsEmailTaken);
+      const id = await inTransaction(db, async (trx) => {
+        const created = await staffRepo.insert(trx, {
+          name: input.name,
+          email: input.email,
+          password_hash: hash,
+          type: input.type,
+          created_at: at,
+          updated_at: at,
+        });
+        announce(trx, created, 'created');
+        return created;
+      }).catch(rethrowUniqueAsEmailTaken);
       return toRecord(await loadMember(id));
     },
 
@@ -96,20 +102,18 @@ export function createTeamService(ctx: AppContext) {
       if (other && other.id !== id) throw emailTaken();
       const hash = input.password ? await ctx.passwords.hash(input.password) : null;
       const at = nowIso(ctx.clock);
-      await db
-        .transaction()
-        .execute(async (trx) => {
-          await staffRepo.update(trx, id, {
-            name: input.name,
-            email: input.email,
-            type: input.type,
-            updated_at: at,
-            ...(hash ? { password_hash: hash } : {}),
-          });
-          // A new password logs the member out everywhere, as their own password change does.
-          if (hash) await staffRepo.revokeTokens(trx, id, at);
-        })
-        .catch(rethrowUniqueAsEmailTaken);
+      await inTransaction(db, async (trx) => {
+        await staffRepo.update(trx, id, {
+          name: input.name,
+          email: input.email,
+          type: input.type,
+          updated_at: at,
+          ...(hash ? { password_hash: hash } : {}),
+        });
+        // A new password logs the member out everywhere, as their own password change does.
+        if (hash) await staffRepo.revokeTokens(trx, id, at);
+        announce(trx, id, 'updated');
+      }).catch(rethrowUniqueAsEmailTaken);
       ctx.members.forget(id);
       return toRecord(await loadMember(id));
     },
@@ -121,10 +125,23 @@ export function createTeamService(ctx: AppContext) {
       const member = await loadMember(id);
       assertMayManage(actor, member.type);
       const at = nowIso(ctx.clock);
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await teamRepo.softDelete(trx, id, at);
         await staffRepo.revokeTokens(trx, id, at);
-        await teamRepo.releaseOrders(trx, member, actor, at);
+        const released = await teamRepo.releaseOrders(trx, id, at);
+        await appendEvents(
+          trx,
+          actor,
+          released.map((orderId) => ({
+            orderId,
+            kind: EVENT.unassign,
+            from: member.name,
+            to: null,
+            detail: 'Team member deleted: order returned to its folder',
+          })),
+          at,
+        );
+        announce(trx, id, 'deleted');
       });
       ctx.members.forget(id);
     },
