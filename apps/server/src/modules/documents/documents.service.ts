@@ -14,8 +14,7 @@ import { createFileStore } from '../../lib/file-store.ts';
 import { sniffFileType } from '../../lib/file-types.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { kickMail, queueMails } from '../mail/mail.service.ts';
-import { approvalContent, rejectionContent } from '../mail/order-mails.ts';
+import { queueOrderMail } from '../mail/order-mails.ts';
 import { appendEvents, EVENT } from '../orders/events.repository.ts';
 import { lockOrderForWrite, setProcessedBy, type WritableOrder } from '../orders/order-write.ts';
 import * as repo from './documents.repository.ts';
@@ -50,7 +49,7 @@ export function createDocumentService(ctx: AppContext) {
       await inTransaction(ctx.db, (trx) => lockOrderForWrite(trx, staff, fields.orderId));
       const name = await store.putAs(DOCUMENT_FOLDER, documentName(fields.orderId, type.ext), file.bytes);
       try {
-        const result = await inTransaction(ctx.db, async (trx) => {
+        return await inTransaction(ctx.db, async (trx) => {
           const order = await lockOrderForWrite(trx, staff, fields.orderId);
           const at = nowIso(ctx.clock);
           const first = !(await repo.hasDocuments(trx, order.id));
@@ -76,25 +75,16 @@ export function createDocumentService(ctx: AppContext) {
               at,
             );
           }
-          await queueMails(
-            trx,
-            staff,
-            [
-              {
-                orderDbId: order.id,
-                documentId,
-                kind: MAIL_KIND.approval,
-                provider: fields.mailServiceProvider,
-                to: fields.email,
-                content: approvalContent(ctx, order),
-              },
-            ],
+          await queueOrderMail(ctx, trx, staff, {
+            kind: MAIL_KIND.approval,
+            orders: [order],
+            documentId,
+            provider: fields.mailServiceProvider,
+            to: fields.email,
             at,
-          );
+          });
           return { documentId, file1: name };
         });
-        kickMail(ctx);
-        return result;
       } catch (error) {
         await store.remove(DOCUMENT_FOLDER, name);
         throw error;
@@ -103,62 +93,43 @@ export function createDocumentService(ctx: AppContext) {
 
     /** The approval mail again (remainder_mail 1), for the current document unless it was rejected. */
     async resend(staff: TokenUser, input: ResendMailInput) {
-      const result = await inTransaction(ctx.db, async (trx) => {
+      return inTransaction(ctx.db, async (trx) => {
         const order = await lockOrderForWrite(trx, staff, input.orderId);
         const doc = await repo.latestDocument(trx, order.id);
         if (!doc) throw AppError.conflict(DETAIL_MSG.noDocument);
         if (doc.is_rejected_doc === repo.REJECTED) throw AppError.conflict(DETAIL_MSG.documentRejected);
         const at = nowIso(ctx.clock);
-        const [mailId] = await queueMails(
-          trx,
-          staff,
-          [
-            {
-              orderDbId: order.id,
-              documentId: Number(doc.id),
-              kind: MAIL_KIND.resend,
-              provider: input.mailServiceProvider,
-              to: input.email,
-              content: approvalContent(ctx, order, true),
-              remainder: true,
-            },
-          ],
+        const [mailId] = await queueOrderMail(ctx, trx, staff, {
+          kind: MAIL_KIND.resend,
+          orders: [order],
+          documentId: Number(doc.id),
+          provider: input.mailServiceProvider,
+          to: input.email,
           at,
-        );
+        });
         return { mailId };
       });
-      kickMail(ctx);
-      return result;
     },
 
     /** Reject Applicant: the latest document marked rejected and the rejection mail queued, together. */
     async reject(staff: TokenUser, input: RejectionMailInput) {
-      const result = await inTransaction(ctx.db, async (trx) => {
+      return inTransaction(ctx.db, async (trx) => {
         const order = await lockOrderForWrite(trx, staff, input.orderId);
         const doc = await repo.latestDocument(trx, order.id);
         if (!doc) throw AppError.conflict(DETAIL_MSG.noDocument);
         if (!(await repo.markRejected(trx, Number(doc.id)))) throw AppError.conflict(DETAIL_MSG.alreadyRejected);
         const at = nowIso(ctx.clock);
         await appendEvents(trx, staff, [{ orderId: order.id, kind: EVENT.rejection, from: null, to: doc.file1 }], at);
-        const [mailId] = await queueMails(
-          trx,
-          staff,
-          [
-            {
-              orderDbId: order.id,
-              documentId: Number(doc.id),
-              kind: MAIL_KIND.rejection,
-              provider: input.mailServiceProvider,
-              to: input.email,
-              content: rejectionContent(ctx, order),
-            },
-          ],
+        const [mailId] = await queueOrderMail(ctx, trx, staff, {
+          kind: MAIL_KIND.rejection,
+          orders: [order],
+          documentId: Number(doc.id),
+          provider: input.mailServiceProvider,
+          to: input.email,
           at,
-        );
+        });
         return { mailId, message: MSG.rejectionSent };
       });
-      kickMail(ctx);
-      return result;
     },
   };
 }

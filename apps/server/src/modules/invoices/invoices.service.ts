@@ -1,7 +1,5 @@
 import {
-  DEFAULT_MAIL_PROVIDER,
   DEFENCE_MSG,
-  type Domain,
   invoiceNotFoundMessage,
   invoiceSentMessage,
   MAIL_KIND,
@@ -12,14 +10,10 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createFileStore } from '../../lib/file-store.ts';
 import { withPdfSlot } from '../../lib/pdf/slots.ts';
-import { longDate } from '../../lib/pdf/text.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { businessEmail, SERVICE_NAME } from '../defence/letter.ts';
-import { kickMail, queueMails } from '../mail/mail.service.ts';
-import { invoiceMail } from '../mail/templates/invoice.ts';
-import { mailSiteOf } from '../mail/templates/layout.ts';
-import { formatMoney } from '../mail/templates/refund.ts';
+import { queueOrderMail } from '../mail/order-mails.ts';
 import { appendEvents, EVENT } from '../orders/events.repository.ts';
 import { lockOrderForWrite } from '../orders/order-write.ts';
 import { buildInvoicePdf } from './invoice-pdf.ts';
@@ -45,7 +39,7 @@ export function createInvoiceService(ctx: AppContext) {
     if (!(await repo.findOrder(ctx.db, input.orderId))) throw AppError.notFound(invoiceNotFoundMessage(input.orderId));
     let created: string | null = null;
     try {
-      const result = await inTransaction(ctx.db, async (trx) => {
+      return await inTransaction(ctx.db, async (trx) => {
         created = null;
         const locked = await lockOrderForWrite(trx, staff, input.orderId);
         const order = await repo.findOrder(trx, input.orderId);
@@ -93,38 +87,23 @@ export function createInvoiceService(ctx: AppContext) {
         });
         await store.putAs(INVOICE_FOLDER, invoice.file_name, pdf);
         if (!existing) created = invoice.file_name;
-        const site = mailSiteOf(ctx.config, (order.domain === 'secondary' ? 'secondary' : 'primary') satisfies Domain);
-        const [mailId] = await queueMails(
-          trx,
-          staff,
-          [
-            {
-              orderDbId: locked.id,
-              documentId: null,
-              kind: MAIL_KIND.invoice,
-              provider: DEFAULT_MAIL_PROVIDER,
-              to: order.contact_email_address,
-              content: invoiceMail(
-                {
-                  ...order,
-                  invoiceNumber: invoice.invoice_number,
-                  amount: formatMoney(amountMinor, invoice.currency),
-                  invoiceDate: longDate(invoice.created_at),
-                  service: SERVICE_NAME,
-                },
-                site,
-              ),
-              attachments: [
-                {
-                  filename: invoice.file_name,
-                  path: `${INVOICE_FOLDER}/${invoice.file_name}`,
-                  contentType: 'application/pdf',
-                },
-              ],
-            },
-          ],
+        const [mailId] = await queueOrderMail(ctx, trx, staff, {
+          kind: MAIL_KIND.invoice,
+          orders: [locked],
+          invoice: {
+            number: invoice.invoice_number,
+            amountMinor,
+            currency: invoice.currency,
+            issuedAt: invoice.created_at,
+            service: SERVICE_NAME,
+          },
+          attachment: {
+            filename: invoice.file_name,
+            path: `${INVOICE_FOLDER}/${invoice.file_name}`,
+            contentType: 'application/pdf',
+          },
           at,
-        );
+        });
         await appendEvents(
           trx,
           staff,
@@ -144,8 +123,6 @@ export function createInvoiceService(ctx: AppContext) {
           data: { invoiceNumber: invoice.invoice_number, mailId },
         };
       });
-      kickMail(ctx);
-      return result;
     } catch (error) {
       if (created) await store.remove(INVOICE_FOLDER, created);
       throw error;

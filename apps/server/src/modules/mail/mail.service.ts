@@ -13,9 +13,10 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
-import { inTransaction } from '../../lib/transaction.ts';
+import { afterCommit, inTransaction } from '../../lib/transaction.ts';
 import { appendEvents, EVENT, type OrderEvent } from '../orders/events.repository.ts';
 import { lockOrderForWrite } from '../orders/order-write.ts';
+import { DOCUMENT_BOUND_KINDS } from './mail-kinds.ts';
 import * as outbox from './outbox.repository.ts';
 import { createMailWorker, type DrainResult, type MailWorker, type MailWorkerOptions } from './worker.ts';
 
@@ -34,9 +35,11 @@ export interface MailToQueue {
 
 /**
  * Writes mails to the outbox inside the caller's transaction, with a 'mail' event each (DESIGN §6,
- * §9): the change and its mail commit together or not at all. Call `kickMail` after the commit.
+ * §9): the change and its mail commit together or not at all. Order mails come through
+ * queueOrderMail (order-mails.ts), which makes them from the kinds' registry.
  */
 export async function queueMails(
+  ctx: AppContext,
   trx: Transaction<Database>,
   staff: Pick<TokenUser, 'id' | 'name'> | null,
   mails: readonly MailToQueue[],
@@ -67,10 +70,26 @@ export async function queueMails(
     detail: `${m.provider} to ${m.to}`,
   }));
   await appendEvents(trx, staff, events, at);
+  announceQueued(
+    ctx,
+    trx,
+    ids,
+    mails.map((m) => m.orderDbId),
+  );
   return ids;
 }
 
-/** One worker per app, found by its context: services kick it without knowing how it runs. */
+/** `mail.queued` once the outbox rows are committed: the worker subscribes (registerMailWorker). */
+function announceQueued(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  mailIds: readonly number[],
+  orderDbIds: readonly number[],
+): void {
+  if (mailIds.length > 0) afterCommit(trx, () => ctx.events.publish('mail.queued', { mailIds, orderDbIds }));
+}
+
+/** One worker per app, found by its context (drainOutbox). */
 const workers = new WeakMap<AppContext, MailWorker>();
 
 export function mailWorkerOf(ctx: AppContext): MailWorker {
@@ -82,14 +101,10 @@ export function mailWorkerOf(ctx: AppContext): MailWorker {
   return worker;
 }
 
-/** After a commit that queued mail: the worker looks now (if it runs in this app). */
-export function kickMail(ctx: AppContext): void {
-  workers.get(ctx)?.kick();
-}
-
 /**
  * Sets up the app's worker: started when the app is ready (listening or first request), unless
- * `options` is false; always stopped before the database closes.
+ * `options` is false; always stopped before the database closes. Mail queued anywhere in the app
+ * wakes it once committed (`mail.queued`): no caller has to remember to.
  */
 export function registerMailWorker(
   app: FastifyInstance,
@@ -98,8 +113,12 @@ export function registerMailWorker(
 ): void {
   const worker = createMailWorker(ctx, { log: app.log, ...(options || {}) });
   workers.set(ctx, worker);
+  const unsubscribe = ctx.events.subscribe('mail.queued', () => worker.kick());
   if (options !== false) app.addHook('onReady', async () => worker.start());
-  app.addHook('preClose', async () => worker.stop());
+  app.addHook('preClose', async () => {
+    unsubscribe();
+    await worker.stop();
+  });
 }
 
 /** Sends every due mail now and waits for the outcome (tests, and the command line). */
@@ -112,7 +131,7 @@ export async function retryFailedMail(ctx: AppContext, staff: TokenUser, input: 
   const retried = await inTransaction(ctx.db, async (trx) => {
     const order = await lockOrderForWrite(trx, staff, input.orderId);
     const at = nowIso(ctx.clock);
-    const rows = await outbox.requeueFailed(trx, order.id, input.mailId, at);
+    const rows = await outbox.requeueFailed(trx, order.id, input.mailId, at, DOCUMENT_BOUND_KINDS);
     if (rows.length === 0) throw AppError.conflict(DETAIL_MSG.noFailedMail);
     await appendEvents(
       trx,
@@ -120,8 +139,13 @@ export async function retryFailedMail(ctx: AppContext, staff: TokenUser, input: 
       rows.map((r) => ({ orderId: order.id, kind: EVENT.mailRetry, from: null, to: r.kind, detail: r.provider })),
       at,
     );
+    announceQueued(
+      ctx,
+      trx,
+      rows.map((r) => r.id),
+      [order.id],
+    );
     return rows;
   });
-  kickMail(ctx);
   return { message: retriedMessage(retried.length), data: { mailIds: retried.map((r) => r.id) } };
 }

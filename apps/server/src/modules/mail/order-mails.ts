@@ -1,32 +1,61 @@
-import {
-  DEFAULT_MAIL_PROVIDER,
-  DETAIL_MSG,
-  type Domain,
-  type EmailContent,
-  MAIL_KIND,
-  type TokenUser,
-} from '@eta/shared';
+import { DETAIL_MSG, type Domain, type EmailContent, type MailKind, type TokenUser } from '@eta/shared';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { queueMails } from './mail.service.ts';
-import { type ApprovalOrder, approvalMail } from './templates/approval.ts';
+import { nowIso } from '../../lib/time.ts';
+import { type MailToQueue, queueMails } from './mail.service.ts';
+import { MAIL_KINDS, type MailInputOf, type MailKindEntry } from './mail-kinds.ts';
+import type { MailOrder } from './mail-orders.repository.ts';
+import { approvalMail } from './templates/approval.ts';
 import { mailSiteOf } from './templates/layout.ts';
-import { refundMail } from './templates/refund.ts';
-import { type RejectionOrder, rejectionMail } from './templates/rejection.ts';
 
 /** The order's site: its stored domain (set from its id's prefix when it arrived, DESIGN §6). */
 const siteOf = (ctx: AppContext, domain: string) =>
   mailSiteOf(ctx.config, domain === 'secondary' ? 'secondary' : ('primary' satisfies Domain));
 
-/** The approval mail of an order as it would be sent now ("View Email Content", upload, resend). */
-export function approvalContent(
+/**
+ * A mail of one kind for each order: `orders` are ids (the kind's loader reads them) or rows the
+ * caller already read in this transaction (a locked WritableOrder); the rest is the kind's input.
+ */
+export type OrderMailRequest = {
+  [K in MailKind]: { kind: K; orders: readonly number[] | readonly MailOrder[]; at?: string } & MailInputOf<K>;
+}[MailKind];
+
+const areIds = (orders: readonly number[] | readonly MailOrder[]): orders is readonly number[] =>
+  typeof orders[0] === 'number';
+
+/**
+ * The one way an order mail is queued (mail-kinds.ts says how each kind is made): written to the
+ * outbox in the caller's transaction, so the change and its mail commit together or not at all,
+ * and announced after the commit (`mail.queued`, which wakes the worker). Returns the mails' ids;
+ * orders its kind has no address for get none.
+ */
+export async function queueOrderMail(
   ctx: AppContext,
-  order: ApprovalOrder & { domain: string },
-  reminder = false,
-): EmailContent {
-  return approvalMail(order, siteOf(ctx, order.domain), reminder);
+  trx: Transaction<Database>,
+  actor: Pick<TokenUser, 'id' | 'name'> | null,
+  request: OrderMailRequest,
+): Promise<number[]> {
+  // each kind's functions take that kind's input: the request it was picked by
+  const kind = MAIL_KINDS[request.kind] as MailKindEntry<OrderMailRequest>;
+  const orders = areIds(request.orders) ? await kind.load(trx, request.orders) : request.orders;
+  const mails: MailToQueue[] = [];
+  for (const order of orders) {
+    const to = kind.to(order, request);
+    if (!to) continue;
+    mails.push({
+      orderDbId: order.id,
+      documentId: kind.documentId(request),
+      kind: request.kind,
+      provider: kind.provider(request),
+      to,
+      content: kind.render(order, siteOf(ctx, order.domain), request),
+      remainder: kind.remainder,
+      attachments: kind.attachments?.(request),
+    });
+  }
+  return queueMails(ctx, trx, actor, mails, request.at ?? nowIso(ctx.clock));
 }
 
 /** "View Email Content" (SPEC §2): the approval mail of the order exactly as it would be sent now. */
@@ -37,54 +66,6 @@ export async function approvalPreview(ctx: AppContext, orderId: string): Promise
     .where('order_id', '=', orderId)
     .executeTakeFirst();
   if (!order) throw AppError.notFound(DETAIL_MSG.orderNotFound);
-  return approvalContent(ctx, order);
-}
-
-export function rejectionContent(ctx: AppContext, order: RejectionOrder & { domain: string }): EmailContent {
-  return rejectionMail(order, siteOf(ctx, order.domain));
-}
-
-/**
- * The refund mail of each order just refunded (SPEC §4 "Refunded it … with a refund mail"): moved
- * to Refunds, or given its refund date there; queued in the same transaction as the change. Orders with no contact email get none.
- */
-export async function queueRefundMails(
-  ctx: AppContext,
-  trx: Transaction<Database>,
-  staff: TokenUser,
-  orderDbIds: readonly number[],
-  at: string,
-): Promise<number> {
-  if (orderDbIds.length === 0) return 0;
-  const orders = await trx
-    .selectFrom('orders')
-    .select([
-      'id',
-      'order_id',
-      'domain',
-      'first_name',
-      'sur_name',
-      'contact_email_address',
-      'amount_minor',
-      'currency',
-      'refund_date',
-    ])
-    .where('id', 'in', [...orderDbIds])
-    .orderBy('id')
-    .execute();
-  const mails = orders
-    .filter((o) => o.contact_email_address)
-    .map((o) => ({
-      orderDbId: Number(o.id),
-      documentId: null,
-      kind: MAIL_KIND.refund,
-      provider: DEFAULT_MAIL_PROVIDER,
-      to: o.contact_email_address as string,
-      content: refundMail(
-        { ...o, amount_minor: o.amount_minor === null ? null : Number(o.amount_minor) },
-        siteOf(ctx, o.domain),
-      ),
-    }));
-  await queueMails(trx, staff, mails, at);
-  return mails.length;
+  // the approval entry's template (mail-kinds.ts), with this order's site
+  return approvalMail(order, siteOf(ctx, order.domain));
 }

@@ -1,4 +1,4 @@
-import { MAIL_KIND, MAIL_STATUS, type MailKind, type MailProvider } from '@eta/shared';
+import { MAIL_STATUS, type MailKind, type MailProvider } from '@eta/shared';
 import type { Insertable, Kysely, QueryCreator, Selectable, Transaction } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Database, MailOutboxTable } from '../../db/schema.ts';
@@ -173,9 +173,6 @@ export async function insertHistory(db: Db, row: OutboxRow, at: string): Promise
     .execute();
 }
 
-/** Mails that hand the customer a document: withdrawn, unsent, once that document is rejected. */
-export const DOCUMENT_MAIL_KINDS: readonly MailKind[] = [MAIL_KIND.approval, MAIL_KIND.resend];
-
 /** True when the document a mail carries has been rejected since it was queued. */
 export async function documentRejected(db: Db, documentId: number): Promise<boolean> {
   const row = await db
@@ -188,9 +185,16 @@ export async function documentRejected(db: Db, documentId: number): Promise<bool
 
 /**
  * Failed mails of an order (all, or the one named) queued again with a fresh set of attempts; never
- * an approval or resend whose document has been rejected since (the customer was told it is withdrawn).
+ * one of `documentBoundKinds` (approval, resend) whose document has been rejected since (the
+ * customer was told it is withdrawn).
  */
-export async function requeueFailed(db: Db, orderDbId: number, mailId: number | undefined, at: string) {
+export async function requeueFailed(
+  db: Db,
+  orderDbId: number,
+  mailId: number | undefined,
+  at: string,
+  documentBoundKinds: readonly MailKind[],
+) {
   let query = db
     .updateTable('mail_outbox')
     .set({ status: MAIL_STATUS.queued, attempts: 0, next_attempt_at: at, claim_token: null })
@@ -199,7 +203,7 @@ export async function requeueFailed(db: Db, orderDbId: number, mailId: number | 
     .where((eb) =>
       eb.or([
         eb('document_id', 'is', null),
-        eb('kind', 'not in', [...DOCUMENT_MAIL_KINDS]),
+        eb('kind', 'not in', [...documentBoundKinds]),
         eb.not(
           eb.exists(
             eb

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { appendEvents, EVENT } from '../orders/events.repository.ts';
+import { DOCUMENT_BOUND_KINDS } from './mail-kinds.ts';
 import * as outbox from './outbox.repository.ts';
 import { createTransports, MAIL_FOLDER, type MailTransport, messageIdOf, providersWithoutSmtp } from './transports.ts';
 
@@ -112,7 +113,7 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
     // A document rejected after its approval mail was queued (a slow or failing provider, a retry)
     // is withdrawn: the customer has been told so, and must not be handed it afterwards.
     if (
-      outbox.DOCUMENT_MAIL_KINDS.includes(row.kind as MailKind) &&
+      DOCUMENT_BOUND_KINDS.includes(row.kind as MailKind) &&
       row.document_id !== null &&
       (await outbox.documentRejected(ctx.db, Number(row.document_id)))
     ) {

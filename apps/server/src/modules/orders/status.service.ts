@@ -1,5 +1,6 @@
 import {
   holdBlocks,
+  MAIL_KIND,
   MSG,
   movedMessage,
   moveRefusal,
@@ -15,8 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction, retryingConflicts } from '../../lib/transaction.ts';
-import { kickMail } from '../mail/mail.service.ts';
-import { queueRefundMails } from '../mail/order-mails.ts';
+import { queueOrderMail } from '../mail/order-mails.ts';
 import { type BulkOutcome, holders, missingIds, orderIdsOf } from './bulk.ts';
 import { appendEvents, EVENT, type EventKind } from './events.repository.ts';
 import { moveInOneStatement } from './order-write.pg.ts';
@@ -110,7 +110,7 @@ export function createStatusService(ctx: AppContext) {
           .map((r) => ({ orderId: r.id, kind: to.kind, from: r.process_status, to: to.status })),
         at,
       );
-      if (to.refund) await queueRefundMails(ctx, trx, staff, [...moved], at);
+      if (to.refund) await queueOrderMail(ctx, trx, staff, { kind: MAIL_KIND.refund, orders: [...moved], at });
       const names = await repo.staffNames(
         trx,
         blocked.map((r) => r.assigned_to as number),
@@ -140,7 +140,6 @@ export function createStatusService(ctx: AppContext) {
         allNotFound: notFound.length === orderIds.length,
       };
     });
-    if (to.refund && outcome.done > 0) kickMail(ctx);
     return outcome;
   }
 

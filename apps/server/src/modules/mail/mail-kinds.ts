@@ -1,0 +1,126 @@
+import { DEFAULT_MAIL_PROVIDER, type EmailContent, MAIL_KIND, type MailKind, type MailProvider } from '@eta/shared';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { longDate } from '../../lib/pdf/text.ts';
+import { loadMailOrders, type MailOrder } from './mail-orders.repository.ts';
+import type { MailAttachment } from './outbox.repository.ts';
+import { approvalMail } from './templates/approval.ts';
+import { invoiceMail } from './templates/invoice.ts';
+import type { MailSite } from './templates/layout.ts';
+import { formatMoney, refundMail } from './templates/refund.ts';
+import { rejectionMail } from './templates/rejection.ts';
+
+/**
+ * One kind of order mail: how its order data is read, its template, who it goes to through which
+ * provider, and what document it is about. `Input` is what the caller of queueOrderMail gives
+ * besides the orders (the member's choices, the invoice's figures …).
+ */
+export interface MailKindEntry<Input> {
+  /** its orders' data, read in the queueing transaction when the caller gives ids */
+  load(db: Kysely<Database> | Transaction<Database>, orderDbIds: readonly number[]): Promise<MailOrder[]>;
+  /** its template (templates/*) */
+  render(order: MailOrder, site: MailSite, input: Input): EmailContent;
+  /** the address; null: this order gets none (no contact email) */
+  to(order: MailOrder, input: Input): string | null;
+  provider(input: Input): MailProvider;
+  /** the document the mail is about, kept with it (mail history links it) */
+  documentId(input: Input): number | null;
+  /** it hands the customer that document: withdrawn unsent once the document is rejected (worker.ts) */
+  documentBound: boolean;
+  /** remainder_mail 1: the same mail sent again on request */
+  remainder: boolean;
+  /** files under DATA_DIR sent with it */
+  attachments?(input: Input): readonly MailAttachment[];
+}
+
+/** Mails sent from the order detail's buttons: the member types the address and picks the provider (SPEC §4). */
+export interface MemberChosen {
+  to: string;
+  provider: MailProvider;
+}
+export interface AboutDocument {
+  documentId: number;
+}
+/** Send Invoice: the invoice's own figures and its PDF. */
+export interface InvoiceInput {
+  invoice: { number: string; amountMinor: number; currency: string | null; issuedAt: string; service: string };
+  attachment: MailAttachment;
+}
+
+const chosenByMember = {
+  to: (_order: MailOrder, input: MemberChosen) => input.to,
+  provider: (input: MemberChosen) => input.provider,
+};
+/** Mails the system sends on a change: to the order's contact email, through the default provider. */
+const toContactEmail = {
+  to: (order: MailOrder) => order.contact_email_address,
+  provider: () => DEFAULT_MAIL_PROVIDER,
+};
+const ofDocument = (input: AboutDocument) => input.documentId;
+const noDocument = () => null;
+
+const entry = <Input>(e: MailKindEntry<Input>) => e;
+
+/** Every kind of order mail. A new kind: its MAIL_KIND in shared, its template, one entry here. */
+export const MAIL_KINDS = {
+  [MAIL_KIND.approval]: entry<MemberChosen & AboutDocument>({
+    load: loadMailOrders,
+    render: (order, site) => approvalMail(order, site),
+    ...chosenByMember,
+    documentId: ofDocument,
+    documentBound: true,
+    remainder: false,
+  }),
+  [MAIL_KIND.resend]: entry<MemberChosen & AboutDocument>({
+    load: loadMailOrders,
+    render: (order, site) => approvalMail(order, site, true),
+    ...chosenByMember,
+    documentId: ofDocument,
+    documentBound: true,
+    remainder: true,
+  }),
+  // about the rejected document, and sent because of it: never withdrawn
+  [MAIL_KIND.rejection]: entry<MemberChosen & AboutDocument>({
+    load: loadMailOrders,
+    render: (order, site) => rejectionMail(order, site),
+    ...chosenByMember,
+    documentId: ofDocument,
+    documentBound: false,
+    remainder: false,
+  }),
+  [MAIL_KIND.refund]: entry<object>({
+    load: loadMailOrders,
+    render: (order, site) => refundMail(order, site),
+    ...toContactEmail,
+    documentId: noDocument,
+    documentBound: false,
+    remainder: false,
+  }),
+  [MAIL_KIND.invoice]: entry<InvoiceInput>({
+    load: loadMailOrders,
+    render: (order, site, { invoice }) =>
+      invoiceMail(
+        {
+          ...order,
+          invoiceNumber: invoice.number,
+          amount: formatMoney(invoice.amountMinor, invoice.currency),
+          invoiceDate: longDate(invoice.issuedAt),
+          service: invoice.service,
+        },
+        site,
+      ),
+    ...toContactEmail,
+    documentId: noDocument,
+    documentBound: false,
+    remainder: false,
+    attachments: (input) => [input.attachment],
+  }),
+} satisfies Record<MailKind, MailKindEntry<never>>;
+
+/** What the caller of a kind gives besides its orders. */
+export type MailInputOf<K extends MailKind> = (typeof MAIL_KINDS)[K] extends MailKindEntry<infer I> ? I : never;
+
+/** Kinds whose mail is withdrawn, unsent, once its document is rejected. */
+export const DOCUMENT_BOUND_KINDS: readonly MailKind[] = (Object.keys(MAIL_KINDS) as MailKind[]).filter(
+  (kind) => MAIL_KINDS[kind].documentBound,
+);
