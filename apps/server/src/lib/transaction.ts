@@ -26,7 +26,7 @@ export async function retryingConflicts<T>(work: () => Promise<T>, attempts = 4)
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Work to run once a transaction's changes are committed (publish an event, wake a worker); a promise it returns is not awaited. */
+/** Work to run once a transaction's changes are committed (publish an event, wake a worker). */
 export type AfterCommitHook = () => unknown;
 
 /** The hooks of one work inside one transaction, and the database it belongs to. */
@@ -42,7 +42,8 @@ const hookErrorLogs = new WeakMap<Kysely<Database>, (error: unknown) => void>();
 /**
  * Runs `hook` once the transaction `db` belongs to has committed; on a plain connection (no
  * transaction) at once. Dropped when the work that registered it fails or its attempt is retried.
- * A hook that throws is logged (logHookErrors), never thrown into the caller: the change is done.
+ * Hooks run in order, just before the caller is answered; a promise one returns is not awaited. A
+ * hook that throws is logged (logHookErrors), never thrown into the caller: the change is done.
  * Register it while the work runs; a transaction not opened by inTransaction has no known commit.
  */
 export function afterCommit(db: Db, hook: AfterCommitHook): void {

@@ -85,14 +85,15 @@ export async function appendEvents(
       .map((e) => ({ orderId: e.orderId, kind: e.kind, from: e.from, to: e.to, detail: e.detail ?? null }));
     await insertEvents(db, null, batch, shared);
   }
-  announceAfterCommit(db, actor, events);
+  announceOrderEvents(db, actor, events);
 }
 
 /**
  * Every row appended is published as `order.changed` once it is committed (DESIGN §13): the one
- * place the log is written from JS is the one place that announces it. Nobody listening: nothing kept.
+ * place the log is written from JS is the one place that announces it. Nobody listening: nothing
+ * kept. A write that logs its events in SQL itself (a *.pg.ts statement) announces them through here.
  */
-function announceAfterCommit(db: Db, actor: EventActor, events: readonly OrderEvent[]): void {
+export function announceOrderEvents(db: Db, actor: EventActor, events: readonly OrderEvent[]): void {
   const bus = eventsOf(db);
   if (events.length === 0 || (bus && !bus.has('order.changed'))) return;
   const by = actor ? { id: actor.id, name: actor.name } : null;
