@@ -5,15 +5,16 @@ import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { selectUser, useAppSelector } from '../../../store/index.ts';
+import { selectCount } from '../../../store/orderSlice.ts';
 
 /** SPEC §2: the dashboard shows five queues; each folder's definition says whether it has a tile. */
 const TILES = FOLDERS.flatMap((folder) =>
   folder.view.dashboardTile ? [{ folder, ...folder.view.dashboardTile }] : [],
 );
 
-/** Counts come from the order slice, which the sidebar refreshes on every path change. */
+/** Counts are SPEC §3's `count` (selectCount over the cache), which the sidebar refreshes on every path change. */
 export function DashboardPage() {
-  const count = useAppSelector((state) => state.order.count);
+  const count = useAppSelector(selectCount);
   const user = useAppSelector(selectUser);
   return (
     <>
