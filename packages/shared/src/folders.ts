@@ -1,3 +1,4 @@
+import { FOLDER_VIEW, type FolderView } from './folder-views.ts';
 import type { Capability } from './roles.ts';
 import { OPEN_STATUSES, type OrderStatus, STATUS } from './statuses.ts';
 
@@ -37,6 +38,8 @@ export interface FolderDef {
   mine: boolean;
   /** capability needed beyond signing in. */
   capability: Capability;
+  /** what the folder's queue screen and the dashboard show of it (folder-views.ts). */
+  view: FolderView;
 }
 
 const f = (def: Omit<FolderDef, 'title' | 'mine' | 'capability'> & Partial<FolderDef>): FolderDef => ({
@@ -46,7 +49,11 @@ const f = (def: Omit<FolderDef, 'title' | 'mine' | 'capability'> & Partial<Folde
   ...def,
 });
 
-/** The fifteen folders of SPEC §2 and DESIGN §6, in sidebar order. */
+/**
+ * The fifteen folders of SPEC §2 and DESIGN §6, in sidebar order (and so the dashboard tiles' order).
+ * A new folder is one entry here: the server lists and counts it from `statuses`/`mine`, the web
+ * builds its route, sidebar item, queue screen and dashboard tile from the rest.
+ */
 export const FOLDERS: readonly FolderDef[] = [
   f({
     name: 'myOrder',
@@ -55,6 +62,7 @@ export const FOLDERS: readonly FolderDef[] = [
     countField: 'myOrdersCount',
     statuses: OPEN_STATUSES,
     mine: true,
+    view: { ...FOLDER_VIEW.mine, dashboardTile: { accent: 'primary' } },
   }),
   f({
     name: 'newOrder',
@@ -62,6 +70,7 @@ export const FOLDERS: readonly FolderDef[] = [
     label: 'New Orders',
     countField: 'newOrdersCount',
     statuses: [STATUS.New],
+    view: { ...FOLDER_VIEW.processing, greyHeld: true, dashboardTile: { accent: 'info' } },
   }),
   f({
     name: 'priorityOrder',
@@ -69,6 +78,7 @@ export const FOLDERS: readonly FolderDef[] = [
     label: 'Priority Orders',
     countField: 'priorityOrdersCount',
     statuses: [STATUS.Priority],
+    view: { ...FOLDER_VIEW.processing, greyHeld: true, dashboardTile: { accent: 'danger' } },
   }),
   f({
     name: 'pendingorder',
@@ -76,6 +86,7 @@ export const FOLDERS: readonly FolderDef[] = [
     label: 'Pending Orders',
     countField: 'pendingOrdersCount',
     statuses: [STATUS.Pending],
+    view: { ...FOLDER_VIEW.processing, dashboardTile: { accent: 'warning' } },
   }),
   f({
     name: 'completedorder',
@@ -83,6 +94,7 @@ export const FOLDERS: readonly FolderDef[] = [
     label: 'Completed Orders',
     countField: 'completedOrdersCount',
     statuses: [STATUS.Completed],
+    view: { ...FOLDER_VIEW.finished, dashboardTile: { accent: 'success' } },
   }),
   f({
     name: 'awaitingorder',
@@ -90,6 +102,7 @@ export const FOLDERS: readonly FolderDef[] = [
     label: 'Awaiting Customer',
     countField: 'awaitingOrdersCount',
     statuses: [STATUS.Awaiting],
+    view: FOLDER_VIEW.processing,
   }),
   f({
     name: 'awaitinggovtorder',
@@ -97,6 +110,7 @@ export const FOLDERS: readonly FolderDef[] = [
     label: 'Awaiting Govt',
     countField: 'awaitingGovtCount',
     statuses: [STATUS.AwaitingGovt],
+    view: FOLDER_VIEW.processing,
   }),
   f({
     name: 'contactcustomerorder',
@@ -104,6 +118,7 @@ export const FOLDERS: readonly FolderDef[] = [
     label: 'Contact Customer',
     countField: 'contactCustomerOrdersCount',
     statuses: [STATUS.ContactCustomer],
+    view: { ...FOLDER_VIEW.processing, columns: 'noTelephone' },
   }),
   f({
     name: 'customercalledorder',
@@ -111,6 +126,7 @@ export const FOLDERS: readonly FolderDef[] = [
     label: 'Customer Called',
     countField: 'customerCalledCount',
     statuses: [STATUS.CustomerCalled],
+    view: FOLDER_VIEW.processing,
   }),
   f({
     name: 'deletedorder',
@@ -118,6 +134,7 @@ export const FOLDERS: readonly FolderDef[] = [
     label: 'Deleted Orders',
     countField: 'deletedOrdersCount',
     statuses: [STATUS.Deleted],
+    view: FOLDER_VIEW.deleted,
   }),
   f({
     name: 'rejectedOrder',
@@ -126,6 +143,7 @@ export const FOLDERS: readonly FolderDef[] = [
     title: 'Rejected Order',
     countField: 'rejectedOrdersCount',
     statuses: [STATUS.Rejected],
+    view: FOLDER_VIEW.finished,
   }),
   f({
     name: 'allorder',
@@ -134,6 +152,7 @@ export const FOLDERS: readonly FolderDef[] = [
     countField: 'allOrdersCount',
     statuses: null,
     capability: 'orders.history',
+    view: FOLDER_VIEW.finished,
   }),
   f({
     name: 'refundorder',
@@ -141,6 +160,7 @@ export const FOLDERS: readonly FolderDef[] = [
     label: 'Refunds',
     countField: 'refundOrdersCount',
     statuses: [STATUS.Refunds],
+    view: FOLDER_VIEW.refunds,
   }),
   f({
     name: 'chargeBack',
@@ -149,6 +169,7 @@ export const FOLDERS: readonly FolderDef[] = [
     title: 'Chargeback',
     countField: 'chargeBackCount',
     statuses: [STATUS.ChargeBack],
+    view: FOLDER_VIEW.finished,
   }),
   f({
     name: 'processMarchOrder',
@@ -156,6 +177,7 @@ export const FOLDERS: readonly FolderDef[] = [
     label: 'Process 5th March Orders',
     countField: 'processMarchOrdersCount',
     statuses: [STATUS.ProcessMarch],
+    view: { ...FOLDER_VIEW.processing, greyHeld: true },
   }),
 ];
 

@@ -6,6 +6,7 @@ export * from './dial-codes.ts';
 export * from './domains.ts';
 export * from './envelope.ts';
 export * from './est-time.ts';
+export * from './folder-views.ts';
 export * from './folders.ts';
 export * from './hold.ts';
 export * from './ids.ts';

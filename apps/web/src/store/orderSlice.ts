@@ -1,13 +1,10 @@
-import {
-  API_STATUS,
-  type CountryReportRow,
-  type FolderCounts,
-  type OrderListItem,
-  type ProcessedByReportRow,
-} from '@eta/shared';
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { API_STATUS, type FolderCounts, type OrderListItem, type ReportRange } from '@eta/shared';
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { QueueArgs } from '../admin/features/queues/api.ts';
 import { logout } from './authSlice.ts';
 import { baseApi } from './baseApi.ts';
+import { selectEntryOf } from './cacheEntry.ts';
+import type { RootState } from './index.ts';
 
 /** An order list row as read (SPEC §3): the server's own type, so the two never drift apart. */
 export type { OrderListItem };
@@ -18,76 +15,103 @@ export interface SelectedRow {
   status: string;
 }
 
-/** SPEC §3 order state, field for field. */
+/**
+ * SPEC §3 "Order state". Server data lives only in RTK Query's cache (`state.api`); this slice
+ * keeps the UI facts, under SPEC's names, that say which cache entry each screen shows. Each SPEC
+ * name is read through a memoised selector:
+ *
+ * | SPEC name             | `state.order` holds                      | read with                          |
+ * | --------------------- | ---------------------------------------- | ---------------------------------- |
+ * | ordersList            | `ordersList.args`: the queue page shown  | `selectOrdersList` (orderSelectors) |
+ * | orderDetails          | `orderDetails.orderId`: the order open   | `selectOrderDetails` (orderSelectors) |
+ * | countryOrderDetails   | `countryOrderDetails.range`              | `selectCountryOrderDetails` (orderSelectors) |
+ * | processedOrderDetails | `processedOrderDetails.range`            | `selectProcessedOrderDetails` (orderSelectors) |
+ * | count                 | nothing: the signed-in member's counts   | `selectCount` (here)               |
+ * | selectedData          | `selectedData`                           | `selectSelectedData` (here)        |
+ * | showSideBar           | `showSideBar`                            | `selectShowSideBar` (here)         |
+ * | loading, error        | nothing: read off the entries shown      | `selectLoading`, `selectError` (orderSelectors) |
+ *
+ * The list, detail and report selectors sit in orderSelectors.ts because they need the screens'
+ * endpoints, which load with those screens: this file is in the first load (sidebar, dashboard).
+ */
 export interface OrderState {
-  ordersList: OrderListItem[];
-  orderDetails: Record<string, unknown> | null;
-  countryOrderDetails: CountryReportRow[];
-  processedOrderDetails: ProcessedByReportRow[];
-  count: FolderCounts;
+  ordersList: { args: QueueArgs | null };
+  orderDetails: { orderId: string | null };
+  countryOrderDetails: { range: ReportRange | null };
+  processedOrderDetails: { range: ReportRange | null };
   selectedData: SelectedRow[];
   showSideBar: boolean;
-  loading: boolean;
-  error: string | null;
 }
 
 const initialState: OrderState = {
-  ordersList: [],
-  orderDetails: null,
-  countryOrderDetails: [],
-  processedOrderDetails: [],
-  count: {},
+  ordersList: { args: null },
+  orderDetails: { orderId: null },
+  countryOrderDetails: { range: null },
+  processedOrderDetails: { range: null },
   selectedData: [],
   showSideBar: false,
-  loading: false,
-  error: null,
 };
 
 const orderSlice = createSlice({
   name: 'order',
   initialState,
   reducers: {
-    // SPEC §2: every path change clears the loaded order list (and so the selection made on it).
-    clearOrdersList: (state) => {
-      state.ordersList = [];
-      state.selectedData = [];
+    /** The queue page whose reply is on screen (kept while the next page loads, as the table dims it). */
+    showOrdersList: (state, action: PayloadAction<QueueArgs>) => {
+      state.ordersList.args = action.payload;
     },
-    setOrdersList: (state, action: PayloadAction<OrderListItem[]>) => {
-      state.ordersList = action.payload;
+    // SPEC §2: every path change clears the loaded order list (and so the selection made on it). Each
+    // folder's route is keyed, so leaving a path always unmounts the queue screen, which clears it.
+    clearOrdersList: (state) => {
+      state.ordersList.args = null;
+      state.selectedData = [];
     },
     setSelectedData: (state, action: PayloadAction<SelectedRow[]>) => {
       state.selectedData = action.payload;
     },
-    setCountryOrderDetails: (state, action: PayloadAction<CountryReportRow[]>) => {
-      state.countryOrderDetails = action.payload;
+    /** The order the detail screen shows (SPEC §3), null once it closes. */
+    showOrderDetails: (state, action: PayloadAction<string | null>) => {
+      state.orderDetails.orderId = action.payload;
     },
-    setProcessedOrderDetails: (state, action: PayloadAction<ProcessedByReportRow[]>) => {
-      state.processedOrderDetails = action.payload;
+    /** The range whose report answer is on screen (set when that answer arrives). */
+    showCountryOrderDetails: (state, action: PayloadAction<ReportRange>) => {
+      state.countryOrderDetails.range = action.payload;
     },
-    // The order detail screen keeps the order it shows here (SPEC §3), and clears it on leaving.
-    setOrderDetails: (state, action: PayloadAction<Record<string, unknown> | null>) => {
-      state.orderDetails = action.payload;
+    showProcessedOrderDetails: (state, action: PayloadAction<ReportRange>) => {
+      state.processedOrderDetails.range = action.payload;
     },
     setShowSideBar: (state, action: PayloadAction<boolean>) => {
       state.showSideBar = action.payload;
     },
   },
   extraReducers: (builder) => {
-    builder
-      .addCase(logout, () => initialState)
-      .addMatcher(baseApi.endpoints.getFolderCount.matchFulfilled, (state, { payload }) => {
-        if (payload.status === API_STATUS.ok && payload.data) state.count = payload.data;
-      });
+    builder.addCase(logout, () => initialState);
   },
 });
 
 export const {
+  showOrdersList,
   clearOrdersList,
-  setOrdersList,
   setSelectedData,
+  showOrderDetails,
+  showCountryOrderDetails,
+  showProcessedOrderDetails,
   setShowSideBar,
-  setOrderDetails,
-  setCountryOrderDetails,
-  setProcessedOrderDetails,
 } = orderSlice.actions;
 export const orderReducer = orderSlice.reducer;
+
+export const selectSelectedData = (state: RootState) => state.order.selectedData;
+export const selectShowSideBar = (state: RootState) => state.order.showSideBar;
+
+const NO_COUNTS: FolderCounts = {};
+
+/** The sidebar asks for the counts under the signed-in member's name (SPEC §3 folder count request). */
+export const selectCountEntry = selectEntryOf(
+  baseApi.endpoints.getFolderCount,
+  (state: RootState) => state.auth.data?.user.name || null,
+);
+
+/** SPEC §3 `count`: the folder counts the server last gave the signed-in member; none before that. */
+export const selectCount = createSelector([selectCountEntry], (entry) =>
+  entry.data?.status === API_STATUS.ok ? (entry.data.data ?? NO_COUNTS) : NO_COUNTS,
+);

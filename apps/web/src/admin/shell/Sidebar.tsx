@@ -4,7 +4,7 @@ import CloseButton from 'react-bootstrap/CloseButton';
 import { NavLink, useLocation } from 'react-router';
 import { useLazyGetFolderCountQuery } from '../../store/baseApi.ts';
 import { selectUser, useAppDispatch, useAppSelector } from '../../store/index.ts';
-import { clearOrdersList, setShowSideBar } from '../../store/orderSlice.ts';
+import { selectCount, selectShowSideBar, setShowSideBar } from '../../store/orderSlice.ts';
 
 /** Screens listed after the folders, in SPEC §2 order. */
 const AFTER_FOLDERS: readonly ScreenDef[] = [
@@ -19,7 +19,7 @@ const AFTER_FOLDERS: readonly ScreenDef[] = [
 const linkClass = ({ isActive }: { isActive: boolean }) => `sidebar-link${isActive ? ' active' : ''}`;
 
 function CountBadge({ field }: { field: CountField }) {
-  const value = useAppSelector((state) => state.order.count[field]);
+  const value = useAppSelector((state) => selectCount(state)[field]);
   if (value === undefined) return null;
   return <span className={`badge rounded-pill sidebar-badge${value > 0 ? ' has-orders' : ''}`}>{value}</span>;
 }
@@ -30,14 +30,14 @@ export function Sidebar() {
   const { pathname } = useLocation();
   const role = useAppSelector((state) => state.auth.role);
   const user = useAppSelector(selectUser);
-  const open = useAppSelector((state) => state.order.showSideBar);
+  const open = useAppSelector(selectShowSideBar);
   const [fetchCounts] = useLazyGetFolderCountQuery();
   const userName = user?.name ?? '';
 
   useEffect(() => {
-    // The path is the trigger: SPEC §2 refreshes counts and drops the loaded list on each change.
+    // The path is the trigger: SPEC §2 refreshes counts on each change. (The loaded list goes with
+    // the queue screen, which every path change unmounts: orderSlice's clearOrdersList.)
     void pathname;
-    dispatch(clearOrdersList());
     dispatch(setShowSideBar(false));
     if (userName) void fetchCounts(userName, false);
   }, [pathname, userName, dispatch, fetchCounts]);

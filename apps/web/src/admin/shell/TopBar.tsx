@@ -4,13 +4,13 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
 import { selectUser, useAppDispatch, useAppSelector } from '../../store/index.ts';
-import { setShowSideBar } from '../../store/orderSlice.ts';
+import { selectShowSideBar, setShowSideBar } from '../../store/orderSlice.ts';
 
 /** SPEC §2 top bar: logo, 'Welcome {name}', and a dropdown with Logout. */
 export function TopBar() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
-  const open = useAppSelector((state) => state.order.showSideBar);
+  const open = useAppSelector(selectShowSideBar);
 
   return (
     <header className="topbar">

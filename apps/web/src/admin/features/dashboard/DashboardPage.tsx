@@ -1,19 +1,20 @@
-import { FOLDERS, type FolderDef, folderRoute, SCREENS } from '@eta/shared';
+import { FOLDERS, folderRoute, SCREENS } from '@eta/shared';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { selectUser, useAppSelector } from '../../../store/index.ts';
+import { selectCount } from '../../../store/orderSlice.ts';
 
-/** SPEC §2: the dashboard shows these five queues, in this order. */
-const TILE_FOLDERS = ['myOrder', 'newOrder', 'priorityOrder', 'pendingorder', 'completedorder'];
-const TILES: readonly FolderDef[] = TILE_FOLDERS.map((name) => FOLDERS.find((folder) => folder.name === name)!);
-const ACCENTS = ['primary', 'info', 'danger', 'warning', 'success'] as const;
+/** SPEC §2: the dashboard shows five queues; each folder's definition says whether it has a tile. */
+const TILES = FOLDERS.flatMap((folder) =>
+  folder.view.dashboardTile ? [{ folder, ...folder.view.dashboardTile }] : [],
+);
 
-/** Counts come from the order slice, which the sidebar refreshes on every path change. */
+/** Counts are SPEC §3's `count` (selectCount over the cache), which the sidebar refreshes on every path change. */
 export function DashboardPage() {
-  const count = useAppSelector((state) => state.order.count);
+  const count = useAppSelector(selectCount);
   const user = useAppSelector(selectUser);
   return (
     <>
@@ -21,19 +22,19 @@ export function DashboardPage() {
         {user && <span className="text-secondary small">Signed in as {user.type}</span>}
       </PageHeader>
       <Row xs={2} md={3} xl={5} className="g-3">
-        {TILES.map((folder, i) => (
+        {TILES.map(({ folder, accent }) => (
           <Col key={folder.name}>
             <Card
               as={Link}
               to={folderRoute(folder.path)}
-              className={`dashboard-tile border-0 border-start border-4 border-${ACCENTS[i]} h-100`}
+              className={`dashboard-tile border-0 border-start border-4 border-${accent} h-100`}
             >
               <Card.Body className="d-flex flex-column">
                 <div className="text-secondary small text-uppercase fw-semibold">{folder.label}</div>
                 <div className="dashboard-count mt-1" data-testid={`count-${folder.countField}`}>
                   {count[folder.countField] ?? '–'}
                 </div>
-                <div className={`small text-${ACCENTS[i]}-emphasis mt-auto pt-2`}>View orders →</div>
+                <div className={`small text-${accent}-emphasis mt-auto pt-2`}>View orders →</div>
               </Card.Body>
             </Card>
           </Col>

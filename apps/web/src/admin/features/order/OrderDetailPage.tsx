@@ -10,14 +10,15 @@ import {
   type OrderDetail,
   type Role,
 } from '@eta/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../../../components/Loading.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useAppDispatch, useAppSelector } from '../../../store/index.ts';
-import { setOrderDetails } from '../../../store/orderSlice.ts';
+import { selectOrderDetails, selectOrderDetailsReply, selectShownOrderId } from '../../../store/orderSelectors.ts';
+import { showOrderDetails } from '../../../store/orderSlice.ts';
 import { useDefenceActions } from '../defence/useDefenceActions.tsx';
 import { useGetOrderDetailQuery } from './api.ts';
 import { CommentPanel } from './CommentPanel.tsx';
@@ -89,8 +90,15 @@ function OrderDetailView({ orderId }: { orderId: string }) {
     refetchOnMountOrArgChange: true,
     pollingInterval: mailPending ? MAIL_POLL_MS : 0,
   });
-  const envelope = detail.data;
-  const order = envelope?.status === API_STATUS.ok ? envelope.data : undefined;
+  // SPEC §3 orderDetails: the order lives in the cache; the slice says which one is open, until the
+  // screen closes. A layout effect, so no frame is painted before it points at this order.
+  useLayoutEffect(() => {
+    dispatch(showOrderDetails(orderId));
+    return () => void dispatch(showOrderDetails(null));
+  }, [orderId, dispatch]);
+  const shown = useAppSelector(selectShownOrderId) === orderId;
+  const envelope = useAppSelector(selectOrderDetailsReply);
+  const order = useAppSelector(selectOrderDetails) ?? undefined;
   const queued = order?.mailHistory.some((mail) => mail.status === MAIL_STATUS.queued) ?? false;
   useEffect(() => setMailPending(queued), [queued]);
   const [provider, setProvider] = useState<MailProvider>(DEFAULT_MAIL_PROVIDER);
@@ -98,13 +106,7 @@ function OrderDetailView({ orderId }: { orderId: string }) {
   const defence = useDefenceActions(order, () => void detail.refetch());
   const actions = useDocumentActions(orderId);
 
-  // SPEC §3 order state keeps the detail on screen; it is cleared when the screen closes.
-  useEffect(() => {
-    if (order) dispatch(setOrderDetails(order));
-  }, [order, dispatch]);
-  useEffect(() => () => void dispatch(setOrderDetails(null)), [dispatch]);
-
-  if (detail.isLoading || (!envelope && detail.isFetching)) return <Loading />;
+  if (!shown || detail.isLoading || (!envelope && detail.isFetching)) return <Loading />;
   if (!order) {
     if (envelope?.status === API_STATUS.unauthorized) return <Loading />;
     return <OrderNotFound message={envelope?.message} />;

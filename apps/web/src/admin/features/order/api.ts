@@ -100,3 +100,5 @@ export const {
   useSendRejectionMailMutation,
   useRetryMailMutation,
 } = orderApi;
+/** For the order slice's selectors over the cache (store/orderSelectors.ts). */
+export const orderEndpoints = orderApi.endpoints;

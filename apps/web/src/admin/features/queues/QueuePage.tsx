@@ -1,6 +1,6 @@
 import { API_STATUS, type FolderDef, LIMIT_ALL, LIMIT_ALL_MAX, PAGE_LIMIT_MAX, pageCountOf } from '@eta/shared';
 import type { RowSelectionState, SortingState, Updater } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
@@ -10,7 +10,8 @@ import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchBox } from '../../../components/SearchBox.tsx';
 import { baseApi } from '../../../store/baseApi.ts';
 import { selectUser, useAppDispatch, useAppSelector } from '../../../store/index.ts';
-import { setOrdersList, setSelectedData } from '../../../store/orderSlice.ts';
+import { selectOrdersList, selectOrdersListReply } from '../../../store/orderSelectors.ts';
+import { clearOrdersList, selectSelectedData, setSelectedData, showOrdersList } from '../../../store/orderSlice.ts';
 import { type QueueArgs, useGetQueueQuery } from './api.ts';
 import { BulkActions } from './BulkActions.tsx';
 import { queueColumns } from './columns.tsx';
@@ -28,18 +29,30 @@ export function QueuePage({ folder }: { folder: FolderDef }) {
   const dispatch = useAppDispatch();
   const role = useAppSelector((state) => state.auth.role);
   const userName = useAppSelector(selectUser)?.name ?? '';
-  const selectedData = useAppSelector((state) => state.order.selectedData);
+  const selectedData = useAppSelector(selectSelectedData);
   const [params, setParams] = useQueueParams();
   const view = useMemo(() => queueView(folder, role), [folder, role]);
 
   // A search reads one window of at most 500 rows, so All there means 500 a page.
   const perPage = params.search && params.perPage === LIMIT_ALL ? PAGE_LIMIT_MAX : params.perPage;
-  const args: QueueArgs = { ...params, perPage, folderName: folder.name, userName };
+  const { page, sort, order, search } = params;
+  const args = useMemo<QueueArgs>(
+    () => ({ page, perPage, sort, order, search, folderName: folder.name, userName }),
+    [page, perPage, sort, order, search, folder.name, userName],
+  );
   // Several members work the same queues: entering one always asks the server afresh.
   const list = useGetQueueQuery(args, { refetchOnMountOrArgChange: true });
-  const envelope = list.data;
+  // SPEC §3 ordersList: the rows live in the cache; the slice says which page is shown. A page is
+  // shown once its reply is in, so the last one stays on screen (dimmed) while the next loads.
+  // Layout effects, so no frame is painted with another page's rows.
+  const answered = list.currentData !== undefined;
+  useLayoutEffect(() => {
+    if (answered) dispatch(showOrdersList(args));
+  }, [answered, args, dispatch]);
+  useLayoutEffect(() => () => void dispatch(clearOrdersList()), [dispatch]);
+  const envelope = useAppSelector(selectOrdersListReply);
+  const rows = useAppSelector(selectOrdersList);
   const ok = envelope?.status === API_STATUS.ok;
-  const rows = useMemo(() => (ok ? (envelope.data ?? []) : []), [ok, envelope]);
   const total = ok ? (envelope.total ?? rows.length) : 0;
   const error = envelope && !ok && envelope.status !== API_STATUS.unauthorized ? envelope.message : null;
   const rowsPerPage = perPage === LIMIT_ALL ? Math.max(total, 1) : perPage;
@@ -47,11 +60,6 @@ export function QueuePage({ folder }: { folder: FolderDef }) {
   const actions = useQueueActions(args);
   const onDelete = useCallback((order: { order_id: string }) => actions.ask('delete', [order.order_id]), [actions.ask]);
   const columns = useMemo(() => queueColumns({ view, onDelete }), [view, onDelete]);
-
-  // SPEC §3 order state keeps the loaded list; the table itself reads the per-page cache.
-  useEffect(() => {
-    dispatch(setOrdersList(rows));
-  }, [rows, dispatch]);
 
   // A selection belongs to the rows on screen: another page, order or search starts with none.
   const windowKey = `${params.page}|${perPage}|${params.sort}|${params.order}|${params.search}`;

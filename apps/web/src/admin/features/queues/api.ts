@@ -85,3 +85,5 @@ export const {
   useRefundOrdersMutation,
 } = queuesApi;
 export const queuesUtil = queuesApi.util;
+/** For the order slice's selectors over the cache (store/orderSelectors.ts). */
+export const queueEndpoints = queuesApi.endpoints;

@@ -1,10 +1,8 @@
-import { can, type FolderDef, OPEN_STATUSES, type Role } from '@eta/shared';
+import { type BulkAction, type ColumnSet, can, type FolderDef, type Role } from '@eta/shared';
 
-/** The buttons of SPEC §2's bulk area, in the order they are shown. */
-export type BulkAction = 'assign' | 'unassign' | 'refund' | 'delete';
+export type { BulkAction, ColumnSet };
 
-export type ColumnSet = 'standard' | 'noTelephone' | 'refund';
-
+/** One member's view of one queue: the folder's view facts (shared folders.ts) filtered by capability. */
 export interface QueueView {
   columns: ColumnSet;
   bulk: readonly BulkAction[];
@@ -16,42 +14,17 @@ export interface QueueView {
   showHolder: boolean;
 }
 
-/** SPEC §2: "In New and Priority queues, and in Process March" the View of another's order is greyed. */
-const GREY_HELD = new Set(['newOrder', 'priorityOrder', 'processMarchOrder']);
-
 /**
- * "Processing queues" (SPEC §6) are those holding orders still being worked: an order assigned
- * there shows up in My Orders, which lists exactly the open statuses (DESIGN §6). Assigning a
- * completed, rejected or deleted order would hide it from everyone's worklist, so those queues
- * offer no Assign to me.
+ * What one member may do in one queue: SPEC §2 and §6, hiding what the server refuses (DESIGN §7).
+ * Every fact comes from the folder's definition, so no queue is special-cased here.
  */
-function isProcessingQueue(folder: FolderDef): boolean {
-  return !folder.mine && folder.statuses !== null && folder.statuses.every((s) => OPEN_STATUSES.includes(s));
-}
-
-/** What one member may do in one queue: SPEC §2 and §6, hiding what the server refuses (DESIGN §7). */
 export function queueView(folder: FolderDef, role: Role | null): QueueView {
-  const mayDelete = can(role, 'orders.delete');
-  const only = (...actions: (BulkAction | false)[]) => actions.filter((a): a is BulkAction => a !== false);
-  const view = (bulk: BulkAction[], rowDelete = mayDelete): QueueView => ({
-    columns: folder.name === 'contactcustomerorder' ? 'noTelephone' : 'standard',
-    bulk,
-    rowDelete,
-    greyHeld: GREY_HELD.has(folder.name),
+  const { view } = folder;
+  return {
+    columns: view.columns,
+    bulk: view.bulk.filter((button) => can(role, button.capability)).map((button) => button.action),
+    rowDelete: view.rowDelete !== null && can(role, view.rowDelete),
+    greyHeld: view.greyHeld,
     showHolder: !folder.mine,
-  });
-
-  switch (folder.name) {
-    // My Orders: everyone moves orders back; only Admin deletes here (SPEC §6), in bulk or by row.
-    case 'myOrder':
-      return view(only('unassign', can(role, 'myOrders.delete') && 'delete'), can(role, 'myOrders.delete'));
-    // Refunds: its own columns and View-only rows; Refunded it for all, Delete for Admin and Manager.
-    case 'refundorder':
-      return { ...view(only('refund', mayDelete && 'delete'), false), columns: 'refund' };
-    // Already deleted: a Delete here could only be refused, so none is offered.
-    case 'deletedorder':
-      return view([], false);
-    default:
-      return view(only(isProcessingQueue(folder) && 'assign', mayDelete && 'delete'));
-  }
+  };
 }

@@ -2,7 +2,8 @@ import { type CountryReportRow, REPORT_COLUMN, type ReportRange, SCREENS } from 
 import { useCallback } from 'react';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useAppDispatch, useAppSelector } from '../../../store/index.ts';
-import { setCountryOrderDetails } from '../../../store/orderSlice.ts';
+import { selectCountryOrderDetails } from '../../../store/orderSelectors.ts';
+import { showCountryOrderDetails } from '../../../store/orderSlice.ts';
 import { useLazyGetCountryOrderCountQuery } from './api.ts';
 import type { ReportColumn } from './columns.tsx';
 import { ReportPage } from './ReportPage.tsx';
@@ -20,10 +21,10 @@ const byNationality = (row: CountryReportRow) => row.nationality;
 /** SPEC §2 Country Order Details (/admin/country-order-list): every signed-in member. */
 export function CountryOrderListPage() {
   const dispatch = useAppDispatch();
-  const rows = useAppSelector((state) => state.order.countryOrderDetails);
+  const rows = useAppSelector(selectCountryOrderDetails);
   const [fetchReport] = useLazyGetCountryOrderCountQuery();
   const load = useCallback((range: ReportRange) => resultOf(fetchReport(range)), [fetchReport]);
-  const onRows = useCallback((next: CountryReportRow[]) => dispatch(setCountryOrderDetails(next)), [dispatch]);
+  const onShown = useCallback((range: ReportRange) => dispatch(showCountryOrderDetails(range)), [dispatch]);
   return (
     <ReportPage
       title={SCREENS.countryOrderList.title}
@@ -33,7 +34,7 @@ export function CountryOrderListPage() {
       search={SEARCH}
       load={load}
       rows={rows}
-      onRows={onRows}
+      onShown={onShown}
     />
   );
 }

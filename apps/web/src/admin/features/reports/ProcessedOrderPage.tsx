@@ -2,7 +2,8 @@ import { type ProcessedByReportRow, REPORT_COLUMN, type ReportRange, SCREENS } f
 import { useCallback } from 'react';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useAppDispatch, useAppSelector } from '../../../store/index.ts';
-import { setProcessedOrderDetails } from '../../../store/orderSlice.ts';
+import { selectProcessedOrderDetails } from '../../../store/orderSelectors.ts';
+import { showProcessedOrderDetails } from '../../../store/orderSlice.ts';
 import { useLazyGetProcessedByCountQuery } from './api.ts';
 import type { ReportColumn } from './columns.tsx';
 import { ReportPage } from './ReportPage.tsx';
@@ -18,10 +19,10 @@ const byName = (row: ProcessedByReportRow) => row.processed_by;
 /** SPEC §2 Processed By (/admin/processed-order): Admin and Manager (the router guards it, SPEC §6). */
 export function ProcessedOrderPage() {
   const dispatch = useAppDispatch();
-  const rows = useAppSelector((state) => state.order.processedOrderDetails);
+  const rows = useAppSelector(selectProcessedOrderDetails);
   const [fetchReport] = useLazyGetProcessedByCountQuery();
   const load = useCallback((range: ReportRange) => resultOf(fetchReport(range)), [fetchReport]);
-  const onRows = useCallback((next: ProcessedByReportRow[]) => dispatch(setProcessedOrderDetails(next)), [dispatch]);
+  const onShown = useCallback((range: ReportRange) => dispatch(showProcessedOrderDetails(range)), [dispatch]);
   return (
     <ReportPage
       title={SCREENS.processedOrder.title}
@@ -31,7 +32,7 @@ export function ProcessedOrderPage() {
       search={SEARCH}
       load={load}
       rows={rows}
-      onRows={onRows}
+      onShown={onShown}
     />
   );
 }

@@ -35,9 +35,10 @@ export interface ReportPageProps<Row> {
   search: { placeholder: string; label: string };
   /** one call to the server; never throws (SPEC §7) */
   load: (range: ReportRange) => Promise<ApiEnvelope<Row[]>>;
-  /** SPEC §3 order state keeps the loaded rows */
+  /** SPEC §3 order state: the rows of the answer on screen (a selector over the cache) */
   rows: Row[];
-  onRows: (rows: Row[]) => void;
+  /** this range's answer is the one to show (the rows above then follow it) */
+  onShown: (range: ReportRange) => void;
 }
 
 interface LoadState {
@@ -50,7 +51,7 @@ interface LoadState {
 
 /** A report screen of SPEC §2: dates, Submit, search, a sortable paged table, and the CSV export. */
 export function ReportPage<Row>(props: ReportPageProps<Row>) {
-  const { title, kind, columns, searchKey, load, rows, onRows } = props;
+  const { title, kind, columns, searchKey, load, rows, onShown } = props;
   const [range, setRange] = useReportRange();
   const [reloads, setReloads] = useState(0);
   const [search, setSearch] = useState('');
@@ -73,12 +74,12 @@ export function ReportPage<Row>(props: ReportPageProps<Row>) {
       if (seq !== latest.current) return;
       notify(envelope);
       const ok = envelope.status === API_STATUS.ok;
-      onRows(ok ? (envelope.data ?? []) : []);
+      onShown(range);
       setPage(1);
       const error = ok || envelope.status === API_STATUS.unauthorized ? null : envelope.message;
       setState({ first: false, busy: false, error, serverErrors: ok ? {} : fieldErrors(envelope) });
     });
-  }, [range, reloads, load, onRows]);
+  }, [range, reloads, load, onShown]);
 
   const submit = (next: ReportRange) => {
     if (next.fromDate === range.fromDate && next.toDate === range.toDate) setReloads((n) => n + 1);

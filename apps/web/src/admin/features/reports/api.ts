@@ -22,3 +22,5 @@ const reportsApi = baseApi.injectEndpoints({
 });
 
 export const { useLazyGetCountryOrderCountQuery, useLazyGetProcessedByCountQuery } = reportsApi;
+/** For the order slice's selectors over the cache (store/orderSelectors.ts). */
+export const reportEndpoints = reportsApi.endpoints;

@@ -1,0 +1,105 @@
+import {
+  ADMIN_ROUTE,
+  API_STATUS,
+  DETAIL_MSG,
+  encodeOrderRef,
+  movedMessage,
+  movesFrom,
+  type OrderDetail,
+  SERVER_MSG,
+  STATUS,
+} from '@eta/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { SESSION_KEY } from '../../../lib/session.ts';
+import { store } from '../../../store/index.ts';
+import { selectOrderDetails } from '../../../store/orderSelectors.ts';
+import { staffServer } from '../../../test/fakeServer.ts';
+import { orderDetail, TEAM_MEMBER } from '../../../test/fixtures.ts';
+import { renderAdmin, signInWith } from '../../../test/renderAdmin.tsx';
+
+/** The order detail screen, rendered whole (shell, store, router) against a fake server. */
+const ORDER_ID = 'UKETA-4M7Q2Z';
+const DETAIL = `admin/get-orders-details/${ORDER_ID}`;
+const detailPath = `${ADMIN_ROUTE.viewOrder}/${encodeOrderRef(ORDER_ID)}`;
+
+const detailReply = (order: OrderDetail) => ({ status: API_STATUS.ok, message: DETAIL_MSG.detail, data: order });
+const heading = (name: string) => screen.getByRole('heading', { name });
+
+describe('order detail screen', () => {
+  it('renders its sections from the detail reply', async () => {
+    const server = staffServer(TEAM_MEMBER).on(
+      'GET',
+      DETAIL,
+      detailReply(orderDetail({ order_id: ORDER_ID, nationality: 'Portugal', amount: '42.50' })),
+    );
+    await signInWith(server);
+    renderAdmin(detailPath);
+
+    expect(await screen.findByRole('heading', { name: 'Order Details' })).toBeTruthy();
+    for (const section of [
+      'Upload Document',
+      'Applicant And Passport Image',
+      'Personal and Contact Information',
+      'Additional Questions',
+      'Payment Details',
+      'Download History',
+      'Activity',
+      'Comment History',
+      'Add Comment Below',
+    ]) {
+      expect(heading(section), section).toBeTruthy();
+    }
+    // No mail was sent yet: the Email History section is left out.
+    expect(screen.queryByRole('heading', { name: 'Email History' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain(ORDER_ID);
+    expect(screen.getByTestId('order-status').textContent).toBe(STATUS.New);
+    const personal = heading('Personal and Contact Information').closest('section')!;
+    expect(within(personal).getByText('Portugal')).toBeTruthy();
+    expect(within(heading('Payment Details').closest('section')!).getByText(/42\.50/)).toBeTruthy();
+    // SPEC §3 orderDetails is the order on screen, read from the cache.
+    expect(selectOrderDetails(store.getState())?.nationality).toBe('Portugal');
+  });
+
+  it("sends a move from the side panel, shows the server's message and reads the order again", async () => {
+    const user = userEvent.setup();
+    const rule = movesFrom(STATUS.New, TEAM_MEMBER.type).find((r) => r.call !== 'refund' && r.to !== STATUS.Deleted)!;
+    let order = orderDetail({ order_id: ORDER_ID });
+    const server = staffServer(TEAM_MEMBER)
+      .on('GET', DETAIL, () => detailReply(order))
+      .on('PUT', 'admin/move-order-status', (request) => {
+        order = { ...order, process_status: (request.body as { updatingStatus: string }).updatingStatus };
+        return { status: API_STATUS.ok, message: movedMessage(rule.to) };
+      });
+    await signInWith(server);
+    renderAdmin(detailPath);
+    const panel = (await screen.findByRole('heading', { name: 'Add Comment Below' })).closest('aside')!;
+
+    await user.click(within(panel).getByRole('button', { name: rule.label }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+
+    expect(await screen.findByText(movedMessage(rule.to))).toBeTruthy();
+    expect(server.calls('PUT', 'admin/move-order-status').map((r) => r.body)).toEqual([
+      { orderId: ORDER_ID, updatingStatus: rule.to },
+    ]);
+    await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe(rule.to.trim()));
+    expect(server.calls('GET', DETAIL)).toHaveLength(2);
+  });
+
+  it('signs out on a 401 reply: session gone, sign-in screen, the message shown', async () => {
+    const server = staffServer(TEAM_MEMBER).on('GET', DETAIL, {
+      http: 401,
+      envelope: { status: API_STATUS.unauthorized, message: SERVER_MSG.unauthorized },
+    });
+    await signInWith(server);
+    const { router } = renderAdmin(detailPath);
+
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(ADMIN_ROUTE.home);
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+    expect(store.getState().auth.isAuth).toBe(false);
+    expect(await screen.findByText(SERVER_MSG.unauthorized)).toBeTruthy();
+  });
+});

@@ -1,0 +1,154 @@
+import {
+  API_STATUS,
+  type AssignResult,
+  encodeOrderRef,
+  FOLDERS,
+  folderRoute,
+  MSG,
+  type OrderListItem,
+  STATUS,
+} from '@eta/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { WEB_TEXT } from '../../../lib/texts.ts';
+import { store } from '../../../store/index.ts';
+import { selectOrdersList } from '../../../store/orderSelectors.ts';
+import { selectCount } from '../../../store/orderSlice.ts';
+import { type FakeServer, type SeenRequest, staffServer } from '../../../test/fakeServer.ts';
+import { listItem, TEAM_MEMBER } from '../../../test/fixtures.ts';
+import { renderAdmin, signInWith } from '../../../test/renderAdmin.tsx';
+
+/** The New Orders queue screen, rendered whole (shell, store, router) against a fake server. */
+const NEW_ORDERS = FOLDERS.find((folder) => folder.name === 'newOrder')!;
+const LIST = `admin/get-orders-list/${NEW_ORDERS.name}`;
+const orderId = (n: number) => `UKETA-${String(n).padStart(6, '0')}`;
+
+/** A queue of `total` orders that pages as the server does (`page`, `limit` or `all`). */
+function servePages(server: FakeServer, orders: OrderListItem[]) {
+  server.on('GET', LIST, (request) => {
+    const limit = request.query.get('limit');
+    const size = limit === 'all' ? orders.length : Number(limit);
+    const start = (Number(request.query.get('page')) - 1) * size;
+    return {
+      status: API_STATUS.ok,
+      message: 'Order list',
+      data: orders.slice(start, start + size),
+      total: orders.length,
+    };
+  });
+}
+
+const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+const lastList = (server: FakeServer): SeenRequest => server.calls('GET', LIST).at(-1)!;
+
+describe('queue screen', () => {
+  it("renders the list reply's rows, asking for the folder's first page as SPEC §9 says", async () => {
+    const server = staffServer(TEAM_MEMBER, { newOrdersCount: 2 });
+    servePages(server, [listItem({ order_id: orderId(1) }), listItem({ order_id: orderId(2), first_name: 'Bruno' })]);
+    await signInWith(server);
+    renderAdmin(folderRoute(NEW_ORDERS.path));
+
+    expect(await screen.findByText(orderId(2))).toBeTruthy();
+    expect(bodyRows()).toHaveLength(2);
+    expect(within(bodyRows()[1]!).getByText('Bruno Traveller')).toBeTruthy();
+    expect(screen.getByTestId('queue-range').textContent).toBe('Showing 1 to 2 of 2');
+    expect(Object.fromEntries(lastList(server).query)).toEqual({
+      page: '1',
+      limit: '10',
+      sort: 'created_at',
+      order: 'desc',
+      delay: '1',
+      userName: TEAM_MEMBER.name,
+    });
+    expect(server.unanswered).toEqual([]);
+    // SPEC §3's names read the same replies from the cache: the rows on screen, and the counts the
+    // sidebar shows next to the folder.
+    expect(selectOrdersList(store.getState()).map((order) => order.order_id)).toEqual([orderId(1), orderId(2)]);
+    expect(selectCount(store.getState()).newOrdersCount).toBe(2);
+    const sidebarItem = screen.getByRole('link', { name: new RegExp(`^${NEW_ORDERS.label}`) });
+    expect(sidebarItem.textContent).toBe(`${NEW_ORDERS.label}2`);
+  });
+
+  it('asks for page 2 when it is clicked, and for every order with All', async () => {
+    const user = userEvent.setup();
+    const server = staffServer(TEAM_MEMBER);
+    servePages(
+      server,
+      Array.from({ length: 25 }, (_, i) => listItem({ order_id: orderId(i + 1) })),
+    );
+    await signInWith(server);
+    renderAdmin(folderRoute(NEW_ORDERS.path));
+    await screen.findByText(orderId(10));
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText(orderId(11))).toBeTruthy();
+    expect(screen.queryByText(orderId(10))).toBeNull();
+    expect(lastList(server).query.get('page')).toBe('2');
+    expect(screen.getByTestId('queue-range').textContent).toBe('Showing 11 to 20 of 25');
+
+    await user.selectOptions(screen.getByLabelText('Rows per page'), 'All');
+    expect(await screen.findByText(orderId(25))).toBeTruthy();
+    expect(bodyRows()).toHaveLength(25);
+    expect(lastList(server).query.get('limit')).toBe('all');
+    expect(lastList(server).query.get('page')).toBe('1');
+  });
+
+  it('assigns the selected order to me: sends it, says so, and reads the list and counts again', async () => {
+    const user = userEvent.setup();
+    const server = staffServer(TEAM_MEMBER);
+    const orders = [listItem({ order_id: orderId(1) }), listItem({ order_id: orderId(2) })];
+    servePages(server, orders);
+    server.on('PUT', 'admin/assign-order-status', (request) => {
+      const ids = (request.body as { orderId: string[] }).orderId;
+      for (const order of orders.filter((o) => ids.includes(o.order_id))) {
+        Object.assign(order, { assign_to: TEAM_MEMBER.name, assigned_to_me: true });
+      }
+      const data: AssignResult = { assigned: ids, conflicts: [], notFound: [] };
+      return { status: API_STATUS.ok, message: MSG.orderAssigned, data };
+    });
+    await signInWith(server);
+    renderAdmin(folderRoute(NEW_ORDERS.path));
+    await screen.findByText(orderId(2));
+    const listsBefore = server.calls('GET', LIST).length;
+    const countsBefore = server.calls('GET', 'admin/get-folder-count').length;
+
+    await user.click(screen.getByLabelText(`${WEB_TEXT.selectRow} ${orderId(2)}`));
+    expect(screen.getByText('1 selected')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Assign to me' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(MSG.confirmAssign)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+
+    expect(await screen.findByText(MSG.orderAssigned)).toBeTruthy();
+    expect(server.calls('PUT', 'admin/assign-order-status').map((r) => r.body)).toEqual([
+      { orderId: [orderId(2)], assignto: TEAM_MEMBER.name },
+    ]);
+    await waitFor(() => expect(server.calls('GET', LIST).length).toBeGreaterThan(listsBefore));
+    await waitFor(() => expect(server.calls('GET', 'admin/get-folder-count').length).toBeGreaterThan(countsBefore));
+    // The refetched list shows the order as mine, and the selection is gone with the action.
+    const row = (await screen.findByTitle(WEB_TEXT.heldByYou)).closest('tr')!;
+    expect(within(row).getByText(orderId(2))).toBeTruthy();
+    expect(screen.getByText(WEB_TEXT.noneSelected)).toBeTruthy();
+  });
+
+  it("greys the View of an order someone else holds in New, and links the others' (SPEC §2)", async () => {
+    const server = staffServer(TEAM_MEMBER);
+    servePages(server, [
+      listItem({ order_id: orderId(1), assign_to: 'Nina Night', assigned_to_me: false }),
+      listItem({ order_id: orderId(2), process_status: STATUS.New }),
+    ]);
+    await signInWith(server);
+    renderAdmin(folderRoute(NEW_ORDERS.path));
+    await screen.findByText(orderId(2));
+
+    const [held, free] = bodyRows();
+    const heldView = within(held!).getByRole('button', { name: 'View' }) as HTMLButtonElement;
+    expect(heldView.disabled).toBe(true);
+    expect(within(held!).queryByRole('link', { name: 'View' })).toBeNull();
+    // A disabled button shows no tooltip: its wrapper names the holder.
+    expect(heldView.parentElement?.getAttribute('title')).toBe(`${WEB_TEXT.heldBy} Nina Night`);
+    const freeView = within(free!).getByRole('link', { name: 'View' });
+    expect(freeView.getAttribute('href')).toBe(`/admin/view-order/${encodeOrderRef(orderId(2))}`);
+  });
+});

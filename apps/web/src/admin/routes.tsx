@@ -1,0 +1,60 @@
+import { ADMIN_ROUTE, FOLDERS, folderRoute, SCREENS } from '@eta/shared';
+import type { ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../lib/lazyPage.ts';
+import { DashboardPage } from './features/dashboard/DashboardPage.tsx';
+import { AuthGate } from './shell/AuthGate.tsx';
+import { Logout } from './shell/Logout.tsx';
+import { NotFound } from './shell/NotFound.tsx';
+import { RequireCapability } from './shell/RequireCapability.tsx';
+import { RouteError } from './shell/RouteError.tsx';
+
+// Forms and tables load on first use so the sign-in screen stays a small first load (DESIGN §11).
+const TeamPage = lazyPage(() => import('./features/team/TeamPage.tsx').then((m) => m.TeamPage));
+const GatewayPage = lazyPage(() => import('./features/gateways/GatewayPage.tsx').then((m) => m.GatewayPage));
+const ChangePasswordPage = lazyPage(() =>
+  import('./features/password/ChangePasswordPage.tsx').then((m) => m.ChangePasswordPage),
+);
+const QueuePage = lazyPage(() => import('./features/queues/QueuePage.tsx').then((m) => m.QueuePage));
+const SendInvoicePage = lazyPage(() =>
+  import('./features/invoices/SendInvoicePage.tsx').then((m) => m.SendInvoicePage),
+);
+const OrderDetailPage = lazyPage(() => import('./features/order/OrderDetailPage.tsx').then((m) => m.OrderDetailPage));
+const CountryOrderListPage = lazyPage(() =>
+  import('./features/reports/CountryOrderListPage.tsx').then((m) => m.CountryOrderListPage),
+);
+const ProcessedOrderPage = lazyPage(() =>
+  import('./features/reports/ProcessedOrderPage.tsx').then((m) => m.ProcessedOrderPage),
+);
+
+const guarded = (capability: Parameters<typeof RequireCapability>[0]['capability'], element: ReactNode) => (
+  <RequireCapability capability={capability}>{element}</RequireCapability>
+);
+
+const adminRoutes: RouteObject[] = [
+  { index: true, element: <DashboardPage /> },
+  { path: ADMIN_ROUTE.dashboard, element: <DashboardPage /> },
+  // Keyed by folder so moving between queues mounts a fresh page (state never leaks across folders).
+  ...FOLDERS.map((folder) => ({
+    path: folderRoute(folder.path),
+    element: guarded(folder.capability, <QueuePage key={folder.name} folder={folder} />),
+  })),
+  { path: `${ADMIN_ROUTE.viewOrder}/:orderRef`, element: <OrderDetailPage /> },
+  { path: ADMIN_ROUTE.countryOrderList, element: <CountryOrderListPage /> },
+  { path: ADMIN_ROUTE.sendInvoice, element: <SendInvoicePage /> },
+  { path: ADMIN_ROUTE.manageTeam, element: guarded(SCREENS.manageTeam.capability, <TeamPage />) },
+  {
+    path: `${ADMIN_ROUTE.manageTeam}/:teamMemberId`,
+    element: guarded(SCREENS.manageTeam.capability, <TeamPage />),
+  },
+  { path: ADMIN_ROUTE.processedOrder, element: guarded(SCREENS.processedOrder.capability, <ProcessedOrderPage />) },
+  { path: ADMIN_ROUTE.gatewaySetting, element: guarded(SCREENS.gatewaySetting.capability, <GatewayPage />) },
+  { path: ADMIN_ROUTE.changePassword, element: <ChangePasswordPage /> },
+  { path: '*', element: <NotFound /> },
+];
+
+/** The admin app's route tree; the browser router (router.tsx) and the component tests share it. */
+export const routes: RouteObject[] = [
+  { path: ADMIN_ROUTE.logout, element: <Logout />, errorElement: <RouteError /> },
+  { path: ADMIN_ROUTE.home, element: <AuthGate />, errorElement: <RouteError />, children: adminRoutes },
+];

@@ -1,0 +1,66 @@
+import {
+  INGEST_TEXT_FIELDS,
+  type IngestTextField,
+  type OrderDetail,
+  type OrderListItem,
+  ROLE,
+  STATUS,
+  type TokenUser,
+} from '@eta/shared';
+
+/** A list row as `get-orders-list` sends it. */
+export function listItem(overrides: Partial<OrderListItem> & Pick<OrderListItem, 'order_id'>): OrderListItem {
+  return {
+    process_status: STATUS.New,
+    first_name: 'Amelia',
+    sur_name: 'Traveller',
+    contact_email_address: 'amelia@example.test',
+    phone_number: '+44 7700 900000',
+    intended_travel_date: null,
+    assign_to: '',
+    assigned_to_me: false,
+    created_at: '2025-03-01T10:00:00.000Z',
+    refund_date: null,
+    ...overrides,
+  };
+}
+
+const NO_TEXT = Object.fromEntries(Object.keys(INGEST_TEXT_FIELDS).map((field) => [field, null])) as {
+  [K in IngestTextField]: null;
+};
+
+/** An order as `get-orders-details` sends it: every field, no images, documents, mails or remarks. */
+export function orderDetail(overrides: Partial<OrderDetail> & Pick<OrderDetail, 'order_id'>): OrderDetail {
+  return {
+    ...NO_TEXT,
+    process_status: STATUS.New,
+    first_name: 'Amelia',
+    sur_name: 'Traveller',
+    full_name: 'Amelia Traveller',
+    contact_email_address: 'amelia@example.test',
+    country_code: '44',
+    country_code_raw: 'UK',
+    passport_image: null,
+    upload_image: null,
+    extra_answers: null,
+    assign_to: '',
+    assigned_to_me: false,
+    domain: 'primary',
+    processing_type: 'Standard',
+    amount: '39.99',
+    currency: 'GBP',
+    refund_date: null,
+    processed_by: '',
+    created_at: '2025-03-01T10:00:00.000Z',
+    updated_at: '2025-03-01T10:00:00.000Z',
+    uploadDoc: [],
+    mailHistory: [],
+    downloadHistory: [],
+    remark: [],
+    events: [],
+    images: { passport: null, selfie: null },
+    ...overrides,
+  };
+}
+
+export const TEAM_MEMBER: TokenUser = { id: 7, name: 'Tara Team', email: 'tara@example.test', type: ROLE.Team };

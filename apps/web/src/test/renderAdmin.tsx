@@ -1,0 +1,49 @@
+import { cleanup, configure, render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { ToastContainer, toast } from 'react-toastify';
+import { afterEach, vi } from 'vitest';
+import { routes } from '../admin/routes.tsx';
+import { endSessionOnUnauthorized } from '../admin/shell/endSession.ts';
+import { login } from '../store/authSlice.ts';
+import { signOut, store } from '../store/index.ts';
+import type { FakeServer } from './fakeServer.ts';
+
+// Pages load as lazy chunks, compiled on first use here: give them room (an upper bound, never timed).
+configure({ asyncUtilTimeout: 10_000 });
+
+let disposeRouter = () => {};
+
+/** Each test starts signed out with an empty cache, as a fresh browser would. */
+afterEach(() => {
+  cleanup();
+  disposeRouter();
+  toast.dismiss();
+  signOut();
+  vi.unstubAllGlobals();
+});
+
+/** Puts the fake server behind `fetch` and signs its member in through the real sign-in call. */
+export async function signInWith(server: FakeServer): Promise<void> {
+  vi.stubGlobal('fetch', server.fetch);
+  await store.dispatch(login({ email: 'member@example.test', password: 'secret' }));
+  if (!store.getState().auth.isAuth) throw new Error('the fake server did not sign the member in');
+}
+
+/**
+ * The admin app at `path`: the real routes, store and 401 handling. A browser router on jsdom's
+ * history, as in the app: screens compare the router's path with `window.location` (useQueueParams).
+ */
+export function renderAdmin(path: string) {
+  window.history.replaceState(null, '', path);
+  const router = createBrowserRouter(routes);
+  disposeRouter = () => router.dispose();
+  endSessionOnUnauthorized(router);
+  const view = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+      <ToastContainer />
+    </Provider>,
+  );
+  return { ...view, router };
+}
