@@ -4,8 +4,8 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { AppContext } from './context.ts';
-import { connect, SQLITE_FILE } from './db/connect.ts';
+import type { AppContext, Strategies } from './context.ts';
+import { connect, type DbHandle, SQLITE_FILE } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createDomainEvents } from './lib/domain-events.ts';
 import { authPublicRoutes, authStaffRoutes } from './modules/auth/auth.routes.ts';
@@ -14,16 +14,23 @@ import { createTokenService } from './modules/auth/tokens.ts';
 import { defenceRoutes } from './modules/defence/defence.routes.ts';
 import { detailRoutes } from './modules/detail/detail.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
+import { postgresGatewayLocks, sqliteGatewayLocks } from './modules/gateways/gateway-locks.ts';
 import { gatewayRoutes } from './modules/gateways/gateways.routes.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { registerMailWorker } from './modules/mail/mail.service.ts';
 import type { MailWorkerOptions } from './modules/mail/worker.ts';
+import { postgresOrderWrites } from './modules/orders/order-writes.pg.ts';
+import { sqliteOrderWrites } from './modules/orders/order-writes.sqlite.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { postgresSearchEngine } from './modules/orders/search-engine.pg.ts';
+import { sqliteSearchEngine } from './modules/orders/search-engine.sqlite.ts';
 import { registerSearchIndexMaintenance, type SearchIndexSchedule } from './modules/orders/search-index.ts';
 import { createSearchThreads } from './modules/orders/search-thread.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
+import { postgresRemarkWrites } from './modules/remarks/remark-writes.pg.ts';
+import { sqliteRemarkWrites } from './modules/remarks/remark-writes.ts';
 import { remarkRoutes } from './modules/remarks/remarks.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { directMembers, listeningMembers } from './modules/staff/member-cache.ts';
@@ -59,6 +66,31 @@ const REDACT = [
   'body.newPassword',
 ];
 
+/**
+ * What SQLite and PostgreSQL do differently, chosen here once (context.ts Strategies): the services
+ * call these and never ask which database they run on.
+ */
+function strategiesFor(handle: DbHandle, config: Config): Strategies {
+  const { db } = handle;
+  if (handle.dialect === 'postgres') {
+    return {
+      orderWrites: postgresOrderWrites(db),
+      remarkWrites: postgresRemarkWrites(db),
+      searchEngine: postgresSearchEngine,
+      searchThreads: null,
+      gatewayLocks: postgresGatewayLocks,
+    };
+  }
+  const threads = config.searchThreads;
+  return {
+    orderWrites: sqliteOrderWrites(db),
+    remarkWrites: sqliteRemarkWrites(db),
+    searchEngine: sqliteSearchEngine,
+    searchThreads: threads > 0 ? createSearchThreads(path.join(config.dataDir, SQLITE_FILE), threads) : null,
+    gatewayLocks: sqliteGatewayLocks,
+  };
+}
+
 /** Builds the whole app, migrated and ready; never listens (DESIGN §3). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -86,32 +118,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
   });
   await migrateToLatest(handle.db);
-  const sqliteFile = path.join(config.dataDir, SQLITE_FILE);
   const ctx: AppContext = {
     config,
     db: handle.db,
-    dialect: handle.dialect,
     passwords: createPasswordHasher(config.argon2),
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
     members:
       config.databaseUrl && config.pgListen
         ? listeningMembers(handle.db, config.databaseUrl, app.log)
         : directMembers(handle.db),
-    searchThreads:
-      handle.dialect === 'sqlite' && config.searchThreads > 0
-        ? createSearchThreads(sqliteFile, config.searchThreads)
-        : null,
+    strategies: strategiesFor(handle, config),
     events: createDomainEvents(handle.db, app.log),
     clock: options.clock ?? Date.now,
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await ctx.members.close();
-    await ctx.searchThreads?.close();
+    await ctx.strategies.searchThreads?.close();
     await handle.close();
   });
   registerMailWorker(app, ctx, options.mailWorker ?? {});
-  registerSearchIndexMaintenance(app, ctx, options.searchIndexSchedule);
+  // PostgreSQL's search index (GIN) needs no merging
+  if (handle.dialect === 'sqlite') registerSearchIndexMaintenance(app, ctx, options.searchIndexSchedule);
 
   registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });

@@ -1,24 +1,29 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
-import type { DialectName } from './db/dialect.ts';
 import type { Database } from './db/schema.ts';
 import type { DomainEvents } from './lib/domain-events.ts';
-import type { PasswordHasher } from './modules/auth/passwords.ts';
-import type { TokenService } from './modules/auth/tokens.ts';
-import type { SearchThreads } from './modules/orders/search-thread.ts';
-import type { MemberSource } from './modules/staff/member-cache.ts';
+import type { MemberSource, PasswordHasher, TokenService } from './lib/staff-auth.ts';
+
+/**
+ * How each feature does what SQLite and PostgreSQL do differently (one-statement writes, search
+ * engines, search threads, locks), picked once in app.ts. Every feature declares its own part
+ * beside its interfaces, so this file names none of them and imports nothing from modules/:
+ * `declare module '../../context.ts' { interface Strategies { … } }` (modules/orders/strategies.ts,
+ * for one). app.ts must supply every part declared, or it does not compile. Services only call
+ * these; none asks which database it runs on.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by each feature's declaration (see above)
+export interface Strategies {}
 
 /** What every feature module is given: one object, built once in buildApp. */
 export interface AppContext {
   config: Config;
   db: Kysely<Database>;
-  dialect: DialectName;
   passwords: PasswordHasher;
   tokens: TokenService;
   /** the member behind a staff token, read for the guard on every request (member-cache.ts) */
   members: MemberSource;
-  /** SQLite: queue searches run on threads of their own (SEARCH_THREADS); null: in the request's thread */
-  searchThreads: SearchThreads | null;
+  strategies: Strategies;
   /** the in-process bus: writes publish here once committed (lib/domain-events.ts) */
   events: DomainEvents;
   /** milliseconds since the epoch; tests may move time */

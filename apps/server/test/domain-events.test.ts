@@ -84,6 +84,39 @@ describeEachDialect('domain events published by the app after commit', (dialect)
     expect(received['mail.queued']).toEqual([{ mailIds: outbox.map((r) => Number(r.id)), orderDbIds: [Number(dbId)] }]);
   });
 
+  it('publishes the rows each write path logs: assign, takeover, unassign, a move and a remark', async () => {
+    const id = await newOrder(t);
+    const { id: dbId } = await orderRow(t, id);
+    const orderDbId = Number(dbId);
+    reset();
+    const bulk = (token: string, url: string) => call(t, 'PUT', `/api/admin/${url}`, token, { orderId: [id] });
+    expect((await bulk(tara.token, 'assign-order-status')).statusCode).toBe(200);
+    expect((await bulk(admin.token, 'assign-order-status')).statusCode).toBe(200);
+    expect((await bulk(admin.token, 'unassign-order')).statusCode).toBe(200);
+    const move = { orderId: id, updatingStatus: 'Completed' };
+    expect((await call(t, 'PUT', '/api/admin/move-order-status', tara.token, move)).statusCode).toBe(200);
+    const remark = { orderId: id, remark: 'Called the applicant' };
+    expect((await call(t, 'POST', '/api/admin/add-new-remark', tara.token, remark)).statusCode).toBe(201);
+    const taraBy = { id: tara.id, name: 'Tara Team' };
+    const adminBy = { id: admin.id, name: 'Ada Admin' };
+    const change = (kind: string, from: string | null, to: string | null, actor: typeof taraBy) => ({
+      orderDbId,
+      orderId: null,
+      kind,
+      from,
+      to,
+      actor,
+    });
+    expect(received['order.changed']).toEqual([
+      change('assign', null, 'Tara Team', taraBy),
+      change('takeover', 'Tara Team', 'Ada Admin', adminBy),
+      change('unassign', 'Ada Admin', null, adminBy),
+      change('status', 'New', 'Completed', taraBy),
+      change('processed_by', null, 'Tara Team', taraBy),
+      change('remark', null, null, taraBy),
+    ]);
+  });
+
   it('publishes nothing for a change that was refused', async () => {
     const id = await newOrder(t);
     reset();

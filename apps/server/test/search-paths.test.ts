@@ -1,7 +1,7 @@
 import { FOLDERS, type FolderDef, ROLE, STATUS, type TokenUser } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { trigramsOf } from '../src/lib/trigram.ts';
-import { countRows, type ListWindow, listRows, searchRows } from '../src/modules/orders/list.repository.ts';
+import type { ListWindow } from '../src/modules/orders/list.repository.ts';
 import { assignAs, buildOrder, INGEST_KEY, seedOrders } from './orders-fixtures.ts';
 import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
@@ -39,6 +39,8 @@ describeEachDialect('search: one pass and two passes agree with a plain filter',
   });
   afterAll(() => t.close());
 
+  /** the database's search engine, as the app picked it (search-engine.ts) */
+  const engine = () => t.app.ctx.strategies.searchEngine;
   const staffOf = (): TokenUser => ({ id: member.id, name: member.name, email: member.email, type: ROLE.Team });
   const folder = (name: string) => FOLDERS.find((f) => f.name === name) as FolderDef;
 
@@ -78,13 +80,13 @@ describeEachDialect('search: one pass and two passes agree with a plain filter',
     const truth = await plain(def, text);
     for (const offset of [0, 3, 5, truth.length]) {
       const w = window(text, { offset });
-      const one = await searchRows(t.app.ctx.db, def, staffOf(), w);
-      const twoTotal = await countRows(t.app.ctx.db, def, staffOf(), text, w.grams);
+      const one = await engine().pageWithTotal(t.app.ctx.db, def, staffOf(), w);
+      const twoTotal = await engine().count(t.app.ctx.db, def, staffOf(), text, w.grams);
       const expected = truth.slice(offset, offset + 5);
       expect(one.rows.map((r) => r.order_id)).toEqual(expected);
       // the page of the two-pass route, from every match or walking the folder by date
       for (const walk of [false, true]) {
-        const twoRows = await listRows(t.app.ctx.db, def, staffOf(), { ...w, walk });
+        const twoRows = await engine().page(t.app.ctx.db, def, staffOf(), { ...w, walk });
         expect(twoRows.map((r) => r.order_id)).toEqual(expected);
       }
       expect(twoTotal).toBe(truth.length);
@@ -101,9 +103,14 @@ describeEachDialect('search: one pass and two passes agree with a plain filter',
   ] as const)('sorted by %s %s, both routes give the same rows', async (sort, order) => {
     for (const text of ['paz', 'leo', 'a']) {
       const def = folder('allorder');
-      const all = await listRows(t.app.ctx.db, def, staffOf(), window(text, { sort, order, limit: 100 }));
+      const all = await engine().page(t.app.ctx.db, def, staffOf(), window(text, { sort, order, limit: 100 }));
       expect(all.length).toBe((await plain(def, text)).length);
-      const one = await searchRows(t.app.ctx.db, def, staffOf(), window(text, { sort, order, offset: 2, limit: 7 }));
+      const one = await engine().pageWithTotal(
+        t.app.ctx.db,
+        def,
+        staffOf(),
+        window(text, { sort, order, offset: 2, limit: 7 }),
+      );
       expect(one.rows.map((r) => r.order_id)).toEqual(all.slice(2, 9).map((r) => r.order_id));
       expect(one.total).toBe(all.length);
     }
@@ -118,12 +125,12 @@ describeEachDialect('search: one pass and two passes agree with a plain filter',
       .where('id', '=', row.id)
       .execute();
     const def = folder('allorder');
-    const found = await searchRows(t.app.ctx.db, def, staffOf(), window('zebedee', {}));
+    const found = await engine().pageWithTotal(t.app.ctx.db, def, staffOf(), window('zebedee', {}));
     expect(found.rows.map((r) => r.order_id)).toEqual([row.order_id]);
-    expect(await countRows(t.app.ctx.db, def, staffOf(), 'zebedee', trigramsOf('zebedee'))).toBe(1);
+    expect(await engine().count(t.app.ctx.db, def, staffOf(), 'zebedee', trigramsOf('zebedee'))).toBe(1);
     for (const old of ['paz', 'leo']) {
       const truth = await plain(def, old);
-      expect(await countRows(t.app.ctx.db, def, staffOf(), old, trigramsOf(old))).toBe(truth.length);
+      expect(await engine().count(t.app.ctx.db, def, staffOf(), old, trigramsOf(old))).toBe(truth.length);
     }
   });
 });

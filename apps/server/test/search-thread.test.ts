@@ -36,7 +36,7 @@ describe('search threads [sqlite]', () => {
     call(t, 'POST', '/api/admin/search-order', token, { start: 0, end: 10, folderName: 'allorder', ...body });
 
   it('starts a thread on the first search, and none in PostgreSQL or with SEARCH_THREADS=0', async () => {
-    const threads = t.app.ctx.searchThreads;
+    const threads = t.app.ctx.strategies.searchThreads;
     expect(threads).not.toBeNull();
     const res = await search({ searchVal: 'threadgill' });
     expect(res.statusCode).toBe(200);
@@ -44,14 +44,14 @@ describe('search threads [sqlite]', () => {
 
     const inline = await buildTestApp('sqlite', { SEARCH_THREADS: '0' });
     try {
-      expect(inline.app.ctx.searchThreads).toBeNull();
+      expect(inline.app.ctx.strategies.searchThreads).toBeNull();
     } finally {
       await inline.close();
     }
     if (DIALECTS.includes('postgres')) {
       const pg = await buildTestApp('postgres');
       try {
-        expect(pg.app.ctx.searchThreads).toBeNull();
+        expect(pg.app.ctx.strategies.searchThreads).toBeNull();
       } finally {
         await pg.close();
       }
@@ -59,7 +59,7 @@ describe('search threads [sqlite]', () => {
   });
 
   it('answers exactly as the same search in the request thread, for every kind of window', async () => {
-    const inline = createListService({ ...t.app.ctx, searchThreads: null });
+    const inline = createListService({ ...t.app.ctx, strategies: { ...t.app.ctx.strategies, searchThreads: null } });
     const staff: TokenUser = { id: team.id, name: team.name, type: team.type, email: team.email };
     const cases = [
       { searchVal: 'threadgill' },
@@ -100,7 +100,7 @@ describe('search threads [sqlite]', () => {
   });
 
   it('starts a new thread when one dies; a search sent to the dead one fails instead of hanging', async () => {
-    const threads = t.app.ctx.searchThreads;
+    const threads = t.app.ctx.strategies.searchThreads;
     if (!threads) throw new Error('no search threads');
     const [worker] = threads.running();
     expect(worker).toBeDefined();

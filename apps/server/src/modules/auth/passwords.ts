@@ -1,8 +1,9 @@
 import argon2 from 'argon2';
 import type { Config } from '../../config.ts';
+import type { PasswordHasher } from '../../lib/staff-auth.ts';
 
 /** argon2id with the OWASP parameters of DESIGN §10 (tests may lower memory through config). */
-export function createPasswordHasher(params: Config['argon2']) {
+export function createPasswordHasher(params: Config['argon2']): PasswordHasher {
   const options = { type: argon2.argon2id as 2, ...params };
   // A hash to verify against when the email is unknown, so both failures take the same time.
   let decoy: Promise<string> | null = null;
@@ -16,5 +17,3 @@ export function createPasswordHasher(params: Config['argon2']) {
     },
   };
 }
-
-export type PasswordHasher = ReturnType<typeof createPasswordHasher>;

@@ -1,20 +1,16 @@
 import { isRole, type TokenUser } from '@eta/shared';
 import { jwtVerify, SignJWT } from 'jose';
+import type { StaffClaims, TokenService } from '../../lib/staff-auth.ts';
+
+/** verified tokens remembered at most; one per signed-in session, a busy office has a few dozen */
+const VERIFIED_MAX = 10_000;
 
 /**
  * Staff tokens: HS256 JWTs with exp and iat (DESIGN §2). The payload carries `user` so the web can
  * decode user.name and user.type (SPEC §3) and `ver`, the staff member's token version, so a
  * password change or a deletion kills every earlier token.
  */
-export interface StaffClaims {
-  user: TokenUser;
-  ver: number;
-}
-
-/** verified tokens remembered at most; one per signed-in session, a busy office has a few dozen */
-const VERIFIED_MAX = 10_000;
-
-export function createTokenService(secret: string, ttlSeconds: number) {
+export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
   /**
    * Every staff request carries the same token for hours; checking its HMAC again each time cost a
@@ -58,5 +54,3 @@ export function createTokenService(secret: string, ttlSeconds: number) {
     },
   };
 }
-
-export type TokenService = ReturnType<typeof createTokenService>;

@@ -1,8 +1,6 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
-import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
+import { type Kysely, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled.ts';
-import { dialectOf } from '../../db/dialect.ts';
+import { jsonArrayFrom } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -13,11 +11,6 @@ type Db = Kysely<Database>;
  */
 const staffName = (column: 'orders.assigned_to' | 'orders.processed_by' | 'documents.uploaded_by') =>
   sql<string | null>`(select s.name from staff s where s.id = ${sql.ref(column)})`;
-
-/** JSON array of a subquery's rows: json_agg on PostgreSQL, json_group_array on SQLite (a string there). */
-function jsonRows<O>(db: Db, rows: SelectQueryBuilder<Database, keyof Database, O>) {
-  return dialectOf(db) === 'postgres' ? pgJsonArrayFrom(rows) : sqliteJsonArrayFrom(rows);
-}
 
 /** SQLite hands back json_group_array's text; PostgreSQL's driver has parsed json_agg already. */
 const parsed = <T>(value: T[] | string): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : value);
@@ -36,7 +29,7 @@ const orderWithLists = compiledOnce((db: Db, orderId: string) =>
     .select((eb) => [
       staffName('orders.assigned_to').as('holder_name'),
       staffName('orders.processed_by').as('processor_name'),
-      jsonRows(
+      jsonArrayFrom(
         db,
         eb
           .selectFrom('documents')
@@ -54,7 +47,7 @@ const orderWithLists = compiledOnce((db: Db, orderId: string) =>
           .whereRef('documents.order_id', '=', 'orders.id')
           .orderBy('documents.id', 'desc'),
       ).as('documents'),
-      jsonRows(
+      jsonArrayFrom(
         db,
         eb
           .selectFrom('mail_outbox')
@@ -74,7 +67,7 @@ const orderWithLists = compiledOnce((db: Db, orderId: string) =>
           .whereRef('mail_outbox.order_id', '=', 'orders.id')
           .orderBy('mail_outbox.id', 'desc'),
       ).as('mails'),
-      jsonRows(
+      jsonArrayFrom(
         db,
         eb
           .selectFrom('download_history')
@@ -89,7 +82,7 @@ const orderWithLists = compiledOnce((db: Db, orderId: string) =>
           .orderBy('download_history.create_ts', 'desc')
           .orderBy('download_history.id', 'desc'),
       ).as('downloads'),
-      jsonRows(
+      jsonArrayFrom(
         db,
         eb
           .selectFrom('remarks')
@@ -111,7 +104,7 @@ const orderWithLists = compiledOnce((db: Db, orderId: string) =>
           .orderBy('remarks.created_at', 'desc')
           .orderBy('remarks.id', 'desc'),
       ).as('remarks'),
-      jsonRows(
+      jsonArrayFrom(
         db,
         eb
           .selectFrom('order_events')
@@ -127,7 +120,7 @@ const orderWithLists = compiledOnce((db: Db, orderId: string) =>
           .orderBy('order_events.created_at', 'desc')
           .orderBy('order_events.id', 'desc'),
       ).as('events'),
-      jsonRows(
+      jsonArrayFrom(
         db,
         eb.selectFrom('order_images').select('order_images.kind').whereRef('order_images.order_id', '=', 'orders.id'),
       ).as('images'),

@@ -11,7 +11,7 @@ export function findById(db: Db, id: number): Promise<GatewayRow | undefined> {
   return db.selectFrom('payment_gateways').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** PostgreSQL only (SQLite's BEGIN IMMEDIATE already serialises writers): lock a domain's rows. */
+/** Locks a domain's rows until the transaction ends (PostgreSQL: gateway-locks.ts). */
 export async function lockDomain(db: Db, secondary: number): Promise<void> {
   // Sorted, so every transaction takes the row locks in the same order (a deadlock is also retried).
   await db

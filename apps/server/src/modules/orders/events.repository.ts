@@ -1,7 +1,7 @@
 import type { TokenUser } from '@eta/shared';
-import type { Kysely, Transaction } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import { compiledPerLength } from '../../db/compiled.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, OrderEventsTable } from '../../db/schema.ts';
 import { type EventActor, eventsOf } from '../../lib/domain-events.ts';
 import { afterCommit } from '../../lib/transaction.ts';
 
@@ -47,27 +47,78 @@ export interface OrderEvent {
 /** rows per insert: 8 parameters each, well under SQLite's bound per statement */
 const BATCH = 500;
 
+/** Who logged a write's events, and when: the same for each of them. */
+type LoggedBy = {
+  staffId: unknown;
+  staffName: unknown;
+  at: unknown;
+};
+
+/** An event's own fields: values, or SQL over the rows a statement selects its events from. */
+interface EventFields {
+  orderId: unknown;
+  kind: unknown;
+  from: unknown;
+  to: unknown;
+  detail?: unknown;
+}
+
+/** Events one statement makes of its own rows: `each` over the rows of `source` (FROM …, ORDER BY …). */
+export interface EventsSelected {
+  each: EventFields;
+  source: RawBuilder<unknown>;
+}
+
+/** the log's columns in the order every insert names them */
+const COLUMNS = [
+  'order_id',
+  'staff_id',
+  'staff_name',
+  'kind',
+  'from_value',
+  'to_value',
+  'detail',
+  'created_at',
+] as const;
+
+function columnsOf(by: LoggedBy, e: EventFields): Record<(typeof COLUMNS)[number], unknown> {
+  return {
+    order_id: e.orderId,
+    staff_id: by.staffId,
+    staff_name: by.staffName,
+    kind: e.kind,
+    from_value: e.from,
+    to_value: e.to,
+    detail: e.detail ?? null,
+    created_at: by.at,
+  };
+}
+
+/**
+ * The one INSERT into the event log (DESIGN §6), whoever writes: events given as values
+ * (appendEvents), or selected inside a PostgreSQL statement from its own rows (the one-statement
+ * writes: holds.pg.ts, order-write.pg.ts, remarks). There a bound value has no type of its own,
+ * so the writer's and the time are cast to their columns' types; the fields are the statement's SQL.
+ */
+export function eventsInsert(db: Db, by: LoggedBy, events: readonly EventFields[] | EventsSelected) {
+  const insert = db.insertInto('order_events');
+  if (Array.isArray(events)) {
+    return insert.values(events.map((e) => columnsOf(by, e) as Insertable<OrderEventsTable>));
+  }
+  const { each, source } = events as EventsSelected;
+  const typed = {
+    staffId: sql`cast(${by.staffId} as integer)`,
+    staffName: sql`cast(${by.staffName} as text)`,
+    at: sql`cast(${by.at} as text)`,
+  };
+  const row = columnsOf(typed, { detail: sql`null`, ...each });
+  return insert.columns(COLUMNS).expression(sql`select ${sql.join(COLUMNS.map((c) => row[c]))} ${source}`);
+}
+
 /** Built once per number of events, up to FEW (db/compiled.ts): most changes log one. */
 const insertEvents = compiledPerLength(
   () => '',
-  (
-    db,
-    _shape: null,
-    events: readonly Required<OrderEvent>[],
-    values: { staffId: number | null; staffName: string | null; at: string },
-  ) =>
-    db.insertInto('order_events').values(
-      events.map((e) => ({
-        order_id: e.orderId,
-        staff_id: values.staffId,
-        staff_name: values.staffName,
-        kind: e.kind,
-        from_value: e.from,
-        to_value: e.to,
-        detail: e.detail,
-        created_at: values.at,
-      })),
-    ),
+  (db, _shape: null, events: readonly Required<OrderEvent>[], by: LoggedBy) => eventsInsert(db, by, events),
 );
 
 /** Appends events; `actor` null means the system (an integration, the import, the demo). */

@@ -2,7 +2,7 @@ import type { TokenUser } from '@eta/shared';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { HoldChange } from './bulk.ts';
-import { EVENT } from './events.repository.ts';
+import { EVENT, eventsInsert } from './events.repository.ts';
 
 interface Row {
   id: number;
@@ -67,6 +67,7 @@ async function changeHolds(
   rule: HoldRule,
   at: string,
 ): Promise<HoldChange> {
+  const logged = { staffId: staff.id, staffName: staff.name, at };
   const { rows } = await sql<Row>`
     with locked as materialized (
       select id, order_id, process_status, assigned_to from orders
@@ -76,12 +77,15 @@ async function changeHolds(
       from locked
       where orders.id = locked.id and ${rule.allowed}
       returning orders.id, locked.assigned_to as previous
-    ), logged as (
-      insert into order_events (order_id, staff_id, staff_name, kind, from_value, to_value, detail, created_at)
-      select changed.id, ${staff.id}::integer, ${staff.name}::text, ${rule.kind},
-        (select name from staff where staff.id = changed.previous), ${rule.to}, null, ${at}::text
-      from changed order by changed.id
-    )
+    ), logged as (${eventsInsert(db, logged, {
+      each: {
+        orderId: sql`changed.id`,
+        kind: rule.kind,
+        from: sql`(select name from staff where staff.id = changed.previous)`,
+        to: rule.to,
+      },
+      source: sql`from changed order by changed.id`,
+    })})
     select locked.id, locked.order_id, locked.process_status, locked.assigned_to,
       changed.id is not null as changed, holder.name as holder
     from locked

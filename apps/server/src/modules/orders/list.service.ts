@@ -10,10 +10,10 @@ import {
   type SearchOrderInput,
   type TokenUser,
 } from '@eta/shared';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, Strategies } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { folderTotal } from './counts.service.ts';
-import { countRows, folderPage, type ListRow, type ListWindow, listRows, searchRows } from './list.repository.ts';
+import { folderPage, type ListRow, type ListWindow, listRows } from './list.repository.ts';
 import { createTrigramChooser } from './trigram-stats.ts';
 
 /** below this expected share of orders matching, a search's page and count come from one pass */
@@ -46,11 +46,14 @@ function toItem(row: ListRow, staff: TokenUser): OrderListItem {
 }
 
 /** What the list service reads with: the app's context, or a search thread's (search-worker.ts). */
-export type ListContext = Pick<AppContext, 'db' | 'dialect' | 'clock' | 'searchThreads'>;
+export type ListContext = Pick<AppContext, 'db' | 'clock'> & {
+  strategies: Pick<Strategies, 'searchEngine' | 'searchThreads'>;
+};
 
 /** Queues (SPEC §2, §3): one folder's page, or a search inside it. */
 export function createListService(ctx: ListContext) {
-  const planSearch = createTrigramChooser(ctx);
+  const { searchEngine: engine, searchThreads } = ctx.strategies;
+  const planSearch = createTrigramChooser(ctx, engine.trigrams);
   /** Unknown folder 404; a folder the member may not see 403 (Order History for Telecaller). */
   function folderFor(orderName: string, staff: TokenUser): FolderDef {
     const folder = findFolder(orderName);
@@ -87,8 +90,8 @@ export function createListService(ctx: ListContext) {
 
     async search(staff: TokenUser, input: SearchOrderInput): Promise<ListPage> {
       const folder = folderFor(input.folderName, staff);
-      // SQLite: the same search, run by a thread of its own (search-thread.ts)
-      if (ctx.searchThreads) return ctx.searchThreads.call('search', staff, input);
+      // the same search, run by a thread of its own (SQLite: search-thread.ts)
+      if (searchThreads) return searchThreads.call('search', staff, input);
       const search = input.searchVal.toLowerCase();
       const plan = search ? await planSearch(search) : { grams: [], share: 1, textShare: () => 1 };
       const window: ListWindow = {
@@ -105,16 +108,16 @@ export function createListService(ctx: ListContext) {
       // the date index while the count reads what it must: one pass would hold every match.
       const toItems = (rows: ListRow[]) => rows.map((row) => toItem(row, staff));
       if (plan.share < ONE_PASS_SHARE) {
-        const found = await searchRows(ctx.db, folder, staff, window);
+        const found = await engine.pageWithTotal(ctx.db, folder, staff, window);
         const total =
-          found.total ?? (window.offset > 0 ? await countRows(ctx.db, folder, staff, search, window.grams) : 0);
+          found.total ?? (window.offset > 0 ? await engine.count(ctx.db, folder, staff, search, window.grams) : 0);
         return { items: toItems(found.rows), total };
       }
       // only the date order comes from the folder's index; a rare text would be tested against all of it
       window.walk = window.sort === 'created_at' && input.end / plan.textShare() <= WALK_MAX_ROWS;
       const [rows, total] = await Promise.all([
-        listRows(ctx.db, folder, staff, window),
-        countRows(ctx.db, folder, staff, search, window.grams),
+        engine.page(ctx.db, folder, staff, window),
+        engine.count(ctx.db, folder, staff, search, window.grams),
       ]);
       return { items: toItems(rows), total };
     },

@@ -7,9 +7,9 @@ import {
   STATUS,
   type TokenUser,
 } from '@eta/shared';
-import { type Kysely, type Selectable, sql } from 'kysely';
-import type { Database, RemarksTable } from '../../db/schema.ts';
-import { EVENT } from './events.repository.ts';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { EVENT, eventsInsert } from './events.repository.ts';
 import { statusLiterals } from './folder-filter.ts';
 
 /*
@@ -66,8 +66,8 @@ export function remarkableFrom(role: Role): WritableFrom {
   return sets;
 }
 
-/** the hold rule on the locked row, for the sets of writableFrom */
-function writable(sets: WritableFrom, staffId: number) {
+/** the hold rule on the locked row (`locked`), for the sets of writableFrom */
+export function writable(sets: WritableFrom, staffId: number) {
   return sql<boolean>`(${among(sets.free)}
     or (${among(sets.guarded)} and (locked.assigned_to is null or locked.assigned_to = ${staffId}::integer)))`;
 }
@@ -88,9 +88,9 @@ export async function moveInOneStatement(
   orderId: string,
   to: OrderStatus,
   at: string,
-): Promise<{ order_id: string; from: string } | null> {
+): Promise<{ id: number; order_id: string; from: string; attributed: boolean } | null> {
   const attribute = to === STATUS.Completed;
-  const { rows } = await sql<{ order_id: string; previous: string }>`
+  const { rows } = await sql<{ id: number; order_id: string; previous: string; attributed: boolean }>`
     with locked as materialized (
       select id, order_id, process_status, assigned_to, processed_by from orders
       where order_id = ${orderId}::text for update
@@ -103,55 +103,21 @@ export async function moveInOneStatement(
       where orders.id = locked.id and ${writable(movableFrom(staff.type, to), staff.id)}
       returning orders.id, locked.order_id, locked.process_status as previous,
         (${sql.lit(attribute)} and locked.processed_by is null) as attributed
-    ), logged as (
-      insert into order_events (order_id, staff_id, staff_name, kind, from_value, to_value, detail, created_at)
-      select id, ${staff.id}::integer, ${staff.name}::text, kind, from_value, to_value, null, ${at}::text
-      from (
-        select id, 1 as step, ${EVENT.status}::text as kind, previous as from_value, ${to}::text as to_value from moved
-        union all
-        select id, 2, ${EVENT.processedBy}::text, null, ${staff.name}::text from moved where attributed
-      ) as logged_events
-      -- ids follow this order: the status event, then the attribution (as the transaction logs them)
-      order by step
-    )
-    select order_id, previous from moved`.execute(db);
+    ), logged as (${eventsInsert(
+      db,
+      { staffId: staff.id, staffName: staff.name, at },
+      {
+        each: { orderId: sql`id`, kind: sql`kind`, from: sql`from_value`, to: sql`to_value` },
+        source: sql`from (
+          select id, 1 as step, ${EVENT.status}::text as kind, previous as from_value, ${to}::text as to_value from moved
+          union all
+          select id, 2, ${EVENT.processedBy}::text, null, ${staff.name}::text from moved where attributed
+        ) as logged_events
+        -- ids follow this order: the status event, then the attribution (as the transaction logs them)
+        order by step`,
+      },
+    )})
+    select id, order_id, previous, attributed from moved`.execute(db);
   const row = rows[0];
-  return row ? { order_id: row.order_id, from: row.previous } : null;
-}
-
-/** What a remark row holds besides its id and its order (remarks.service.ts builds it). */
-export type RemarkValues = Omit<Selectable<RemarksTable>, 'id' | 'order_id'>;
-
-/**
- * Saves a remark on the order when the hold rule allows, with its event (detail: `eventDetail`).
- * Null when nothing was saved: the caller runs the transaction that explains why.
- */
-export async function remarkInOneStatement(
-  db: Kysely<Database>,
-  staff: Pick<TokenUser, 'id' | 'name' | 'type'>,
-  orderId: string,
-  values: RemarkValues,
-  eventDetail: string,
-): Promise<{ id: number; order_id: string } | null> {
-  const v = values;
-  const { rows } = await sql<{ id: number; order_id: string }>`
-    with locked as materialized (
-      select id, order_id, process_status, assigned_to from orders where order_id = ${orderId}::text for update
-    ), saved as (
-      insert into remarks (order_id, staff_id, remark_name, remark, whatsapp, telephone, status_refund, voided,
-        chargeback, report_error, us_date, us_time, created_at)
-      select locked.id, ${v.staff_id}::integer, ${v.remark_name}::text, ${v.remark}::text, ${v.whatsapp}::text,
-        ${v.telephone}::text, ${v.status_refund}::text, ${v.voided}::text, ${v.chargeback}::text,
-        ${v.report_error}::text, ${v.us_date}::text, ${v.us_time}::text, ${v.created_at}::text
-      from locked where ${writable(remarkableFrom(staff.type), staff.id)}
-      returning id, order_id
-    ), logged as (
-      insert into order_events (order_id, staff_id, staff_name, kind, from_value, to_value, detail, created_at)
-      select order_id, ${staff.id}::integer, ${staff.name}::text, ${EVENT.remark}::text, null, null,
-        ${eventDetail}::text, ${v.created_at}::text
-      from saved
-    )
-    select saved.id, locked.order_id from saved join locked on locked.id = saved.order_id`.execute(db);
-  const row = rows[0];
-  return row ? { id: Number(row.id), order_id: row.order_id } : null;
+  return row ? { id: Number(row.id), order_id: row.order_id, from: row.previous, attributed: row.attributed } : null;
 }

@@ -1,10 +1,21 @@
-import { DETAIL_MSG, heldMessage, holdBlocks, type TokenUser } from '@eta/shared';
-import type { Transaction } from 'kysely';
+import {
+  DETAIL_MSG,
+  heldMessage,
+  holdBlocks,
+  moveRefusal,
+  moveRefusalMessage,
+  type OrderStatus,
+  STATUS,
+} from '@eta/shared';
+import type { Kysely, Transaction } from 'kysely';
 import { compiledOnce } from '../../db/compiled.ts';
-import { dialectOf } from '../../db/dialect.ts';
+import { lockForUpdate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { staffNames } from './orders.repository.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { appendEvents, EVENT } from './events.repository.ts';
+import type { Writer } from './order-writes.ts';
+import { setStatus, staffNames } from './orders.repository.ts';
 
 /** What a change to one order needs to know about it. */
 export interface WritableOrder {
@@ -40,7 +51,7 @@ const lockOneQuery = compiledOnce((db, orderId: string) => {
       'refund_date',
     ])
     .where('order_id', '=', orderId);
-  return dialectOf(db) === 'postgres' ? query.forUpdate() : query;
+  return lockForUpdate(db, query);
 });
 
 /**
@@ -50,7 +61,7 @@ const lockOneQuery = compiledOnce((db, orderId: string) => {
  */
 export async function lockOrderForWrite(
   trx: Transaction<Database>,
-  staff: TokenUser,
+  staff: Writer,
   orderId: string,
 ): Promise<WritableOrder> {
   const [row] = await lockOneQuery(trx, orderId);
@@ -91,4 +102,35 @@ export async function setProcessedBy(
   if (onlyIfEmpty) query = query.where('processed_by', 'is', null);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * A detail move as a transaction of plain statements (OrderWrites.moveOne): SQLite's way, and
+ * PostgreSQL's when its one statement moved nothing, to find out why (or to move the order, if it
+ * changed in between) and answer exactly as the rules say.
+ */
+export function moveInTransaction(
+  db: Kysely<Database>,
+  staff: Writer,
+  orderId: string,
+  to: OrderStatus,
+  at: string,
+): Promise<{ order_id: string; from: string }> {
+  return inTransaction(db, async (trx) => {
+    const order = await lockOrderForWrite(trx, staff, orderId);
+    const refusal = moveRefusal(order.process_status, to, staff.type);
+    if (refusal) {
+      const message = moveRefusalMessage(refusal, order.process_status, to);
+      if (refusal === 'forbidden') throw AppError.forbidden(message);
+      if (refusal === 'noMove' || refusal === 'refundCall') throw AppError.badRequest(message);
+      throw AppError.conflict(message, { process_status: order.process_status });
+    }
+    await setStatus(trx, [order.id], to, at);
+    await appendEvents(trx, staff, [{ orderId: order.id, kind: EVENT.status, from: order.process_status, to }], at);
+    // Who moved it to Completed processed it, unless the first uploader of its document already did.
+    if (to === STATUS.Completed && (await setProcessedBy(trx, order.id, staff.id, true, at))) {
+      await appendEvents(trx, staff, [{ orderId: order.id, kind: EVENT.processedBy, from: null, to: staff.name }], at);
+    }
+    return { order_id: order.order_id, from: order.process_status };
+  });
 }

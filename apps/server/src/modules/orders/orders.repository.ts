@@ -1,7 +1,7 @@
 import { type OrderStatus, STATUS } from '@eta/shared';
 import type { Kysely, Transaction } from 'kysely';
 import { compiledPerLength } from '../../db/compiled.ts';
-import { dialectOf } from '../../db/dialect.ts';
+import { lockForUpdate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -32,7 +32,7 @@ const lockQuery = compiledPerLength(
       .select(['id', 'order_id', 'process_status', 'assigned_to', 'refund_date'])
       .where('order_id', 'in', [...orderIds])
       .orderBy('id');
-    return dialectOf(db) === 'postgres' ? query.forUpdate() : query;
+    return lockForUpdate(db, query);
   },
 );
 

@@ -50,16 +50,16 @@ export async function mergeSearchIndex(db: Db, pause: () => Promise<void> = asyn
 }
 
 /**
- * On SQLite, merges the index a while after start and then every six hours. With WORKERS, the worker
- * in the first slot alone does it (cluster.ts): two processes each restarting the merge would undo
- * each other's steps. A step blocks its process for its 10–47 ms; requests wait between steps.
+ * Merges the index a while after start and then every six hours (SQLite only: app.ts registers it
+ * there). With WORKERS, the worker in the first slot alone does it (cluster.ts): two processes each
+ * restarting the merge would undo each other's steps. A step blocks its process for its 10–47 ms;
+ * requests wait between steps.
  */
 export function registerSearchIndexMaintenance(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   schedule: SearchIndexSchedule = SCHEDULE,
 ): void {
-  if (ctx.dialect !== 'sqlite') return;
   let timer: NodeJS.Timeout | null = null;
   let closing = false;
   const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 20).unref());

@@ -10,6 +10,13 @@ export interface SearchMethods {
 /** Runs queue searches away from the event loop (SQLite only; null in the context: in this thread). */
 export type SearchThreads = ThreadPool<SearchMethods>;
 
+declare module '../../context.ts' {
+  interface Strategies {
+    /** SQLite: queue searches run on threads of their own (SEARCH_THREADS); null: in the request's thread */
+    searchThreads: SearchThreads | null;
+  }
+}
+
 /**
  * SQLite runs in the server's own thread: while a search reads its matches (1–2 ms at a million
  * orders, a few hundred for a text below three characters, which no index serves), no other staff

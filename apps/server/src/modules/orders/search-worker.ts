@@ -2,11 +2,16 @@ import { workerData } from 'node:worker_threads';
 import { connectSqliteReader } from '../../db/connect.ts';
 import { serveThread } from '../../lib/db-threads.ts';
 import { createListService } from './list.service.ts';
+import { sqliteSearchEngine } from './search-engine.sqlite.ts';
 import type { SearchMethods } from './search-thread.ts';
 
 /** A search thread (search-thread.ts): the list service's search over a read-only connection. */
 const { sqliteFile } = workerData as { sqliteFile: string };
 const handle = connectSqliteReader(sqliteFile);
-const lists = createListService({ db: handle.db, dialect: 'sqlite', clock: Date.now, searchThreads: null });
+const lists = createListService({
+  db: handle.db,
+  clock: Date.now,
+  strategies: { searchEngine: sqliteSearchEngine, searchThreads: null },
+});
 const methods: SearchMethods = { search: (staff, input) => lists.search(staff, input) };
 serveThread(methods);

@@ -3,8 +3,6 @@ import {
   MAIL_KIND,
   MSG,
   movedMessage,
-  moveRefusal,
-  moveRefusalMessage,
   ORDER_MSG,
   type OrderStatus,
   partialOutcomeMessage,
@@ -13,14 +11,11 @@ import {
   type TokenUser,
 } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
-import { inTransaction, retryingConflicts } from '../../lib/transaction.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { queueOrderMail } from '../mail/order-mails.ts';
 import { type BulkOutcome, holders, missingIds, orderIdsOf } from './bulk.ts';
 import { appendEvents, EVENT, type EventKind } from './events.repository.ts';
-import { moveInOneStatement } from './order-write.pg.ts';
-import { lockOrderForWrite, setProcessedBy } from './order-write.ts';
 import type { LockedRow } from './orders.repository.ts';
 import * as repo from './orders.repository.ts';
 
@@ -148,35 +143,8 @@ export function createStatusService(ctx: AppContext) {
    * the shared table (transitions.ts), the hold rule, and processed_by on Completed (DESIGN §6).
    */
   async function moveOne(staff: TokenUser, orderId: string, to: OrderStatus) {
-    if (ctx.dialect === 'postgres') {
-      const at = nowIso(ctx.clock);
-      const moved = await retryingConflicts(() => moveInOneStatement(ctx.db, staff, orderId, to, at));
-      if (moved) return { message: movedMessage(to), data: { order_id: moved.order_id, from: moved.from, to } };
-      // not moved: the transaction below finds out why (or moves it, if the order changed since)
-    }
-    return inTransaction(ctx.db, async (trx) => {
-      const order = await lockOrderForWrite(trx, staff, orderId);
-      const refusal = moveRefusal(order.process_status, to, staff.type);
-      if (refusal) {
-        const message = moveRefusalMessage(refusal, order.process_status, to);
-        if (refusal === 'forbidden') throw AppError.forbidden(message);
-        if (refusal === 'noMove' || refusal === 'refundCall') throw AppError.badRequest(message);
-        throw AppError.conflict(message, { process_status: order.process_status });
-      }
-      const at = nowIso(ctx.clock);
-      await repo.setStatus(trx, [order.id], to, at);
-      await appendEvents(trx, staff, [{ orderId: order.id, kind: EVENT.status, from: order.process_status, to }], at);
-      // Who moved it to Completed processed it, unless the first uploader of its document already did.
-      if (to === STATUS.Completed && (await setProcessedBy(trx, order.id, staff.id, true, at))) {
-        await appendEvents(
-          trx,
-          staff,
-          [{ orderId: order.id, kind: EVENT.processedBy, from: null, to: staff.name }],
-          at,
-        );
-      }
-      return { message: movedMessage(to), data: { order_id: order.order_id, from: order.process_status, to } };
-    });
+    const moved = await ctx.strategies.orderWrites.moveOne(staff, orderId, to, nowIso(ctx.clock));
+    return { message: movedMessage(to), data: { order_id: moved.order_id, from: moved.from, to } };
   }
 
   return {

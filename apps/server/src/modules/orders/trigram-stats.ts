@@ -1,13 +1,7 @@
 import type { AppContext } from '../../context.ts';
-import {
-  chooseTrigrams,
-  isPgTrgmWordEnd,
-  pgTrigrams,
-  trigramCounts,
-  trigramsOf,
-  wordEndCounts,
-} from '../../lib/trigram.ts';
+import { trigramsOf } from '../../lib/trigram.ts';
 import { sampleSearchTexts } from './list.repository.ts';
+import type { TrigramIndex } from './search-engine.ts';
 
 /** rows read to estimate how common each trigram is; a few milliseconds, once per period */
 const SAMPLE_ROWS = 2_000;
@@ -20,27 +14,23 @@ const SAMPLE_TTL_MS = 15 * 60 * 1000;
  * trigrams (`com`, `uk-`, `\n`) are held by most rows and change slowly.
  * Both databases need the choice: given every trigram of `%uk-4266559264%`, pg_trgm's GIN scan reads
  * the lists of ` uk` and `uk ` (every order) too, 30 ms where the digits' take 3 (issue 8).
- * On PostgreSQL only trigrams pg_trgm itself makes can be chosen (pgTrigrams).
+ * Which trigrams there are to choose, and how common each is, the engine's index says (`index`: on
+ * PostgreSQL only trigrams pg_trgm itself makes, search-engine.pg.ts).
  */
-export function createTrigramChooser(ctx: Pick<AppContext, 'db' | 'clock' | 'dialect'>) {
-  let sample: { at: number; texts: string[]; counts: Map<string, number>; wordEnds: Map<string, number> } | null = null;
+export function createTrigramChooser(ctx: Pick<AppContext, 'db' | 'clock'>, index: TrigramIndex) {
+  let sample: { at: number; texts: string[]; held: (gram: string) => number | undefined } | null = null;
   let loading: Promise<void> | null = null;
 
   async function refresh(): Promise<void> {
     const texts = await sampleSearchTexts(ctx.db, SAMPLE_ROWS);
-    sample = {
-      at: ctx.clock(),
-      texts,
-      counts: trigramCounts(texts),
-      wordEnds: ctx.dialect === 'postgres' ? wordEndCounts(texts) : new Map(),
-    };
+    sample = { at: ctx.clock(), texts, held: index.heldCounts(texts) };
   }
 
   /**
    * `grams`: the trigrams to ask the index for (none below three characters, or on PostgreSQL when
    * the text has no run of three letters or digits: the LIKE alone is used then);
    * `share`: the share of orders expected to hold them all (1 when there are none);
-   * `textShare()` (PostgreSQL; 1 on SQLite): the share of sampled orders that hold the whole text
+   * `textShare()` (an index that walks; 1 otherwise): the share of sampled orders that hold the whole text
    * (half a row's when none does). Asked for only by a search common enough to be walked: it reads
    * the whole sample, which cost more than the rest of a search's JavaScript.
    */
@@ -51,23 +41,20 @@ export function createTrigramChooser(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
       });
       await loading;
     }
-    const { texts, counts, wordEnds } = sample as NonNullable<typeof sample>;
+    const { texts, held } = sample as NonNullable<typeof sample>;
     const size = Math.max(1, texts.length);
     const floor = 0.5 / size;
-    // only PostgreSQL decides by it whether to walk a folder (list.service.ts): SQLite skips the scan
+    // only an index that walks decides by it whether to walk a folder (list.service.ts)
     const textShare = () => {
-      if (ctx.dialect !== 'postgres') return 1;
+      if (!index.walks) return 1;
       let holding = 0;
       for (const text of texts) if (text.includes(search)) holding += 1;
       return Math.max(holding / size, floor);
     };
     if (trigramsOf(search).length === 0) return { grams: [], share: 1, textShare };
     // a trigram the sample never met is taken to be in half a sampled row's share
-    // on PostgreSQL a word's end (`th@`) reads pg_trgm's list of every word ending so (`th `)
-    const held = (g: string) =>
-      ctx.dialect === 'postgres' && isPgTrgmWordEnd(g) ? wordEnds.get(g.slice(0, 2)) : counts.get(g);
     const share = (g: string) => Math.max((held(g) ?? 0) / size, floor);
-    const grams = (ctx.dialect === 'postgres' ? pgTrigrams : chooseTrigrams)(search, share, floor);
+    const grams = index.choose(search, share, floor);
     return { grams, share: grams.reduce((p, g) => p * share(g), 1), textShare };
   };
 }

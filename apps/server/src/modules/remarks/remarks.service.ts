@@ -1,11 +1,6 @@
 import { type AddRemarkInput, type RemarkRecord, type TokenUser, usEasternStamp } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../lib/time.ts';
-import { inTransaction, retryingConflicts } from '../../lib/transaction.ts';
-import { appendEvents, EVENT } from '../orders/events.repository.ts';
-import { remarkInOneStatement } from '../orders/order-write.pg.ts';
-import { lockOrderForWrite } from '../orders/order-write.ts';
-import * as repo from './remarks.repository.ts';
 
 /** Longest remark text kept in the event log's detail; the remark itself is kept whole. */
 const EVENT_DETAIL_MAX = 200;
@@ -38,15 +33,6 @@ export async function addRemark(ctx: AppContext, staff: TokenUser, input: AddRem
     id,
     order_id: orderId,
   });
-  if (ctx.dialect === 'postgres') {
-    const saved = await retryingConflicts(() => remarkInOneStatement(ctx.db, staff, input.orderId, values, detail));
-    if (saved) return shown(values, saved.id, saved.order_id);
-    // not saved: the transaction below finds out why (or saves it, if the order changed since)
-  }
-  return inTransaction(ctx.db, async (trx) => {
-    const order = await lockOrderForWrite(trx, staff, input.orderId);
-    const id = await repo.insertRemark(trx, { ...values, order_id: order.id });
-    await appendEvents(trx, staff, [{ orderId: order.id, kind: EVENT.remark, from: null, to: null, detail }], at);
-    return shown(values, id, order.order_id);
-  });
+  const saved = await ctx.strategies.remarkWrites.add(staff, input.orderId, values, detail);
+  return shown(values, saved.id, saved.order_id);
 }

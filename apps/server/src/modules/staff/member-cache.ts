@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { Database, StaffRow } from '../../db/schema.ts';
+import type { MemberSource } from '../../lib/staff-auth.ts';
 import { findActiveById } from './staff.repository.ts';
 
 /** The channel migration 025's trigger announces changed staff rows on. */
@@ -14,17 +15,6 @@ const MAX_MEMBERS = 10_000;
  * if the listening connection were cut without this instance noticing (a silent network fault).
  */
 const KEEP_MS = 10_000;
-
-/** The member behind a token, as the staff guard needs it on every request. */
-export interface MemberSource {
-  findActive(id: number): Promise<StaffRow | undefined>;
-  /**
-   * This instance just changed the member (after its transaction committed): forgotten at once,
-   * not when the notification comes back, so the member's next request here already sees it.
-   */
-  forget(id: number): void;
-  close(): Promise<void>;
-}
 
 /** SQLite: a read by primary key costs about 20 µs there; nothing to keep. */
 export function directMembers(db: Kysely<Database>): MemberSource {

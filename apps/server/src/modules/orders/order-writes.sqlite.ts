@@ -1,0 +1,90 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import type { HoldChange } from './bulk.ts';
+import { appendEvents, EVENT, type OrderEvent } from './events.repository.ts';
+import { moveInTransaction } from './order-write.ts';
+import type { OrderWrites, Writer } from './order-writes.ts';
+import * as repo from './orders.repository.ts';
+
+/** SQLite's writes: the transaction holds the write lock, so the steps are separate statements. */
+export function sqliteOrderWrites(db: Kysely<Database>): OrderWrites {
+  return {
+    assign: (staff, orderIds, takeover, at) =>
+      inTransaction(db, (trx) => assignInTransaction(trx, staff, orderIds, takeover, at)),
+    unassign: (staff, orderIds, anyHolder, at) =>
+      inTransaction(db, (trx) => unassignInTransaction(trx, staff, orderIds, anyHolder, at)),
+    moveOne: (staff, orderId, to, at) => moveInTransaction(db, staff, orderId, to, at),
+  };
+}
+
+async function assignInTransaction(
+  trx: Transaction<Database>,
+  staff: Writer,
+  orderIds: readonly string[],
+  takeover: boolean,
+  at: string,
+): Promise<HoldChange> {
+  const rows = await repo.lockByOrderIds(trx, orderIds);
+  const free = rows.filter((r) => r.assigned_to === null);
+  const others = rows.filter((r) => r.assigned_to !== null && r.assigned_to !== staff.id);
+  const targets = [...free, ...(takeover ? others : [])];
+  const changed = await repo.assignTo(
+    trx,
+    targets.map((r) => r.id),
+    staff.id,
+    takeover ? others.map((r) => r.assigned_to as number) : [],
+    at,
+  );
+  const names = await repo.staffNames(
+    trx,
+    others.map((r) => r.assigned_to as number),
+  );
+  const taken = new Set(changed);
+  const events: OrderEvent[] = targets
+    .filter((r) => taken.has(r.id))
+    .map((r) =>
+      r.assigned_to === null
+        ? { orderId: r.id, kind: EVENT.assign, from: null, to: staff.name }
+        : { orderId: r.id, kind: EVENT.takeover, from: names.get(r.assigned_to) ?? null, to: staff.name },
+    );
+  await appendEvents(trx, staff, events, at);
+  return { rows, changed, names };
+}
+
+async function unassignInTransaction(
+  trx: Transaction<Database>,
+  staff: Writer,
+  orderIds: readonly string[],
+  anyHolder: boolean,
+  at: string,
+): Promise<HoldChange> {
+  const rows = await repo.lockByOrderIds(trx, orderIds);
+  const held = rows.filter((r) => r.assigned_to !== null);
+  const allowed = held.filter((r) => r.assigned_to === staff.id || anyHolder);
+  const changed = await repo.unassignFrom(
+    trx,
+    allowed.map((r) => r.id),
+    [...new Set(allowed.map((r) => r.assigned_to as number))],
+    at,
+  );
+  const names = await repo.staffNames(
+    trx,
+    held.map((r) => r.assigned_to as number),
+  );
+  const cleared = new Set(changed);
+  await appendEvents(
+    trx,
+    staff,
+    allowed
+      .filter((r) => cleared.has(r.id))
+      .map((r) => ({
+        orderId: r.id,
+        kind: EVENT.unassign,
+        from: names.get(r.assigned_to as number) ?? null,
+        to: null,
+      })),
+    at,
+  );
+  return { rows, changed, names };
+}

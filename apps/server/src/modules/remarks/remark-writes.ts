@@ -1,0 +1,58 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, RemarksTable } from '../../db/schema.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { appendEvents, EVENT } from '../orders/events.repository.ts';
+import { lockOrderForWrite } from '../orders/order-write.ts';
+import type { Writer } from '../orders/order-writes.ts';
+import * as repo from './remarks.repository.ts';
+
+/** What a remark row holds besides its id and its order (remarks.service.ts builds it). */
+export type RemarkValues = Omit<Selectable<RemarksTable>, 'id' | 'order_id'>;
+
+/**
+ * Saving a remark, which SQLite and PostgreSQL make differently to the same effect, as the order
+ * writes (orders/order-writes.ts; the same contract suite runs it on both). Picked once in app.ts.
+ */
+export interface RemarkWrites {
+  /**
+   * Saves a remark on the order when the hold rule allows, with its `remark` event (detail:
+   * `eventDetail`, at the remark's created_at); 404, or 409 naming the holder, otherwise.
+   */
+  add(staff: Writer, orderId: string, values: RemarkValues, eventDetail: string): Promise<SavedRemark>;
+}
+
+export interface SavedRemark {
+  id: number;
+  order_id: string;
+}
+
+declare module '../../context.ts' {
+  interface Strategies {
+    remarkWrites: RemarkWrites;
+  }
+}
+
+/**
+ * A remark saved in a transaction of plain statements: SQLite's way, and PostgreSQL's when its one
+ * statement saved nothing, to find out why (or to save it, if the order changed in between).
+ */
+export function remarkInTransaction(
+  db: Kysely<Database>,
+  staff: Writer,
+  orderId: string,
+  values: RemarkValues,
+  eventDetail: string,
+): Promise<SavedRemark> {
+  return inTransaction(db, async (trx) => {
+    const order = await lockOrderForWrite(trx, staff, orderId);
+    const id = await repo.insertRemark(trx, { ...values, order_id: order.id });
+    const event = { orderId: order.id, kind: EVENT.remark, from: null, to: null, detail: eventDetail };
+    await appendEvents(trx, staff, [event], values.created_at);
+    return { id, order_id: order.order_id };
+  });
+}
+
+/** SQLite: the transaction holds the write lock, so the steps are separate statements. */
+export function sqliteRemarkWrites(db: Kysely<Database>): RemarkWrites {
+  return { add: (staff, orderId, values, eventDetail) => remarkInTransaction(db, staff, orderId, values, eventDetail) };
+}
