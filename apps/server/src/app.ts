@@ -8,33 +8,29 @@ import type { AppContext, Strategies } from './context.ts';
 import { connect, type DbHandle, SQLITE_FILE } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createDomainEvents } from './lib/domain-events.ts';
-import { authPublicRoutes, authStaffRoutes } from './modules/auth/auth.routes.ts';
-import { createPasswordHasher } from './modules/auth/passwords.ts';
-import { createTokenService } from './modules/auth/tokens.ts';
-import { defenceRoutes } from './modules/defence/defence.routes.ts';
-import { detailRoutes } from './modules/detail/detail.routes.ts';
-import { documentRoutes } from './modules/documents/documents.routes.ts';
-import { postgresGatewayLocks, sqliteGatewayLocks } from './modules/gateways/gateway-locks.ts';
-import { gatewayRoutes } from './modules/gateways/gateways.routes.ts';
-import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
-import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
-import { mailRoutes } from './modules/mail/mail.routes.ts';
-import { registerMailWorker } from './modules/mail/mail.service.ts';
-import type { MailWorkerOptions } from './modules/mail/worker.ts';
-import { postgresOrderWrites } from './modules/orders/order-writes.pg.ts';
-import { sqliteOrderWrites } from './modules/orders/order-writes.sqlite.ts';
-import { orderRoutes } from './modules/orders/orders.routes.ts';
-import { postgresSearchEngine } from './modules/orders/search-engine.pg.ts';
-import { sqliteSearchEngine } from './modules/orders/search-engine.sqlite.ts';
-import { registerSearchIndexMaintenance, type SearchIndexSchedule } from './modules/orders/search-index.ts';
-import { createSearchThreads } from './modules/orders/search-thread.ts';
-import { publicRoutes } from './modules/public/public.routes.ts';
-import { postgresRemarkWrites } from './modules/remarks/remark-writes.pg.ts';
-import { sqliteRemarkWrites } from './modules/remarks/remark-writes.ts';
-import { remarkRoutes } from './modules/remarks/remarks.routes.ts';
-import { reportRoutes } from './modules/reports/reports.routes.ts';
-import { directMembers, listeningMembers } from './modules/staff/member-cache.ts';
-import { teamRoutes } from './modules/team/team.routes.ts';
+import { authPublicRoutes, authStaffRoutes, createPasswordHasher, createTokenService } from './modules/auth/index.ts';
+import { defenceRoutes } from './modules/defence/index.ts';
+import { detailRoutes } from './modules/detail/index.ts';
+import { documentRoutes } from './modules/documents/index.ts';
+import { gatewayRoutes, postgresGatewayLocks, sqliteGatewayLocks } from './modules/gateways/index.ts';
+import { ingestRoutes } from './modules/ingest/index.ts';
+import { invoiceRoutes } from './modules/invoices/index.ts';
+import { type MailWorkerOptions, mailRoutes, registerMailWorker } from './modules/mail/index.ts';
+import {
+  createSearchThreads,
+  orderRoutes,
+  postgresOrderWrites,
+  postgresSearchEngine,
+  registerSearchIndexMaintenance,
+  type SearchIndexSchedule,
+  sqliteOrderWrites,
+  sqliteSearchEngine,
+} from './modules/orders/index.ts';
+import { publicRoutes } from './modules/public/index.ts';
+import { postgresRemarkWrites, remarkRoutes, sqliteRemarkWrites } from './modules/remarks/index.ts';
+import { reportRoutes } from './modules/reports/index.ts';
+import { directMembers, listeningMembers } from './modules/staff/index.ts';
+import { teamRoutes } from './modules/team/index.ts';
 import { registerErrorEnvelope } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { guardStaffRoutes } from './plugins/staff-guard.ts';

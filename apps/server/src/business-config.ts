@@ -1,3 +1,6 @@
+/** The service on every letter and invoice. */
+export const SERVICE_NAME = 'UK Electronic Travel Authorisation application service';
+
 /** Who the business is, on defence letters and invoices: read by config.ts from the environment. */
 export interface BusinessConfig {
   name: string;
@@ -42,4 +45,9 @@ export function businessFrom(env: Record<string, string | undefined>, problems: 
     vatNumber: text('VAT_NUMBER', 40),
     vatRate,
   };
+}
+
+/** The business's disputes address: BUSINESS_EMAIL, else the address mail is sent from. */
+export function businessEmail(business: BusinessConfig, mailFrom: string): string | null {
+  return business.email ?? /<?([^\s<>]+@[^\s<>]+)>?\s*$/.exec(mailFrom)?.[1] ?? null;
 }

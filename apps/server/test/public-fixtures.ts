@@ -3,8 +3,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { domainOfOrderId } from '@eta/shared';
 import type { LightMyRequestResponse } from 'fastify';
+import { FILE_FOLDER } from '../src/lib/file-store.ts';
 import { nowIso } from '../src/lib/time.ts';
-import { DOCUMENT_FOLDER } from '../src/modules/public/public.service.ts';
 import type { TestApp } from './test-app.ts';
 
 /**
@@ -68,7 +68,7 @@ export async function addDocument(
 ): Promise<StoredDocument> {
   const bytes = options.bytes ?? PDF_BYTES;
   const file1 = `${randomBytes(12).toString('hex')}.${options.ext ?? 'pdf'}`;
-  const folder = path.join(t.config.dataDir, DOCUMENT_FOLDER);
+  const folder = path.join(t.config.dataDir, FILE_FOLDER.documents);
   mkdirSync(folder, { recursive: true });
   writeFileSync(path.join(folder, file1), bytes);
   const row = await t.app.ctx.db

@@ -1,6 +1,7 @@
 import { holdBlocks, moveRefusal, ORDER_STATUSES, ROLES, type Role } from '@eta/shared';
 import { describe, expect, it } from 'vitest';
-import { movableFrom, remarkableFrom, type WritableFrom } from '../src/modules/orders/order-write.pg.ts';
+import { remarkableFrom, type WritableFrom } from '../src/modules/order-changes/hold-rule.pg.ts';
+import { movableFrom } from '../src/modules/orders/order-write.pg.ts';
 
 /**
  * PostgreSQL's one-statement writes (order-write.pg.ts) decide in SQL from two sets of statuses;

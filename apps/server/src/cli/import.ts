@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type IngestOrder, ingestOrderSchema } from '@eta/shared';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
-import { createIngestService } from '../modules/ingest/ingest.service.ts';
+import { createIngestService } from '../modules/ingest/index.ts';
 
 /** orders per transaction: big enough to be quick, small enough that a bad batch costs little */
 export const IMPORT_BATCH = 500;

@@ -13,7 +13,7 @@ export interface DomainEventMap {
     orderDbId: number;
     /** the public order id, when the writer had it at hand */
     orderId: string | null;
-    /** the event log's kind (EVENT in orders/events.repository.ts) */
+    /** the event log's kind (ORDER_EVENT in @eta/shared) */
     kind: string;
     from: string | null;
     to: string | null;

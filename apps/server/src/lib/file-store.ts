@@ -3,22 +3,38 @@ import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
+ * The folders under DATA_DIR, one per kind of file, named once (DESIGN §13): every feature stores
+ * and finds its files through these names.
+ */
+export const FILE_FOLDER = {
+  /** uploaded approved eTA documents */
+  documents: 'documents',
+  /** passport and selfie images that came with an order */
+  images: 'images',
+  /** invoice PDFs, attached to their mail */
+  invoices: 'invoices',
+  /** .eml files of a provider with no SMTP URL */
+  mail: 'mail',
+} as const;
+export type FileFolder = (typeof FILE_FOLDER)[keyof typeof FILE_FOLDER];
+
+/**
  * Files on local disk under DATA_DIR (DESIGN §2), behind the few calls the features need so an
  * S3-compatible store can replace it later. Names are always chosen here, never by a client.
  */
 export interface FileStore {
   /** Writes bytes under a new random name; durable on disk before it returns. */
-  put(folder: string, ext: string, bytes: Uint8Array): Promise<string>;
+  put(folder: FileFolder, ext: string, bytes: Uint8Array): Promise<string>;
   /** Writes bytes under a name the server chose (callers make it unique), the same durable way. */
-  putAs(folder: string, name: string, bytes: Uint8Array): Promise<string>;
-  remove(folder: string, name: string): Promise<void>;
-  pathOf(folder: string, name: string): string;
+  putAs(folder: FileFolder, name: string, bytes: Uint8Array): Promise<string>;
+  remove(folder: FileFolder, name: string): Promise<void>;
+  pathOf(folder: FileFolder, name: string): string;
 }
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 export function createFileStore(root: string): FileStore {
-  const pathOf = (folder: string, name: string) => {
+  const pathOf = (folder: FileFolder, name: string) => {
     // Names come from the database, but a path outside root is never produced, whatever they hold.
     if (!SAFE_NAME.test(folder) || !SAFE_NAME.test(name)) throw new Error('unsafe file name');
     return path.join(root, folder, name);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { publicPageCsp } from '../modules/public/csp.ts';
+import { publicPageCsp } from '../modules/public/index.ts';
 
 /** Paths the admin single-page app answers (SPEC §2); the public pages have their own entry. */
 const ADMIN_PATHS = ['/', '/admin', '/admin/*', '/logout'];

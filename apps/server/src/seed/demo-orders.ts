@@ -1,11 +1,9 @@
 import { ingestOrderSchema, OPEN_STATUSES, type OrderStatus, STATUS, type TokenUser } from '@eta/shared';
 import { faker } from '@faker-js/faker';
 import type { AppContext } from '../context.ts';
-import { hasAnyOrder } from '../modules/ingest/ingest.repository.ts';
-import { createIngestService } from '../modules/ingest/ingest.service.ts';
-import { createAssignService } from '../modules/orders/assign.service.ts';
-import { createStatusService } from '../modules/orders/status.service.ts';
-import * as staffRepo from '../modules/staff/staff.repository.ts';
+import { createIngestService, hasAnyOrder } from '../modules/ingest/index.ts';
+import { createAssignService, createStatusService } from '../modules/orders/index.ts';
+import { staffRepo } from '../modules/staff/index.ts';
 import { pngDataUrl, solidPng } from './png.ts';
 import { DEMO_ACCOUNTS } from './staff.ts';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ROLE, type Role } from '@eta/shared';
 import type { AppContext } from '../context.ts';
 import { nowIso } from '../lib/time.ts';
-import * as staffRepo from '../modules/staff/staff.repository.ts';
+import { staffRepo } from '../modules/staff/index.ts';
 
 export interface SeededAccount {
   email: string;

@@ -1,10 +1,9 @@
 import { API_STATUS, type FolderCounts, type OrderListItem, type ReportRange } from '@eta/shared';
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { QueueArgs } from '../admin/features/queues/api.ts';
-import { logout } from './authSlice.ts';
+import { type AuthState, logout } from './authSlice.ts';
 import { baseApi } from './baseApi.ts';
 import { selectEntryOf } from './cacheEntry.ts';
-import type { RootState } from './index.ts';
 
 /** An order list row as read (SPEC §3): the server's own type, so the two never drift apart. */
 export type { OrderListItem };
@@ -100,15 +99,21 @@ export const {
 } = orderSlice.actions;
 export const orderReducer = orderSlice.reducer;
 
-export const selectSelectedData = (state: RootState) => state.order.selectedData;
-export const selectShowSideBar = (state: RootState) => state.order.showSideBar;
+/**
+ * The part of the store's state the selectors below read. The store (index.ts) is built from this
+ * slice, so its RootState cannot be imported here without a cycle.
+ */
+type StoreState = { order: OrderState; auth: AuthState };
+
+export const selectSelectedData = (state: StoreState) => state.order.selectedData;
+export const selectShowSideBar = (state: StoreState) => state.order.showSideBar;
 
 const NO_COUNTS: FolderCounts = {};
 
 /** The sidebar asks for the counts under the signed-in member's name (SPEC §3 folder count request). */
 export const selectCountEntry = selectEntryOf(
   baseApi.endpoints.getFolderCount,
-  (state: RootState) => state.auth.data?.user.name || null,
+  (state: StoreState) => state.auth.data?.user.name || null,
 );
 
 /** SPEC §3 `count`: the folder counts the server last gave the signed-in member; none before that. */

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createFailureLimiter } from '../../lib/failure-limiter.ts';
 import { nowIso } from '../../lib/time.ts';
-import * as staffRepo from '../staff/staff.repository.ts';
+import { staffRepo } from '../staff/index.ts';
 
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 

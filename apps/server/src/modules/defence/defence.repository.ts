@@ -1,6 +1,6 @@
+import { isRejectedDocument } from '@eta/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { isRejectedDocument } from '../documents/documents.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

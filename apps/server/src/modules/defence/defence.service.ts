@@ -4,6 +4,7 @@ import {
   type DefencePackType,
   defenceEnabled,
   defenceRefusedMessage,
+  ORDER_EVENT,
   type TokenUser,
   type TransactionDetailsInput,
 } from '@eta/shared';
@@ -12,8 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { withPdfSlot } from '../../lib/pdf/slots.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { appendEvents, EVENT } from '../orders/events.repository.ts';
-import { lockOrderForWrite } from '../orders/order-write.ts';
+import { appendEvents, lockOrderForWrite } from '../order-changes/index.ts';
 import * as repo from './defence.repository.ts';
 import { loadEvidence } from './evidence.ts';
 import { composeLetter } from './letter.ts';
@@ -40,7 +40,7 @@ export function createDefenceService(ctx: AppContext) {
         const at = nowIso(ctx.clock);
         await repo.saveTransaction(trx, order.id, input.transactionId, input.merchantName, at);
         const from = current?.transaction_id || current?.merchant_name ? before : null;
-        await appendEvents(trx, staff, [{ orderId: order.id, kind: EVENT.transaction, from, to: after }], at);
+        await appendEvents(trx, staff, [{ orderId: order.id, kind: ORDER_EVENT.transaction, from, to: after }], at);
       });
       return { message: DEFENCE_MSG.transactionSaved };
     },
@@ -59,7 +59,7 @@ export function createDefenceService(ctx: AppContext) {
       await appendEvents(
         ctx.db,
         staff,
-        [{ orderId: evidence.orderDbId, kind: EVENT.defencePack, from: null, to: String(type) }],
+        [{ orderId: evidence.orderDbId, kind: ORDER_EVENT.defencePack, from: null, to: String(type) }],
         nowIso(ctx.clock),
       );
       return bytes;

@@ -1,8 +1,7 @@
-import { DETAIL_MSG, defenceEnabled, defenceRefusedMessage, MAIL_KIND, MAIL_STATUS } from '@eta/shared';
+import { DETAIL_MSG, defenceEnabled, defenceRefusedMessage, formatMoney, MAIL_KIND, MAIL_STATUS } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
-import { formatMoney } from '../mail/templates/refund.ts';
 import * as repo from './defence.repository.ts';
 
 export type EvidenceOrder = NonNullable<Awaited<ReturnType<typeof repo.findOrder>>>;

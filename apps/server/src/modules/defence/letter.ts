@@ -1,10 +1,7 @@
 import { DEFENCE_DISCLAIMER, DEFENCE_MSG, type DefenceLetter, type DefencePackType, MAIL_STATUS } from '@eta/shared';
-import type { BusinessConfig } from '../../business-config.ts';
+import { type BusinessConfig, businessEmail, SERVICE_NAME } from '../../business-config.ts';
 import { longDate, stampUtc } from '../../lib/pdf/text.ts';
 import { downloadIps, type Evidence } from './evidence.ts';
-
-/** The service on every letter and invoice. */
-export const SERVICE_NAME = 'UK Electronic Travel Authorisation application service';
 
 const MAX_IPS_IN_LETTER = 8;
 
@@ -13,11 +10,6 @@ const times = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times
 function listOf(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? '';
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
-
-/** The business's disputes address: BUSINESS_EMAIL, else the address mail is sent from. */
-export function businessEmail(business: BusinessConfig, mailFrom: string): string | null {
-  return business.email ?? /<?([^\s<>]+@[^\s<>]+)>?\s*$/.exec(mailFrom)?.[1] ?? null;
 }
 
 /**

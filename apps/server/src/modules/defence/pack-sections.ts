@@ -1,4 +1,5 @@
 import { MAIL_STATUS } from '@eta/shared';
+import { SERVICE_NAME } from '../../business-config.ts';
 import {
   bottomLimit,
   COLOR,
@@ -15,7 +16,6 @@ import { table } from '../../lib/pdf/table.ts';
 import { stampUtc } from '../../lib/pdf/text.ts';
 import { applicantRows, declarations, providerLabel, sentWith } from './declarations.ts';
 import { downloadIps, type Evidence } from './evidence.ts';
-import { SERVICE_NAME } from './letter.ts';
 import { timeline, timelineRows } from './timeline.ts';
 
 const DOWNLOAD_COLUMNS = [

@@ -2,11 +2,9 @@ import { readFile } from 'node:fs/promises';
 import type { DefenceLetter, DefencePackType } from '@eta/shared';
 import { PDFDocument } from 'pdf-lib';
 import type { AppContext } from '../../context.ts';
-import { createFileStore } from '../../lib/file-store.ts';
+import { createFileStore, FILE_FOLDER } from '../../lib/file-store.ts';
 import { appendDocument, noticePage, stampPages } from '../../lib/pdf/assemble.ts';
 import { createDoc, finish } from '../../lib/pdf/document.ts';
-import { DOCUMENT_FOLDER } from '../documents/documents.service.ts';
-import { IMAGE_FOLDER } from '../ingest/ingest.service.ts';
 import type { Evidence } from './evidence.ts';
 import { renderLetter } from './letter-pdf.ts';
 import { compactEvidence, fullSections, passportSection } from './pack-sections.ts';
@@ -38,7 +36,7 @@ export async function buildDefencePack(
     const passport = evidence.passport;
     passportSection(
       doc,
-      passport ? store.pathOf(IMAGE_FOLDER, passport.file_name) : null,
+      passport ? store.pathOf(FILE_FOLDER.images, passport.file_name) : null,
       passport?.content_type ?? null,
     );
   } else {
@@ -52,7 +50,7 @@ export async function buildDefencePack(
     const { file1, content_type } = evidence.document;
     let bytes: Buffer | null = null;
     try {
-      bytes = await readFile(store.pathOf(DOCUMENT_FOLDER, file1));
+      bytes = await readFile(store.pathOf(FILE_FOLDER.documents, file1));
     } catch {
       await noticePage(
         pdf,

@@ -6,9 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
-import { createFileStore } from '../../lib/file-store.ts';
-import { DOCUMENT_FOLDER } from '../documents/documents.service.ts';
-import { IMAGE_FOLDER } from '../ingest/ingest.service.ts';
+import { createFileStore, FILE_FOLDER } from '../../lib/file-store.ts';
 import * as repo from './detail.repository.ts';
 import { orderDetail } from './detail.service.ts';
 
@@ -46,7 +44,7 @@ export function detailRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const image = await repo.findImage(ctx.db, request.params.orderId, request.params.kind);
       if (!image) throw AppError.notFound(DETAIL_MSG.imageMissing);
-      const file = store.pathOf(IMAGE_FOLDER, image.file_name);
+      const file = store.pathOf(FILE_FOLDER.images, image.file_name);
       return sendFile(reply, file, image.content_type, DETAIL_MSG.imageMissing);
     },
   );
@@ -57,7 +55,7 @@ export function detailRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const doc = await repo.findDocument(ctx.db, request.params.orderId, request.params.documentId);
       if (!doc) throw AppError.notFound(DETAIL_MSG.documentMissing);
-      const file = store.pathOf(DOCUMENT_FOLDER, doc.file1);
+      const file = store.pathOf(FILE_FOLDER.documents, doc.file1);
       return sendFile(reply, file, doc.content_type, DETAIL_MSG.documentMissing);
     },
   );

@@ -1,14 +1,8 @@
+import { DOCUMENT_REJECTED } from '@eta/shared';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, DocumentsTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-export const REJECTED = 'Yes';
-export const NOT_REJECTED = 'No';
-
-/** A rejected document (SPEC §3 is_rejected_doc 'Yes'; rows from an import may differ in case or spaces). */
-export const isRejectedDocument = (doc: { is_rejected_doc: string }): boolean =>
-  doc.is_rejected_doc.trim().toLowerCase() === REJECTED.toLowerCase();
 
 export async function insertDocument(db: Db, row: Insertable<DocumentsTable>): Promise<number> {
   const inserted = await db.insertInto('documents').values(row).returning('id').executeTakeFirstOrThrow();
@@ -40,9 +34,9 @@ export async function hasDocuments(db: Db, orderDbId: number): Promise<boolean> 
 export async function markRejected(db: Db, documentId: number): Promise<boolean> {
   const result = await db
     .updateTable('documents')
-    .set({ is_rejected_doc: REJECTED })
+    .set({ is_rejected_doc: DOCUMENT_REJECTED })
     .where('id', '=', documentId)
-    .where('is_rejected_doc', '<>', REJECTED)
+    .where('is_rejected_doc', '<>', DOCUMENT_REJECTED)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

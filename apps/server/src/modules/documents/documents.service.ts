@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import {
   DETAIL_MSG,
+  DOCUMENT_NOT_REJECTED,
+  isRejectedDocument,
   MAIL_KIND,
   MSG,
+  ORDER_EVENT,
   type RejectionMailInput,
   type ResendMailInput,
   type TokenUser,
@@ -10,17 +13,13 @@ import {
 } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createFileStore } from '../../lib/file-store.ts';
+import { createFileStore, FILE_FOLDER } from '../../lib/file-store.ts';
 import { sniffFileType } from '../../lib/file-types.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { queueOrderMail } from '../mail/order-mails.ts';
-import { appendEvents, EVENT } from '../orders/events.repository.ts';
-import { lockOrderForWrite, setProcessedBy, type WritableOrder } from '../orders/order-write.ts';
+import { queueOrderMail } from '../mail/index.ts';
+import { appendEvents, lockOrderForWrite, setProcessedBy, type WritableOrder } from '../order-changes/index.ts';
 import * as repo from './documents.repository.ts';
-
-/** Approved eTA files: DATA_DIR/documents, the folder the public download reads (DESIGN §8). */
-export const DOCUMENT_FOLDER = 'documents';
 
 const fullName = (o: Pick<WritableOrder, 'first_name' | 'sur_name'>) =>
   [o.first_name, o.sur_name].filter((s) => s?.trim()).join(' ') || null;
@@ -47,7 +46,7 @@ export function createDocumentService(ctx: AppContext) {
       if (!type) throw new AppError(415, DETAIL_MSG.documentType);
       // Checked before the file is written too, so a refused upload leaves nothing on disk.
       await inTransaction(ctx.db, (trx) => lockOrderForWrite(trx, staff, fields.orderId));
-      const name = await store.putAs(DOCUMENT_FOLDER, documentName(fields.orderId, type.ext), file.bytes);
+      const name = await store.putAs(FILE_FOLDER.documents, documentName(fields.orderId, type.ext), file.bytes);
       try {
         return await inTransaction(ctx.db, async (trx) => {
           const order = await lockOrderForWrite(trx, staff, fields.orderId);
@@ -60,18 +59,18 @@ export function createDocumentService(ctx: AppContext) {
             content_type: type.contentType,
             size: file.bytes.length,
             customer_name: fullName(order),
-            is_rejected_doc: repo.NOT_REJECTED,
+            is_rejected_doc: DOCUMENT_NOT_REJECTED,
             mail_service_provider: fields.mailServiceProvider,
             uploaded_by: staff.id,
             created_at: at,
           });
-          await appendEvents(trx, staff, [{ orderId: order.id, kind: EVENT.document, from: null, to: name }], at);
+          await appendEvents(trx, staff, [{ orderId: order.id, kind: ORDER_EVENT.document, from: null, to: name }], at);
           // The first uploader processed the order, even over whoever moved it to Completed before.
           if (await setProcessedBy(trx, order.id, staff.id, !first, at)) {
             await appendEvents(
               trx,
               staff,
-              [{ orderId: order.id, kind: EVENT.processedBy, from: null, to: staff.name }],
+              [{ orderId: order.id, kind: ORDER_EVENT.processedBy, from: null, to: staff.name }],
               at,
             );
           }
@@ -86,7 +85,7 @@ export function createDocumentService(ctx: AppContext) {
           return { documentId, file1: name };
         });
       } catch (error) {
-        await store.remove(DOCUMENT_FOLDER, name);
+        await store.remove(FILE_FOLDER.documents, name);
         throw error;
       }
     },
@@ -97,7 +96,7 @@ export function createDocumentService(ctx: AppContext) {
         const order = await lockOrderForWrite(trx, staff, input.orderId);
         const doc = await repo.latestDocument(trx, order.id);
         if (!doc) throw AppError.conflict(DETAIL_MSG.noDocument);
-        if (doc.is_rejected_doc === repo.REJECTED) throw AppError.conflict(DETAIL_MSG.documentRejected);
+        if (isRejectedDocument(doc)) throw AppError.conflict(DETAIL_MSG.documentRejected);
         const at = nowIso(ctx.clock);
         const [mailId] = await queueOrderMail(ctx, trx, staff, {
           kind: MAIL_KIND.resend,
@@ -119,7 +118,12 @@ export function createDocumentService(ctx: AppContext) {
         if (!doc) throw AppError.conflict(DETAIL_MSG.noDocument);
         if (!(await repo.markRejected(trx, Number(doc.id)))) throw AppError.conflict(DETAIL_MSG.alreadyRejected);
         const at = nowIso(ctx.clock);
-        await appendEvents(trx, staff, [{ orderId: order.id, kind: EVENT.rejection, from: null, to: doc.file1 }], at);
+        await appendEvents(
+          trx,
+          staff,
+          [{ orderId: order.id, kind: ORDER_EVENT.rejection, from: null, to: doc.file1 }],
+          at,
+        );
         const [mailId] = await queueOrderMail(ctx, trx, staff, {
           kind: MAIL_KIND.rejection,
           orders: [order],

@@ -1,15 +1,14 @@
-import { domainOfOrderId, type IngestOrder, type IngestResult, ingestMessage } from '@eta/shared';
+import { domainOfOrderId, type IngestOrder, type IngestResult, ingestMessage, ORDER_EVENT } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { type NewOrder, ORDER_TEXT_FIELDS } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createFileStore } from '../../lib/file-store.ts';
+import { createFileStore, FILE_FOLDER } from '../../lib/file-store.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { appendEvents, EVENT } from '../orders/events.repository.ts';
+import { appendEvents } from '../order-changes/index.ts';
 import { type DecodedImage, decodeImages } from './images.ts';
 import * as repo from './ingest.repository.ts';
 
-export const IMAGE_FOLDER = 'images';
 /** image files written at once: enough to overlap disk flushes, few enough to spare file handles */
 const WRITE_CONCURRENCY = 16;
 
@@ -96,7 +95,7 @@ export function createIngestService(ctx: AppContext) {
       for (let i = 0; i < pending.length; i += WRITE_CONCURRENCY) {
         await Promise.all(
           pending.slice(i, i + WRITE_CONCURRENCY).map(async (p) => {
-            const fileName = await store.put(IMAGE_FOLDER, p.image.type.ext, p.image.bytes);
+            const fileName = await store.put(FILE_FOLDER.images, p.image.type.ext, p.image.bytes);
             written.push({ ...p, fileName });
           }),
         );
@@ -109,7 +108,7 @@ export function createIngestService(ctx: AppContext) {
   }
 
   async function removeImages(images: readonly WrittenImage[]): Promise<void> {
-    await Promise.all(images.map((w) => store.remove(IMAGE_FOLDER, w.fileName).catch(() => undefined)));
+    await Promise.all(images.map((w) => store.remove(FILE_FOLDER.images, w.fileName).catch(() => undefined)));
   }
 
   return {
@@ -175,7 +174,7 @@ export function createIngestService(ctx: AppContext) {
             null,
             rows.map((r) => ({
               orderId: r.id,
-              kind: EVENT.created,
+              kind: ORDER_EVENT.created,
               from: null,
               to: statusOf.get(r.order_id) ?? null,
               detail: options.source,

@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { businessEmail } from '../../business-config.ts';
 import { type ConfigError, loadConfig } from '../../config.ts';
-import { businessEmail } from '../defence/letter.ts';
 import { vatSplit } from './invoice-pdf.ts';
 import { invoiceNumberOf } from './invoices.service.ts';
 

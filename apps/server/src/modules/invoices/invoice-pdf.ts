@@ -1,11 +1,10 @@
-import { DEFENCE_DISCLAIMER } from '@eta/shared';
+import { DEFENCE_DISCLAIMER, formatMoney } from '@eta/shared';
 import { PDFDocument } from 'pdf-lib';
 import type { BusinessConfig } from '../../business-config.ts';
 import { stampPages } from '../../lib/pdf/assemble.ts';
 import { COLOR, contentWidth, createDoc, type Doc, FONT, finish, MARGIN, note } from '../../lib/pdf/document.ts';
 import { table } from '../../lib/pdf/table.ts';
 import { longDate, pdfText } from '../../lib/pdf/text.ts';
-import { formatMoney } from '../mail/templates/refund.ts';
 
 export interface InvoiceValues {
   invoiceNumber: string;

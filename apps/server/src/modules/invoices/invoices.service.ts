@@ -3,24 +3,21 @@ import {
   invoiceNotFoundMessage,
   invoiceSentMessage,
   MAIL_KIND,
+  ORDER_EVENT,
   type SendInvoiceInput,
   type TokenUser,
 } from '@eta/shared';
+import { businessEmail, SERVICE_NAME } from '../../business-config.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createFileStore } from '../../lib/file-store.ts';
+import { createFileStore, FILE_FOLDER } from '../../lib/file-store.ts';
 import { withPdfSlot } from '../../lib/pdf/slots.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { businessEmail, SERVICE_NAME } from '../defence/letter.ts';
-import { queueOrderMail } from '../mail/order-mails.ts';
-import { appendEvents, EVENT } from '../orders/events.repository.ts';
-import { lockOrderForWrite } from '../orders/order-write.ts';
+import { queueOrderMail } from '../mail/index.ts';
+import { appendEvents, lockOrderForWrite } from '../order-changes/index.ts';
 import { buildInvoicePdf } from './invoice-pdf.ts';
 import * as repo from './invoices.repository.ts';
-
-/** Invoice PDFs: DATA_DIR/invoices/{number}.pdf, kept (an invoice is a record). */
-export const INVOICE_FOLDER = 'invoices';
 
 export const invoiceNumberOf = (prefix: string, year: number, seq: number) =>
   `${prefix}-${year}-${String(seq).padStart(6, '0')}`;
@@ -85,7 +82,7 @@ export function createInvoiceService(ctx: AppContext) {
           currency: invoice.currency,
           refundedAt: order.refund_date,
         });
-        await store.putAs(INVOICE_FOLDER, invoice.file_name, pdf);
+        await store.putAs(FILE_FOLDER.invoices, invoice.file_name, pdf);
         if (!existing) created = invoice.file_name;
         const [mailId] = await queueOrderMail(ctx, trx, staff, {
           kind: MAIL_KIND.invoice,
@@ -99,7 +96,7 @@ export function createInvoiceService(ctx: AppContext) {
           },
           attachment: {
             filename: invoice.file_name,
-            path: `${INVOICE_FOLDER}/${invoice.file_name}`,
+            path: `${FILE_FOLDER.invoices}/${invoice.file_name}`,
             contentType: 'application/pdf',
           },
           at,
@@ -110,7 +107,7 @@ export function createInvoiceService(ctx: AppContext) {
           [
             {
               orderId: locked.id,
-              kind: EVENT.invoice,
+              kind: ORDER_EVENT.invoice,
               from: null,
               to: invoice.invoice_number,
               detail: existing ? 'sent again' : null,
@@ -124,7 +121,7 @@ export function createInvoiceService(ctx: AppContext) {
         };
       });
     } catch (error) {
-      if (created) await store.remove(INVOICE_FOLDER, created);
+      if (created) await store.remove(FILE_FOLDER.invoices, created);
       throw error;
     }
   }

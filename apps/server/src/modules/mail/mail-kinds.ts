@@ -1,4 +1,11 @@
-import { DEFAULT_MAIL_PROVIDER, type EmailContent, MAIL_KIND, type MailKind, type MailProvider } from '@eta/shared';
+import {
+  DEFAULT_MAIL_PROVIDER,
+  type EmailContent,
+  formatMoney,
+  MAIL_KIND,
+  type MailKind,
+  type MailProvider,
+} from '@eta/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { longDate } from '../../lib/pdf/text.ts';
@@ -7,7 +14,7 @@ import type { MailAttachment } from './outbox.repository.ts';
 import { approvalMail } from './templates/approval.ts';
 import { invoiceMail } from './templates/invoice.ts';
 import type { MailSite } from './templates/layout.ts';
-import { formatMoney, refundMail } from './templates/refund.ts';
+import { refundMail } from './templates/refund.ts';
 import { rejectionMail } from './templates/rejection.ts';
 
 /**

@@ -3,6 +3,7 @@ import {
   type EmailContent,
   type MailKind,
   type MailProvider,
+  ORDER_EVENT,
   type RetryMailInput,
   retriedMessage,
   type TokenUser,
@@ -14,8 +15,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { afterCommit, inTransaction } from '../../lib/transaction.ts';
-import { appendEvents, EVENT, type OrderEvent } from '../orders/events.repository.ts';
-import { lockOrderForWrite } from '../orders/order-write.ts';
+import { appendEvents, lockOrderForWrite, type OrderEvent } from '../order-changes/index.ts';
 import { DOCUMENT_BOUND_KINDS } from './mail-kinds.ts';
 import * as outbox from './outbox.repository.ts';
 import { createMailWorker, type DrainResult, type MailWorker, type MailWorkerOptions } from './worker.ts';
@@ -64,7 +64,7 @@ export async function queueMails(
   );
   const events: OrderEvent[] = mails.map((m) => ({
     orderId: m.orderDbId,
-    kind: EVENT.mail,
+    kind: ORDER_EVENT.mail,
     from: null,
     to: m.kind,
     detail: `${m.provider} to ${m.to}`,
@@ -136,7 +136,7 @@ export async function retryFailedMail(ctx: AppContext, staff: TokenUser, input: 
     await appendEvents(
       trx,
       staff,
-      rows.map((r) => ({ orderId: order.id, kind: EVENT.mailRetry, from: null, to: r.kind, detail: r.provider })),
+      rows.map((r) => ({ orderId: order.id, kind: ORDER_EVENT.mailRetry, from: null, to: r.kind, detail: r.provider })),
       at,
     );
     announceQueued(

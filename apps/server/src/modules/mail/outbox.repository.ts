@@ -1,8 +1,7 @@
-import { MAIL_STATUS, type MailKind, type MailProvider } from '@eta/shared';
+import { isRejectedDocument, MAIL_STATUS, type MailKind, type MailProvider } from '@eta/shared';
 import type { Insertable, Kysely, QueryCreator, Selectable, Transaction } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Database, MailOutboxTable } from '../../db/schema.ts';
-import { isRejectedDocument } from '../documents/documents.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type OutboxRow = Selectable<MailOutboxTable>;

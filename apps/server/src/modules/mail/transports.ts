@@ -4,6 +4,7 @@ import path from 'node:path';
 import { MAIL_PROVIDERS, type MailProvider } from '@eta/shared';
 import { createTransport } from 'nodemailer';
 import type { Config } from '../../config.ts';
+import { FILE_FOLDER } from '../../lib/file-store.ts';
 
 /** One message as the worker hands it to a provider. */
 export interface OutgoingMail {
@@ -29,8 +30,6 @@ export interface MailTransport {
 
 /** Seconds an SMTP peer may stay silent before the attempt counts as failed (the lease is longer). */
 const SMTP_TIMEOUT_MS = 20_000;
-
-export const MAIL_FOLDER = 'mail';
 
 function smtpTransport(url: string): MailTransport {
   const transport = createTransport({
@@ -96,7 +95,7 @@ export function providersWithoutSmtp(config: Config): MailProvider[] {
 /** One transport per provider: `cloud` → MAIL_CLOUD_URL, `delivery` → MAIL_DELIVERY_URL (DESIGN §9). */
 export function createTransports(config: Config): Record<MailProvider, MailTransport> {
   const urls = smtpUrls(config);
-  const dir = path.join(config.dataDir, MAIL_FOLDER);
+  const dir = path.join(config.dataDir, FILE_FOLDER.mail);
   const entries = MAIL_PROVIDERS.map((provider) => {
     const url = urls[provider];
     return [provider, url ? smtpTransport(url) : fileTransport(dir, provider)] as const;

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { MailKind, MailProvider } from '@eta/shared';
+import { type MailKind, type MailProvider, ORDER_EVENT } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
+import { FILE_FOLDER } from '../../lib/file-store.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { appendEvents, EVENT } from '../orders/events.repository.ts';
+import { appendEvents } from '../order-changes/index.ts';
 import { DOCUMENT_BOUND_KINDS } from './mail-kinds.ts';
 import * as outbox from './outbox.repository.ts';
-import { createTransports, MAIL_FOLDER, type MailTransport, messageIdOf, providersWithoutSmtp } from './transports.ts';
+import { createTransports, type MailTransport, messageIdOf, providersWithoutSmtp } from './transports.ts';
 
 export interface MailWorkerOptions {
   /** how often due mail is looked for when nobody kicks (ms) */
@@ -86,7 +87,7 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
           [
             {
               orderId: row.order_id,
-              kind: EVENT.mailFailed,
+              kind: ORDER_EVENT.mailFailed,
               from: null,
               to: row.kind,
               detail: `${row.provider}: ${reason}`,
@@ -160,7 +161,7 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
         await appendEvents(
           trx,
           null,
-          [{ orderId: row.order_id, kind: EVENT.mailSent, from: null, to: row.kind, detail: row.provider }],
+          [{ orderId: row.order_id, kind: ORDER_EVENT.mailSent, from: null, to: row.kind, detail: row.provider }],
           at,
         );
       }
@@ -234,7 +235,7 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
       // shows "Sent" for mails no customer received.
       for (const provider of providersWithoutSmtp(ctx.config)) {
         settings.log?.warn(
-          { provider, folder: path.join(ctx.config.dataDir, MAIL_FOLDER) },
+          { provider, folder: path.join(ctx.config.dataDir, FILE_FOLDER.mail) },
           `mail provider ${provider} has no SMTP URL: its mails are written as .eml files and count as sent`,
         );
       }

@@ -1,8 +1,8 @@
 import type { FolderDef } from '@eta/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { compiledOnce } from '../../db/compiled.ts';
+import { statusLiterals } from '../../db/literals.ts';
 import type { Database } from '../../db/schema.ts';
-import { statusLiterals } from './folder-filter.ts';
 
 /** One status's orders: all of them, and those held by the member asking. */
 export interface StatusTotal {

@@ -1,8 +1,8 @@
-import type { TokenUser } from '@eta/shared';
+import { ORDER_EVENT, type TokenUser } from '@eta/shared';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { eventsInsert } from '../order-changes/index.ts';
 import type { HoldChange } from './bulk.ts';
-import { EVENT, eventsInsert } from './events.repository.ts';
 
 interface Row {
   id: number;
@@ -110,7 +110,7 @@ export function assignInOneStatement(
     {
       holder: sql`${staff.id}::integer`,
       allowed: sql`(locked.assigned_to is null or (${sql.lit(takeover)} and locked.assigned_to <> ${staff.id}::integer))`,
-      kind: sql`case when changed.previous is null then ${EVENT.assign}::text else ${EVENT.takeover}::text end`,
+      kind: sql`case when changed.previous is null then ${ORDER_EVENT.assign}::text else ${ORDER_EVENT.takeover}::text end`,
       to: sql`${staff.name}::text`,
     },
     at,
@@ -132,7 +132,7 @@ export function unassignInOneStatement(
     {
       holder: sql`null`,
       allowed: sql`locked.assigned_to is not null and (${sql.lit(anyHolder)} or locked.assigned_to = ${staff.id}::integer)`,
-      kind: sql`${EVENT.unassign}::text`,
+      kind: sql`${ORDER_EVENT.unassign}::text`,
       to: sql`null`,
     },
     at,

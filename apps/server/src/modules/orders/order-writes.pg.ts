@@ -1,12 +1,14 @@
+import { ORDER_EVENT } from '@eta/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { retryingConflicts } from '../../lib/transaction.ts';
+import type { Writer } from '../order-changes/index.ts';
+import { announceOrderEvents, type OrderEvent } from '../order-changes/index.ts';
 import type { HoldChange } from './bulk.ts';
-import { announceOrderEvents, EVENT, type OrderEvent } from './events.repository.ts';
 import { assignInOneStatement, unassignInOneStatement } from './holds.pg.ts';
 import { moveInOneStatement } from './order-write.pg.ts';
 import { moveInTransaction } from './order-write.ts';
-import type { OrderWrites, Writer } from './order-writes.ts';
+import type { OrderWrites } from './order-writes.ts';
 
 /**
  * The events a one-statement assign or unassign logged in SQL, as appendEvents would have announced
@@ -19,8 +21,13 @@ function holdEvents(change: HoldChange, staff: Writer, assigning: boolean): Orde
     .filter((r) => changed.has(r.id))
     .map((r) => {
       const from = r.assigned_to === null ? null : (change.names.get(r.assigned_to) ?? null);
-      if (!assigning) return { orderId: r.id, kind: EVENT.unassign, from, to: null };
-      return { orderId: r.id, kind: r.assigned_to === null ? EVENT.assign : EVENT.takeover, from, to: staff.name };
+      if (!assigning) return { orderId: r.id, kind: ORDER_EVENT.unassign, from, to: null };
+      return {
+        orderId: r.id,
+        kind: r.assigned_to === null ? ORDER_EVENT.assign : ORDER_EVENT.takeover,
+        from,
+        to: staff.name,
+      };
     });
 }
 
@@ -45,8 +52,9 @@ export function postgresOrderWrites(db: Kysely<Database>): OrderWrites {
       const moved = await retryingConflicts(() => moveInOneStatement(db, staff, orderId, to, at));
       // not moved: the transaction finds out why (or moves it, if the order changed since)
       if (!moved) return moveInTransaction(db, staff, orderId, to, at);
-      const events: OrderEvent[] = [{ orderId: moved.id, kind: EVENT.status, from: moved.from, to }];
-      if (moved.attributed) events.push({ orderId: moved.id, kind: EVENT.processedBy, from: null, to: staff.name });
+      const events: OrderEvent[] = [{ orderId: moved.id, kind: ORDER_EVENT.status, from: moved.from, to }];
+      if (moved.attributed)
+        events.push({ orderId: moved.id, kind: ORDER_EVENT.processedBy, from: null, to: staff.name });
       announceOrderEvents(db, staff, events);
       return { order_id: moved.order_id, from: moved.from };
     },

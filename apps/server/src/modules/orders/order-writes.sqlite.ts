@@ -1,10 +1,13 @@
+import { ORDER_EVENT } from '@eta/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import type { Writer } from '../order-changes/index.ts';
+import { appendEvents, type OrderEvent } from '../order-changes/index.ts';
+import { staffNames } from '../staff/index.ts';
 import type { HoldChange } from './bulk.ts';
-import { appendEvents, EVENT, type OrderEvent } from './events.repository.ts';
 import { moveInTransaction } from './order-write.ts';
-import type { OrderWrites, Writer } from './order-writes.ts';
+import type { OrderWrites } from './order-writes.ts';
 import * as repo from './orders.repository.ts';
 
 /** SQLite's writes: the transaction holds the write lock, so the steps are separate statements. */
@@ -36,7 +39,7 @@ async function assignInTransaction(
     takeover ? others.map((r) => r.assigned_to as number) : [],
     at,
   );
-  const names = await repo.staffNames(
+  const names = await staffNames(
     trx,
     others.map((r) => r.assigned_to as number),
   );
@@ -45,8 +48,8 @@ async function assignInTransaction(
     .filter((r) => taken.has(r.id))
     .map((r) =>
       r.assigned_to === null
-        ? { orderId: r.id, kind: EVENT.assign, from: null, to: staff.name }
-        : { orderId: r.id, kind: EVENT.takeover, from: names.get(r.assigned_to) ?? null, to: staff.name },
+        ? { orderId: r.id, kind: ORDER_EVENT.assign, from: null, to: staff.name }
+        : { orderId: r.id, kind: ORDER_EVENT.takeover, from: names.get(r.assigned_to) ?? null, to: staff.name },
     );
   await appendEvents(trx, staff, events, at);
   return { rows, changed, names };
@@ -68,7 +71,7 @@ async function unassignInTransaction(
     [...new Set(allowed.map((r) => r.assigned_to as number))],
     at,
   );
-  const names = await repo.staffNames(
+  const names = await staffNames(
     trx,
     held.map((r) => r.assigned_to as number),
   );
@@ -80,7 +83,7 @@ async function unassignInTransaction(
       .filter((r) => cleared.has(r.id))
       .map((r) => ({
         orderId: r.id,
-        kind: EVENT.unassign,
+        kind: ORDER_EVENT.unassign,
         from: names.get(r.assigned_to as number) ?? null,
         to: null,
       })),

@@ -1,8 +1,6 @@
-import type { OrderStatus, TokenUser } from '@eta/shared';
+import type { OrderStatus } from '@eta/shared';
+import type { Writer } from '../order-changes/index.ts';
 import type { HoldChange } from './bulk.ts';
-
-/** Who writes: the member's id and name go into the event log, the type into the hold rule. */
-export type Writer = Pick<TokenUser, 'id' | 'name' | 'type'>;
 
 /**
  * The writes to orders that SQLite and PostgreSQL make differently, to the same effect (the contract

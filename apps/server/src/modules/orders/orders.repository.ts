@@ -90,14 +90,6 @@ export async function lockByOrderIds(db: Transaction<Database>, orderIds: readon
   return rows.map((r) => ({ ...r, assigned_to: r.assigned_to === null ? null : Number(r.assigned_to) }));
 }
 
-/** Names of staff members by id, deleted ones included: history keeps the name. */
-export async function staffNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('staff').select(['id', 'name']).where('id', 'in', unique).execute();
-  return new Map(rows.map((r) => [Number(r.id), r.name]));
-}
-
 /**
  * Gives orders to `assignee`, but only those still free or held by one of `fromHolders`: the
  * condition is in the UPDATE itself, so no other writer's change is ever overwritten.

@@ -3,7 +3,9 @@ import {
   MAIL_KIND,
   MSG,
   movedMessage,
+  ORDER_EVENT,
   ORDER_MSG,
+  type OrderEventKind,
   type OrderStatus,
   partialOutcomeMessage,
   STATUS,
@@ -13,15 +15,16 @@ import {
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { queueOrderMail } from '../mail/order-mails.ts';
+import { queueOrderMail } from '../mail/index.ts';
+import { appendEvents } from '../order-changes/index.ts';
+import { staffNames } from '../staff/index.ts';
 import { type BulkOutcome, holders, missingIds, orderIdsOf } from './bulk.ts';
-import { appendEvents, EVENT, type EventKind } from './events.repository.ts';
 import type { LockedRow } from './orders.repository.ts';
 import * as repo from './orders.repository.ts';
 
 interface Move {
   status: OrderStatus;
-  kind: EventKind;
+  kind: OrderEventKind;
   /** the message when every order moved */
   success: string;
   /** "3 of 5 orders …" when some did not */
@@ -34,7 +37,7 @@ interface Move {
 
 const DELETE: Move = {
   status: STATUS.Deleted,
-  kind: EVENT.status,
+  kind: ORDER_EVENT.status,
   success: MSG.orderDeleted,
   done: `moved to ${STATUS.Deleted}`,
   already: `Already ${STATUS.Deleted}`,
@@ -42,7 +45,7 @@ const DELETE: Move = {
 };
 const REFUND: Move = {
   status: STATUS.Refunds,
-  kind: EVENT.refund,
+  kind: ORDER_EVENT.refund,
   success: ORDER_MSG.refunded,
   done: 'marked as refunded',
   already: 'Already refunded',
@@ -106,7 +109,7 @@ export function createStatusService(ctx: AppContext) {
         at,
       );
       if (to.refund) await queueOrderMail(ctx, trx, staff, { kind: MAIL_KIND.refund, orders: [...moved], at });
-      const names = await repo.staffNames(
+      const names = await staffNames(
         trx,
         blocked.map((r) => r.assigned_to as number),
       );

@@ -4,6 +4,7 @@ import {
   type DownloadDocumentInput,
   domainOfOrderId,
   encodeOrderRef,
+  isRejectedDocument,
   PUBLIC_ACCESS_TTL_SECONDS,
   PUBLIC_API,
   PUBLIC_LINK_TTL_SECONDS,
@@ -14,16 +15,12 @@ import {
 } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createFileStore } from '../../lib/file-store.ts';
+import { createFileStore, FILE_FOLDER } from '../../lib/file-store.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { isRejectedDocument } from '../documents/documents.repository.ts';
 import { createPublicTokens } from './access.ts';
 import * as repo from './public.repository.ts';
 import { describeUserAgent, USER_AGENT_MAX } from './user-agent.ts';
-
-/** Approved eTA files live in DATA_DIR/documents under server-chosen names (DESIGN §10). */
-export const DOCUMENT_FOLDER = 'documents';
 
 const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',
@@ -74,7 +71,7 @@ export function createPublicService(ctx: AppContext) {
   /** The stored document's file and size; 404 when it is not there to serve. */
   async function storedFileOf(file1: string): Promise<{ path: string; size: number }> {
     try {
-      const path = store.pathOf(DOCUMENT_FOLDER, file1);
+      const path = store.pathOf(FILE_FOLDER.documents, file1);
       const info = await stat(path);
       if (!info.isFile()) throw new Error('not a file');
       return { path, size: info.size };

@@ -1,9 +1,8 @@
+import { ORDER_EVENT } from '@eta/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { retryingConflicts } from '../../lib/transaction.ts';
-import { announceOrderEvents, EVENT, eventsInsert } from '../orders/events.repository.ts';
-import { remarkableFrom, writable } from '../orders/order-write.pg.ts';
-import type { Writer } from '../orders/order-writes.ts';
+import { announceOrderEvents, eventsInsert, remarkableFrom, type Writer, writable } from '../order-changes/index.ts';
 import { type RemarkValues, type RemarkWrites, remarkInTransaction, type SavedRemark } from './remark-writes.ts';
 
 /**
@@ -16,7 +15,7 @@ export function postgresRemarkWrites(db: Kysely<Database>): RemarkWrites {
     async add(staff, orderId, values, eventDetail) {
       const saved = await retryingConflicts(() => remarkInOneStatement(db, staff, orderId, values, eventDetail));
       if (!saved) return remarkInTransaction(db, staff, orderId, values, eventDetail);
-      const event = { orderId: saved.orderDbId, kind: EVENT.remark, from: null, to: null, detail: eventDetail };
+      const event = { orderId: saved.orderDbId, kind: ORDER_EVENT.remark, from: null, to: null, detail: eventDetail };
       announceOrderEvents(db, staff, [event]);
       return { id: saved.id, order_id: saved.order_id };
     },
@@ -53,7 +52,7 @@ async function remarkInOneStatement(
       {
         each: {
           orderId: sql`order_id`,
-          kind: sql`${EVENT.remark}::text`,
+          kind: sql`${ORDER_EVENT.remark}::text`,
           from: sql`null`,
           to: sql`null`,
           detail: sql`${eventDetail}::text`,

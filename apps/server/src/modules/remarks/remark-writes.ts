@@ -1,9 +1,8 @@
+import { ORDER_EVENT } from '@eta/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, RemarksTable } from '../../db/schema.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { appendEvents, EVENT } from '../orders/events.repository.ts';
-import { lockOrderForWrite } from '../orders/order-write.ts';
-import type { Writer } from '../orders/order-writes.ts';
+import { appendEvents, lockOrderForWrite, type Writer } from '../order-changes/index.ts';
 import * as repo from './remarks.repository.ts';
 
 /** What a remark row holds besides its id and its order (remarks.service.ts builds it). */
@@ -46,7 +45,7 @@ export function remarkInTransaction(
   return inTransaction(db, async (trx) => {
     const order = await lockOrderForWrite(trx, staff, orderId);
     const id = await repo.insertRemark(trx, { ...values, order_id: order.id });
-    const event = { orderId: order.id, kind: EVENT.remark, from: null, to: null, detail: eventDetail };
+    const event = { orderId: order.id, kind: ORDER_EVENT.remark, from: null, to: null, detail: eventDetail };
     await appendEvents(trx, staff, [event], values.created_at);
     return { id, order_id: order.order_id };
   });

@@ -59,3 +59,11 @@ export async function revokeTokens(db: Db, id: number, at: string): Promise<void
     .where('id', '=', id)
     .execute();
 }
+
+/** Names of staff members by id, deleted ones included: history keeps the name. */
+export async function staffNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('staff').select(['id', 'name']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [Number(r.id), r.name]));
+}

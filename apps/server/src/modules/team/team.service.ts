@@ -3,6 +3,7 @@ import {
   canManageMember,
   decodeId,
   encodeId,
+  ORDER_EVENT,
   ROLES,
   type Role,
   SERVER_MSG,
@@ -16,8 +17,8 @@ import type { Database, StaffRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { afterCommit, inTransaction } from '../../lib/transaction.ts';
-import { appendEvents, EVENT } from '../orders/events.repository.ts';
-import * as staffRepo from '../staff/staff.repository.ts';
+import { appendEvents } from '../order-changes/index.ts';
+import { staffRepo } from '../staff/index.ts';
 import * as teamRepo from './team.repository.ts';
 
 function toRecord(row: StaffRow): TeamMemberRecord {
@@ -134,7 +135,7 @@ export function createTeamService(ctx: AppContext) {
           actor,
           released.map((orderId) => ({
             orderId,
-            kind: EVENT.unassign,
+            kind: ORDER_EVENT.unassign,
             from: member.name,
             to: null,
             detail: 'Team member deleted: order returned to its folder',

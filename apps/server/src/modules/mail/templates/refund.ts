@@ -1,4 +1,4 @@
-import { formatUtcDate } from '@eta/shared';
+import { formatMoney, formatUtcDate } from '@eta/shared';
 import { applicantName, compose, esc, link, type MailSite, paragraph } from './layout.ts';
 
 export interface RefundOrder {
@@ -8,19 +8,6 @@ export interface RefundOrder {
   amount_minor: number | null;
   currency: string | null;
   refund_date: string | null;
-}
-
-/** `£39.99`, `US$12.00`; the plain amount and code when the currency is unknown to Intl. */
-export function formatMoney(amountMinor: number, currency: string | null): string {
-  const amount = amountMinor / 100;
-  if (currency) {
-    try {
-      return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(amount);
-    } catch {
-      return `${amount.toFixed(2)} ${currency}`;
-    }
-  }
-  return amount.toFixed(2);
 }
 
 /** "Refunded it" / "Completed Refunds" (SPEC §4): order id, amount refunded with currency, and the date. */

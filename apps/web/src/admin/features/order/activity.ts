@@ -1,4 +1,4 @@
-import type { OrderEventRecord } from '@eta/shared';
+import { ORDER_EVENT, type OrderEventRecord } from '@eta/shared';
 import { statusText } from './format.ts';
 import { mailKindLabel, providerLabel } from './texts.ts';
 
@@ -20,45 +20,45 @@ const opt = (value: string | null | undefined) => (value ? value : undefined);
 export function describeEvent(e: OrderEventRecord): ActivityLine {
   const mail = mailKindLabel(e.to_value ?? '');
   switch (e.kind) {
-    case 'created':
+    case ORDER_EVENT.created:
       return {
         what: `Order received as ${statusText(e.to_value)}`,
         note: e.detail ? `Source: ${e.detail}` : undefined,
       };
-    case 'assign':
+    case ORDER_EVENT.assign:
       return { what: `Assigned to ${e.to_value ?? '-'}` };
-    case 'takeover':
+    case ORDER_EVENT.takeover:
       return {
         what: `Taken over by ${e.to_value ?? '-'}`,
         note: e.from_value ? `Was with ${e.from_value}` : undefined,
       };
-    case 'unassign':
+    case ORDER_EVENT.unassign:
       return {
         what: 'Returned to its folder',
         note: opt(e.detail) ?? (e.from_value ? `Was with ${e.from_value}` : undefined),
       };
-    case 'status':
+    case ORDER_EVENT.status:
       return { what: 'Status changed', from: statusText(e.from_value), to: statusText(e.to_value) };
-    case 'refund':
+    case ORDER_EVENT.refund:
       // A refund request refunded where it waited (already in Refunds): no status changed to show.
       return e.from_value === e.to_value
         ? { what: 'Marked as refunded' }
         : { what: 'Marked as refunded', from: statusText(e.from_value), to: statusText(e.to_value) };
-    case 'remark':
+    case ORDER_EVENT.remark:
       return { what: 'Comment added', note: opt(e.detail) };
-    case 'document':
+    case ORDER_EVENT.document:
       return { what: 'Document uploaded', note: opt(e.to_value) };
-    case 'rejection':
+    case ORDER_EVENT.rejection:
       return { what: 'Document rejected', note: opt(e.to_value) };
-    case 'processed_by':
+    case ORDER_EVENT.processedBy:
       return { what: `Processed by ${e.to_value ?? '-'}` };
-    case 'mail':
+    case ORDER_EVENT.mail:
       return { what: `${mail} mail queued`, note: providerNote(e.detail) };
-    case 'mail_sent':
+    case ORDER_EVENT.mailSent:
       return { what: `${mail} mail sent`, note: providerNote(e.detail) };
-    case 'mail_failed':
+    case ORDER_EVENT.mailFailed:
       return { what: `${mail} mail failed`, note: providerNote(e.detail) };
-    case 'mail_retry':
+    case ORDER_EVENT.mailRetry:
       return { what: `${mail} mail queued again`, note: providerNote(e.detail) };
     default: {
       const what = e.kind.replace(/[_-]+/g, ' ');

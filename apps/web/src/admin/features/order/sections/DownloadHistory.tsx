@@ -1,4 +1,12 @@
-import { API_STATUS, formatEst, type MailProvider, MSG, mailToSchema, type OrderDetail } from '@eta/shared';
+import {
+  API_STATUS,
+  formatEst,
+  isRejectedDocument,
+  type MailProvider,
+  MSG,
+  mailToSchema,
+  type OrderDetail,
+} from '@eta/shared';
 import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -20,7 +28,7 @@ function SendMailForm({ order, provider, actions, locked }: DownloadHistoryProps
   const [email, setEmail] = useState(order.contact_email_address ?? '');
   const [error, setError] = useState<string | null>(null);
   const latest = order.uploadDoc[0];
-  const canSend = latest !== undefined && latest.is_rejected_doc !== 'Yes';
+  const canSend = latest !== undefined && !isRejectedDocument(latest);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import type { MailHistoryRecord, UploadDocRecord } from '@eta/shared';
+import { isRejectedDocument, type MailHistoryRecord, type UploadDocRecord } from '@eta/shared';
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -16,7 +16,7 @@ const STATUS_LABEL = { sent: 'Sent', queued: 'Queued', failed: 'Failed' } as con
 export function DocumentCell({ doc }: { doc: UploadDocRecord | null }) {
   const [busy, setBusy] = useState(false);
   if (!doc) return <span className="text-secondary">-</span>;
-  if (doc.is_rejected_doc === 'Yes') {
+  if (isRejectedDocument(doc)) {
     return (
       <Badge bg="danger-subtle" text="danger" className="border border-danger-subtle">
         {ORDER_TEXT.rejected}

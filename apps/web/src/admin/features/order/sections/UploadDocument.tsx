@@ -2,6 +2,7 @@ import {
   API_STATUS,
   type ApiEnvelope,
   DOCUMENT_ACCEPT,
+  isRejectedDocument,
   MAIL_PROVIDERS,
   type MailProvider,
   MSG,
@@ -60,7 +61,7 @@ export function UploadDocument({ order, provider, onProvider, actions, locked }:
   });
 
   const latest = order.uploadDoc[0] ?? null;
-  const canResend = latest !== null && latest.is_rejected_doc !== 'Yes';
+  const canResend = latest !== null && !isRejectedDocument(latest);
   const resendHint = latest === null ? ORDER_TEXT.resendNeedsDocument : ORDER_TEXT.resendRejected;
   const busy = actions.uploading || actions.resending || actions.rejecting;
 

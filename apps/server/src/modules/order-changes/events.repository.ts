@@ -1,4 +1,4 @@
-import type { TokenUser } from '@eta/shared';
+import type { OrderEventKind, TokenUser } from '@eta/shared';
 import { type Insertable, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import { compiledPerLength } from '../../db/compiled.ts';
 import type { Database, OrderEventsTable } from '../../db/schema.ts';
@@ -7,38 +7,9 @@ import { afterCommit } from '../../lib/transaction.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Kinds of the order event log (DESIGN §6), shown in the detail screen's Activity section. */
-export const EVENT = {
-  created: 'created',
-  assign: 'assign',
-  takeover: 'takeover',
-  unassign: 'unassign',
-  status: 'status',
-  refund: 'refund',
-  remark: 'remark',
-  /** an approved document uploaded */
-  document: 'document',
-  /** the latest document marked rejected */
-  rejection: 'rejection',
-  /** processed_by set (DESIGN §6) */
-  processedBy: 'processed_by',
-  /** a mail queued; its outcome follows as mail_sent or mail_failed (by the system) */
-  mail: 'mail',
-  mailSent: 'mail_sent',
-  mailFailed: 'mail_failed',
-  mailRetry: 'mail_retry',
-  /** transaction id and merchant name entered (from "old / old" to "new / new") */
-  transaction: 'transaction',
-  /** a defence pack made (to: its type); who read the order's evidence */
-  defencePack: 'defence_pack',
-  /** an invoice made and queued to be mailed (to: its number) */
-  invoice: 'invoice',
-} as const;
-export type EventKind = (typeof EVENT)[keyof typeof EVENT];
-
 export interface OrderEvent {
   orderId: number;
-  kind: EventKind;
+  kind: OrderEventKind;
   from: string | null;
   to: string | null;
   detail?: string | null;

@@ -1,0 +1,4 @@
+/** What other features and app.ts may use of ingest (DESIGN §13: everything else is its own). */
+export { hasAnyOrder } from './ingest.repository.ts';
+export { ingestRoutes } from './ingest.routes.ts';
+export { createIngestService } from './ingest.service.ts';

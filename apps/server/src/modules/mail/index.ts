@@ -1,0 +1,5 @@
+/** What other features and app.ts may use of mail (DESIGN §13: everything else is its own). */
+export { mailRoutes } from './mail.routes.ts';
+export { registerMailWorker } from './mail.service.ts';
+export { queueOrderMail } from './order-mails.ts';
+export type { MailWorkerOptions } from './worker.ts';

@@ -1,0 +1,97 @@
+import { DETAIL_MSG, heldMessage, holdBlocks, type TokenUser } from '@eta/shared';
+import type { Transaction } from 'kysely';
+import { compiledOnce } from '../../db/compiled.ts';
+import { lockForUpdate } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { staffNames } from '../staff/index.ts';
+
+/** Who writes: the member's id and name go into the event log, the type into the hold rule. */
+export type Writer = Pick<TokenUser, 'id' | 'name' | 'type'>;
+
+/** What a change to one order needs to know about it. */
+export interface WritableOrder {
+  id: number;
+  order_id: string;
+  domain: string;
+  process_status: string;
+  assigned_to: number | null;
+  processed_by: number | null;
+  first_name: string | null;
+  sur_name: string | null;
+  contact_email_address: string | null;
+  amount_minor: number | null;
+  currency: string | null;
+  refund_date: string | null;
+}
+
+const lockOneQuery = compiledOnce((db, orderId: string) => {
+  const query = db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'order_id',
+      'domain',
+      'process_status',
+      'assigned_to',
+      'processed_by',
+      'first_name',
+      'sur_name',
+      'contact_email_address',
+      'amount_minor',
+      'currency',
+      'refund_date',
+    ])
+    .where('order_id', '=', orderId);
+  return lockForUpdate(db, query);
+});
+
+/**
+ * Every change to one order from the detail screen starts here: the order is locked until the
+ * transaction ends (FOR UPDATE on PostgreSQL; SQLite's transaction holds the write lock), 404 when
+ * it does not exist, and 409 naming the holder when the hold rule stops this member (DESIGN §6).
+ */
+export async function lockOrderForWrite(
+  trx: Transaction<Database>,
+  staff: Writer,
+  orderId: string,
+): Promise<WritableOrder> {
+  const [row] = await lockOneQuery(trx, orderId);
+  if (!row) throw AppError.notFound(DETAIL_MSG.orderNotFound);
+  const order: WritableOrder = {
+    ...row,
+    id: Number(row.id),
+    assigned_to: row.assigned_to === null ? null : Number(row.assigned_to),
+    processed_by: row.processed_by === null ? null : Number(row.processed_by),
+    amount_minor: row.amount_minor === null ? null : Number(row.amount_minor),
+  };
+  const held = holdBlocks(staff.type, {
+    process_status: order.process_status,
+    held: order.assigned_to !== null,
+    heldByMe: order.assigned_to === staff.id,
+  });
+  if (held) {
+    const names = await staffNames(trx, [order.assigned_to as number]);
+    const holder = names.get(order.assigned_to as number) ?? 'another member';
+    throw AppError.conflict(heldMessage(holder), { order_id: order.order_id, assign_to: holder });
+  }
+  return order;
+}
+
+/** processed_by := `staffId` (DESIGN §6); `onlyIfEmpty` keeps an earlier attribution. True when set. */
+export async function setProcessedBy(
+  trx: Transaction<Database>,
+  orderDbId: number,
+  staffId: number,
+  onlyIfEmpty: boolean,
+  at: string,
+): Promise<boolean> {
+  let query = trx
+    .updateTable('orders')
+    .set({ processed_by: staffId, updated_at: at })
+    .where('id', '=', orderDbId)
+    .where((eb) => eb.or([eb('processed_by', 'is', null), eb('processed_by', '<>', staffId)]));
+  if (onlyIfEmpty) query = query.where('processed_by', 'is', null);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,28 @@
+/** Kinds of the order event log (DESIGN §6), shown in the detail screen's Activity section. */
+export const ORDER_EVENT = {
+  created: 'created',
+  assign: 'assign',
+  takeover: 'takeover',
+  unassign: 'unassign',
+  status: 'status',
+  refund: 'refund',
+  remark: 'remark',
+  /** an approved document uploaded */
+  document: 'document',
+  /** the latest document marked rejected */
+  rejection: 'rejection',
+  /** processed_by set (DESIGN §6) */
+  processedBy: 'processed_by',
+  /** a mail queued; its outcome follows as mail_sent or mail_failed (by the system) */
+  mail: 'mail',
+  mailSent: 'mail_sent',
+  mailFailed: 'mail_failed',
+  mailRetry: 'mail_retry',
+  /** transaction id and merchant name entered (from "old / old" to "new / new") */
+  transaction: 'transaction',
+  /** a defence pack made (to: its type); who read the order's evidence */
+  defencePack: 'defence_pack',
+  /** an invoice made and queued to be mailed (to: its number) */
+  invoice: 'invoice',
+} as const;
+export type OrderEventKind = (typeof ORDER_EVENT)[keyof typeof ORDER_EVENT];
