@@ -1,12 +1,19 @@
 import path from 'node:path';
 import { SERVER_MSG } from '@eta/shared';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { connect, SQLITE_FILE } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { checkingSerializer, plainSerializer } from './lib/reply-serializers.ts';
 import { authPublicRoutes, authStaffRoutes } from './modules/auth/auth.routes.ts';
 import { createPasswordHasher } from './modules/auth/passwords.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
@@ -27,6 +34,7 @@ import { remarkRoutes } from './modules/remarks/remarks.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { directMembers, listeningMembers } from './modules/staff/member-cache.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerErrorEnvelope } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { guardStaffRoutes } from './plugins/staff-guard.ts';
@@ -47,6 +55,10 @@ export interface BuildOptions {
   mailWorker?: MailWorkerOptions | false;
   /** SQLite's search index merge (search-index.ts): when it first runs and how often; tests shorten it */
   searchIndexSchedule?: SearchIndexSchedule;
+  /** check every JSON reply against its contract's response schema (tests); production skips it (docs/decisions.md) */
+  checkReplies?: boolean;
+  /** sees every route as it registers (the OpenAPI test lists them) */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Personal data and secrets never reach the logs (DESIGN §10). */
@@ -74,8 +86,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       reply.code(code).send({ status: 0, message: SERVER_MSG.invalidBody });
     },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(options.checkReplies ? checkingSerializer : plainSerializer);
   registerErrorEnvelope(app);
 
   const handle = connect({
@@ -124,6 +137,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
+  // Before the routes: the OpenAPI document is collected as they register.
+  await registerApiDocs(app);
   await app.register(
     async (api) => {
       authPublicRoutes(api, ctx);

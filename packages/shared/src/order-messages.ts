@@ -1,3 +1,7 @@
+import type { OrderHolder } from './schemas/queues.ts';
+
+export type { OrderHolder };
+
 /**
  * Server replies about orders that SPEC leaves open (DESIGN §5). SPEC's own toasts (MSG.orderAssigned,
  * MSG.orderDeleted) stay in messages.ts; these are ours, written once.
@@ -21,11 +25,6 @@ export const ORDER_MSG = {
   imageFormat: 'Must be a base64 data URL (data:image/…;base64,…).',
 } as const;
 
-export interface OrderHolder {
-  order_id: string;
-  /** name of the staff member holding the order ('' when nobody does) */
-  assign_to: string;
-}
 
 /** "A, B, C and 4 more": ids named in a toast stay few. */
 function someIds(ids: readonly string[], max = 5): string {
