@@ -52,9 +52,16 @@ describe('every route under /api has its contract in the OpenAPI document (DESIG
         expect(op, where).toBeDefined();
         const parameters = (op as Operation).parameters ?? [];
         for (const name of r.url.match(/:(\w+)/g) ?? []) {
-          expect(parameters.some((p) => p.in === 'path' && p.name === name.slice(1)), `${where} ${name}`).toBe(true);
+          expect(
+            parameters.some((p) => p.in === 'path' && p.name === name.slice(1)),
+            `${where} ${name}`,
+          ).toBe(true);
         }
-        if (c.query) expect(parameters.some((p) => p.in === 'query'), `${where} query`).toBe(true);
+        if (c.query)
+          expect(
+            parameters.some((p) => p.in === 'query'),
+            `${where} query`,
+          ).toBe(true);
         const content = (op as Operation).requestBody?.content ?? {};
         if (c.body) expect(content['application/json']?.schema, `${where} body`).toBeDefined();
         if (c.form) expect(content['multipart/form-data']?.schema, `${where} form`).toBeDefined();
@@ -76,7 +83,7 @@ describe('every route under /api has its contract in the OpenAPI document (DESIG
 
   it('names how each route is signed: staff token, API key, order token or nothing', () => {
     const security = (url: string, method: string) =>
-      (doc.paths[openapiPath(url)]?.[method] as { security?: Record<string, unknown>[] }).security;
+      (doc.paths[openapiPath(url)]?.[method] as { security?: Record<string, unknown>[] } | undefined)?.security;
     expect(security('/api/admin/get-orders-list/:orderName', 'get')).toEqual([{ staffToken: [] }]);
     expect(security('/api/integrations/orders', 'post')).toEqual([{ apiKey: [] }]);
     expect(security('/api/front/get-download-history', 'post')).toEqual([{ orderToken: [] }]);

@@ -1,3 +1,4 @@
+export * from './contracts/index.ts';
 export * from './csv.ts';
 export * from './dates.ts';
 export * from './defence.ts';
@@ -29,4 +30,3 @@ export * from './schemas/queues.ts';
 export * from './schemas/team.ts';
 export * from './statuses.ts';
 export * from './transitions.ts';
-export * from './contracts/index.ts';

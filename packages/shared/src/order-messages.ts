@@ -25,7 +25,6 @@ export const ORDER_MSG = {
   imageFormat: 'Must be a base64 data URL (data:image/…;base64,…).',
 } as const;
 
-
 /** "A, B, C and 4 more": ids named in a toast stay few. */
 function someIds(ids: readonly string[], max = 5): string {
   const shown = ids.slice(0, max).join(', ');

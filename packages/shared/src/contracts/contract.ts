@@ -52,30 +52,40 @@ export const successCodes = (c: Contract): readonly SuccessCode[] => c.success ?
 
 /** The envelope of a successful JSON reply (SPEC §7, DESIGN §5). */
 export function replySchema(c: Contract) {
-  return z.strictObject({
-    status: z.literal(API_STATUS.ok),
-    message: z.string(),
-    ...(c.data ? { data: c.data } : {}),
-    ...(c.total ? { total: z.number().int().min(0) } : {}),
-    ...c.beside,
-  }).describe('Done: the envelope with status 1');
+  return z
+    .strictObject({
+      status: z.literal(API_STATUS.ok),
+      message: z.string(),
+      ...(c.data ? { data: c.data } : {}),
+      ...(c.total ? { total: z.number().int().min(0) } : {}),
+      ...c.beside,
+    })
+    .describe('Done: the envelope with status 1');
 }
 
 /** Every refusal and failure: status 0, or 401 for a missing or dead session; `data` as the error has it. */
-export const errorReplySchema = z.strictObject({
-  status: z.union([z.literal(API_STATUS.fail), z.literal(API_STATUS.unauthorized)]),
-  message: z.string(),
-  data: z.unknown().optional(),
-}).describe('Refused or failed: status 0, or 401 when the session is missing or dead; data.errors names the fields of a 400');
+export const errorReplySchema = z
+  .strictObject({
+    status: z.union([z.literal(API_STATUS.fail), z.literal(API_STATUS.unauthorized)]),
+    message: z.string(),
+    data: z.unknown().optional(),
+  })
+  .describe(
+    'Refused or failed: status 0, or 401 when the session is missing or dead; data.errors names the fields of a 400',
+  );
 
 type Input<S> = S extends z.ZodType ? z.input<S> : never;
 type Output<S> = S extends z.ZodType ? z.output<S> : never;
+/** Nothing to add to an intersection. */
+type Nothing = Record<never, never>;
 
 /** What a caller sends: path parameters, query and body (or the multipart form) as the contract has them. */
-export type ContractInput<C extends Contract> = (C['params'] extends z.ZodType ? { params: Input<C['params']> } : {}) &
-  (C['query'] extends z.ZodType ? { query: Input<C['query']> } : {}) &
-  (C['body'] extends z.ZodType ? { body: Input<C['body']> } : {}) &
-  (C['form'] extends z.ZodType ? { body: FormData } : {});
+export type ContractInput<C extends Contract> = (C['params'] extends z.ZodType
+  ? { params: Input<C['params']> }
+  : Nothing) &
+  (C['query'] extends z.ZodType ? { query: Input<C['query']> } : Nothing) &
+  (C['body'] extends z.ZodType ? { body: Input<C['body']> } : Nothing) &
+  (C['form'] extends z.ZodType ? { body: FormData } : Nothing);
 
 /** What a handler reads once the schemas have parsed the request. */
 export interface ContractRequest<C extends Contract> {
@@ -89,6 +99,11 @@ export type ContractData<C extends Contract> = C['data'] extends z.ZodType ? z.o
 /** The multipart parts a caller puts in the form. */
 export type ContractForm<C extends Contract> = Input<C['form']>;
 
-/** The envelope a caller gets back: `data` (and the fields beside it) when status is 1. */
+/**
+ * The envelope a caller gets back: `data` when status is 1. A reply with fields beside `data` (SPEC §7's
+ * download history) is read after its status is checked, so those fields and `data` are typed as present.
+ */
 export type ContractReply<C extends Contract> = ApiEnvelope<ContractData<C>> &
-  (C['beside'] extends Record<string, z.ZodType> ? { [K in keyof C['beside']]?: z.output<C['beside'][K]> } : {});
+  (C['beside'] extends Record<string, z.ZodType>
+    ? { data: ContractData<C> } & { [K in keyof C['beside']]: z.output<C['beside'][K]> }
+    : Nothing);

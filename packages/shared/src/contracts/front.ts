@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { downloadRecordSchema } from '../schemas/detail-replies.ts';
 import { ingestBodySchema, ingestOrderSchema, ingestResultSchema } from '../schemas/orders.ts';
 import {
   brandingQuerySchema,
@@ -11,7 +12,6 @@ import {
   trackDataSchema,
   trackOrderSchema,
 } from '../schemas/public.ts';
-import { downloadRecordSchema } from '../schemas/detail-replies.ts';
 import { contract } from './contract.ts';
 import { FRONT_API, INGEST_API } from './endpoints.ts';
 

@@ -27,7 +27,9 @@ export const ORDERS_CONTRACTS = {
     summary: 'Order count of every folder the member may open',
     tag,
     access: work,
-    query: z.looseObject({ userName: z.string().optional().describe('accepted and ignored: the member is the token’s') }),
+    query: z.looseObject({
+      userName: z.string().optional().describe('accepted and ignored: the member is the token’s'),
+    }),
     data: z.record(z.string(), z.number().int().min(0)),
   }),
   list: contract(ORDERS_API.list, {

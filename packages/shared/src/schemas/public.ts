@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
-import { downloadRecordSchema } from './detail-replies.ts';
+import type { downloadRecordSchema } from './detail-replies.ts';
 import { requiredText } from './fields.ts';
 
 /** Order ids are matched as given, after trimming; the shape is not checked so a wrong id answers like a wrong email. */

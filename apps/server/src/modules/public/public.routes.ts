@@ -52,7 +52,9 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext) {
   // preValidation, not onRequest: the per-IP limit (an onRequest hook) must count refused tokens too.
   const guarded = { config, preValidation: requireAccess, preHandler: requireSameOrder };
 
-  route(app, FRONT.trackOrder, async (request) => ok(PUBLIC_MSG.trackOk, await service.track(request.body)), { config });
+  route(app, FRONT.trackOrder, async (request) => ok(PUBLIC_MSG.trackOk, await service.track(request.body)), {
+    config,
+  });
 
   route(
     app,
