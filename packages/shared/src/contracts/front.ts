@@ -54,6 +54,7 @@ export const FRONT_CONTRACTS = {
   }),
   download: contract(FRONT_API.download, {
     summary: 'Record a download and get a one-time link to the document',
+    description: 'Records time, IP, time zone, browser and OS; the link is usable once within 10 minutes.',
     tag,
     access: customer,
     body: downloadDocumentSchema,
@@ -61,14 +62,16 @@ export const FRONT_CONTRACTS = {
   }),
   downloadFile: contract(FRONT_API.downloadFile, {
     summary: 'The document behind a one-time link (used up by the GET)',
+    description: 'No token header: the link is the proof. No HEAD route, so a probe cannot use the link up.',
     tag,
     access: { scope: 'public' },
     params: z.object({ token: z.string().min(1).max(2048) }),
     data: null,
-    file: ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'],
+    file: ['application/pdf', 'image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'],
   }),
   branding: contract(FRONT_API.branding, {
     summary: 'Header, footer and links of the landing site an order (or the host) belongs to',
+    description: 'The site follows the prefix of the order id in orderRef, else the request’s host, else primary.',
     tag,
     access: { scope: 'public' },
     query: brandingQuerySchema,
