@@ -33,6 +33,7 @@ declare module 'autocannon' {
       connections?: number;
       duration?: number;
       timeout?: number;
+      headers?: Record<string, string>;
       setupClient?: (client: Client) => void;
     }
   }

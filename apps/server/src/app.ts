@@ -1,13 +1,20 @@
 import path from 'node:path';
 import { SERVER_MSG } from '@eta/shared';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext, Strategies } from './context.ts';
 import { connect, type DbHandle, SQLITE_FILE } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createDomainEvents } from './lib/domain-events.ts';
+import { checkingSerializer, plainSerializer } from './lib/reply-serializers.ts';
 import { authPublicRoutes, authStaffRoutes, createPasswordHasher, createTokenService } from './modules/auth/index.ts';
 import { defenceRoutes } from './modules/defence/index.ts';
 import { detailRoutes } from './modules/detail/index.ts';
@@ -31,6 +38,7 @@ import { postgresRemarkWrites, remarkRoutes, sqliteRemarkWrites } from './module
 import { reportRoutes } from './modules/reports/index.ts';
 import { directMembers, listeningMembers } from './modules/staff/index.ts';
 import { teamRoutes } from './modules/team/index.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerErrorEnvelope } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { guardStaffRoutes } from './plugins/staff-guard.ts';
@@ -51,6 +59,10 @@ export interface BuildOptions {
   mailWorker?: MailWorkerOptions | false;
   /** SQLite's search index merge (search-index.ts): when it first runs and how often; tests shorten it */
   searchIndexSchedule?: SearchIndexSchedule;
+  /** check every JSON reply against its contract's response schema (tests); production skips it (docs/decisions.md) */
+  checkReplies?: boolean;
+  /** sees every route as it registers (the OpenAPI test lists them) */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Personal data and secrets never reach the logs (DESIGN §10). */
@@ -103,8 +115,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       reply.code(code).send({ status: 0, message: SERVER_MSG.invalidBody });
     },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(options.checkReplies ? checkingSerializer : plainSerializer);
   registerErrorEnvelope(app);
 
   const handle = connect({
@@ -150,6 +163,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
+  // Before the routes: the OpenAPI document is collected as they register.
+  await registerApiDocs(app);
   await app.register(
     async (api) => {
       authPublicRoutes(api, ctx);

@@ -90,6 +90,8 @@ export async function buildTestApp(
     logger: false,
     clock: () => (options.clockStart ?? Date.now()) + offset,
     mailWorker: false,
+    // Every JSON reply a test receives has been checked against its contract's response schema.
+    checkReplies: true,
     ...options.build,
   });
   await seedGateways(app.ctx);

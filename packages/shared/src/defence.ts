@@ -41,29 +41,3 @@ export const invoiceNotFoundMessage = (orderId: string): string => `No order fou
 
 export const invoiceSentMessage = (invoiceNumber: string, to: string, again: boolean): string =>
   `Invoice ${invoiceNumber} has been ${again ? 'queued to be sent again' : 'queued to be sent'} to ${to}.`;
-
-/**
- * The defence letter of SPEC §1, filled with the order's values and the business's details. The
- * server composes it once; the Defence Pack modal shows it and the PDF prints it, so they never differ.
- */
-export interface DefenceLetter {
-  orderId: string;
-  packType: DefencePackType;
-  /** the business: name, address lines, email */
-  from: string[];
-  /** the date of the letter, e.g. "14 March 2026" */
-  date: string;
-  /** the payment processor's disputes team */
-  to: string[];
-  subject: string;
-  /** label → value lines under the subject (transaction id, merchant name, amount, dates) */
-  reference: { label: string; value: string }[];
-  salutation: string;
-  /** each paragraph with an optional heading */
-  sections: { heading: string | null; paragraphs: string[] }[];
-  enclosures: string[];
-  closing: string;
-  signature: string[];
-  /** transaction fields not entered yet: the letter shows "not entered" for them */
-  missing: ('transactionId' | 'merchantName')[];
-}

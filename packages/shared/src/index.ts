@@ -1,3 +1,4 @@
+export * from './contracts/index.ts';
 export * from './csv.ts';
 export * from './dates.ts';
 export * from './defence.ts';
@@ -24,6 +25,7 @@ export * from './routes.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/defence.ts';
 export * from './schemas/detail.ts';
+export * from './schemas/detail-replies.ts';
 export * from './schemas/fields.ts';
 export * from './schemas/gateways.ts';
 export * from './schemas/orders.ts';

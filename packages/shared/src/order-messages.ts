@@ -21,12 +21,6 @@ export const ORDER_MSG = {
   imageFormat: 'Must be a base64 data URL (data:image/…;base64,…).',
 } as const;
 
-export interface OrderHolder {
-  order_id: string;
-  /** name of the staff member holding the order ('' when nobody does) */
-  assign_to: string;
-}
-
 /** "A, B, C and 4 more": ids named in a toast stay few. */
 function someIds(ids: readonly string[], max = 5): string {
   const shown = ids.slice(0, max).join(', ');
@@ -42,7 +36,8 @@ export function partialOutcomeMessage(outcome: {
   total: number;
   /** past participle for "3 of 5 orders …" */
   verb: string;
-  conflicts: readonly OrderHolder[];
+  /** the orders held by someone else (OrderHolder, schemas/queues.ts: named here, not imported, to keep messages free of schemas) */
+  conflicts: readonly { order_id: string; assign_to: string }[];
   unchanged?: { ids: readonly string[]; reason: string };
   notFound: readonly string[];
 }): string {

@@ -1,5 +1,3 @@
-import type { Domain } from './domains.ts';
-
 /** SPEC §9: the copyright year on the public footer, a constant by the letter of the spec. */
 export const PUBLIC_COPYRIGHT_YEAR = 2025;
 
@@ -36,56 +34,11 @@ export const PUBLIC_MSG = {
   branding: 'Site',
 } as const;
 
-/** One row of the Downloaded History table (SPEC §3 downloadHistory, with browser and os). */
-export interface DownloadRecord {
-  order_id: string;
-  create_ts: string;
-  ip: string;
-  timezone: string | null;
-  browser: string | null;
-  os: string | null;
-}
-
-/** What the completion page shows about the order. */
-export interface PublicMainResult {
-  order_id: string;
-  first_name: string | null;
-  sur_name: string | null;
-  full_name: string;
-  domain: Domain;
-  /** a current, not rejected document can be downloaded */
-  documentReady: boolean;
-}
-
-/** The current document (SPEC §7 `path` with file1); null when it is missing or rejected. */
-export interface PublicDocumentPath {
-  file1: string;
-  customer_name: string | null;
-}
-
-export interface DownloadHistoryReply {
-  status: 0 | 1 | 401;
-  message: string;
-  data: DownloadRecord[];
-  mainResult: PublicMainResult;
-  path: PublicDocumentPath | null;
-}
-
-export interface SiteLink {
-  label: string;
-  url: string;
-}
-
-/** Header, footer and contact link of one landing site (SPEC §2 public routes). */
-export interface SiteBranding {
-  domain: Domain;
-  siteName: string;
-  /** null: the pages draw the built-in logo */
-  logoUrl: string | null;
-  homeUrl: string;
-  headerLinks: SiteLink[];
-  contactUrl: string;
-  complaintUrl: string;
-  termsUrl: string;
-  copyright: string;
-}
+export type {
+  DownloadRecord,
+  PublicDocumentPath,
+  PublicMainResult,
+  SiteBranding,
+  SiteLink,
+  TrackData,
+} from './schemas/public.ts';

@@ -7,18 +7,17 @@ import { z } from 'zod';
  */
 
 /** SPEC §3 country report row. `nationality` is null when the order has none (shown as '-'). */
-export interface CountryReportRow {
-  nationality: string | null;
-  count: number;
-  standard_count: number;
-  priority_count: number;
-}
+export const countryReportRowSchema = z.strictObject({
+  nationality: z.string().nullable(),
+  count: z.number().int(),
+  standard_count: z.number().int(),
+  priority_count: z.number().int(),
+});
+export type CountryReportRow = z.infer<typeof countryReportRowSchema>;
 
 /** SPEC §3 processed-by report row: the staff member's name and the orders they processed. */
-export interface ProcessedByReportRow {
-  processed_by: string;
-  count: number;
-}
+export const processedByReportRowSchema = z.strictObject({ processed_by: z.string(), count: z.number().int() });
+export type ProcessedByReportRow = z.infer<typeof processedByReportRowSchema>;
 
 export const REPORT_MSG = {
   countryListed: 'Country order count fetched successfully',
@@ -69,6 +68,11 @@ export const reportRangeSchema = z
     path: ['fromDate'],
     error: REPORT_MSG.rangeOrder,
   });
+/** The request body of both reports: SPEC §7 sends `{ fromDate?, toDate? }`, or nothing for the whole history. */
+export const reportRequestSchema = reportRangeSchema
+  .nullish()
+  .transform((range): ReportRange => range ?? { fromDate: null, toDate: null });
+
 export type ReportRangeInput = z.input<typeof reportRangeSchema>;
 export type ReportRange = z.output<typeof reportRangeSchema>;
 

@@ -1,10 +1,9 @@
-import { type Capability, can, type TokenUser } from '@eta/shared';
+import { type Capability, can, type RouteCapability, type TokenUser } from '@eta/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 
-/** 'signedIn': any staff member, whatever the type (own password, user info). */
-export type RouteCapability = Capability | 'signedIn';
+export type { RouteCapability };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

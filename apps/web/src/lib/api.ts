@@ -1,4 +1,5 @@
-import { API_STATUS, type ApiEnvelope } from '@eta/shared';
+import { API_STATUS, type ApiEnvelope, type Endpoint } from '@eta/shared';
+import { type InputArgs, type InputOf, type ReplyOf, requestOf } from './endpoint.ts';
 import { readToken } from './session.ts';
 import { WEB_TEXT } from './texts.ts';
 
@@ -67,6 +68,16 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   // SPEC §8: a 401 anywhere ends the session (HTTP 401 or status 401 in the body).
   if (auth && (httpStatus === 401 || envelope.status === API_STATUS.unauthorized)) onUnauthorized(envelope.message);
   return envelope;
+}
+
+/** Calls `endpoint` with what its contract takes; resolves to the envelope its contract gives (never throws). */
+export function callEndpoint<E extends Endpoint>(
+  endpoint: E,
+  input: InputOf<E>,
+  options: Pick<RequestOptions, 'auth'> = {},
+): Promise<ReplyOf<E>> {
+  const { url, ...call } = requestOf(endpoint, ...([input] as InputArgs<E>));
+  return request(url, { ...call, ...options }) as Promise<ReplyOf<E>>;
 }
 
 /** Field messages of a 400 reply (DESIGN §5: data.errors = field → message). */

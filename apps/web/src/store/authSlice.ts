@@ -1,6 +1,14 @@
-import { API_STATUS, type ApiEnvelope, isRole, type LoginInput, type Role, type TokenUser } from '@eta/shared';
+import {
+  API_STATUS,
+  type ApiEnvelope,
+  AUTH_API,
+  isRole,
+  type LoginInput,
+  type Role,
+  type TokenUser,
+} from '@eta/shared';
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import { request } from '../lib/api.ts';
+import { callEndpoint } from '../lib/api.ts';
 import { decodeToken } from '../lib/jwt.ts';
 import { readValidSession, writeSession } from '../lib/session.ts';
 
@@ -35,11 +43,7 @@ function initialState(): AuthState {
 
 /** Resolves with the envelope whatever its status (SPEC §7); the screen toasts from it. */
 export const login = createAsyncThunk('auth/login', async (credentials: LoginInput) => {
-  const envelope = await request<{ jwtToken?: string }>('admin/admin-login', {
-    method: 'POST',
-    body: credentials,
-    auth: false,
-  });
+  const envelope = await callEndpoint(AUTH_API.login, { body: credentials }, { auth: false });
   const token = envelope.status === API_STATUS.ok ? envelope.data?.jwtToken : undefined;
   const payload = token ? decodeToken(token) : null;
   if (token && payload) writeSession(token); // SPEC §3: accessToken is the returned jwtToken
@@ -52,7 +56,7 @@ export const login = createAsyncThunk('auth/login', async (credentials: LoginInp
  * a type changed since sign-in shows at once, and a revoked token ends the session (401 handler).
  */
 export const fetchUserInfo = createAsyncThunk('auth/userInfo', async () => {
-  const envelope = await request<Partial<Omit<TokenUser, 'id'>>>('user_info');
+  const envelope = await callEndpoint(AUTH_API.userInfo, {});
   const info = envelope.status === API_STATUS.ok ? envelope.data : undefined;
   return info && typeof info.name === 'string' && isRole(info.type) ? { name: info.name, type: info.type } : null;
 });

@@ -1,17 +1,19 @@
-import type { ApiEnvelope, FolderCounts } from '@eta/shared';
+import { type ApiEnvelope, ORDERS_API } from '@eta/shared';
 import { type BaseQueryFn, createApi } from '@reduxjs/toolkit/query/react';
 import { type RequestOptions, request } from '../lib/api.ts';
+import { type ReplyOf, requestOf } from '../lib/endpoint.ts';
 
-export type ApiArgs = string | (RequestOptions & { url: string });
+export type ApiArgs = RequestOptions & { url: string };
 
 /**
  * RTK Query over the one HTTP client. The envelope is always `data` (never `error`), because
  * SPEC §7 has failed calls hand the server's body back: screens read `status` and `message`.
+ * Endpoints build their args with `requestOf(endpoint, input)` and type their result `ReplyOf<endpoint>`:
+ * both come from the endpoint's contract (DESIGN §13).
  */
-const envelopeQuery: BaseQueryFn<ApiArgs, ApiEnvelope, unknown> = async (args) => {
-  const { url, ...options } = typeof args === 'string' ? { url: args } : args;
-  return { data: await request(url, options) };
-};
+const envelopeQuery: BaseQueryFn<ApiArgs, ApiEnvelope, unknown> = async ({ url, ...options }) => ({
+  data: await request(url, options),
+});
 
 /** Features add their endpoints with `baseApi.injectEndpoints` next to their screens. */
 export const baseApi = createApi({
@@ -22,9 +24,8 @@ export const baseApi = createApi({
   keepUnusedDataFor: 60,
   endpoints: (build) => ({
     // Lives here rather than in a feature: the order slice's `count` is filled from it (SPEC §3).
-    getFolderCount: build.query<ApiEnvelope<FolderCounts>, string>({
-      query: (userName) => ({ url: 'admin/get-folder-count', params: { userName } }),
-      transformResponse: (envelope: ApiEnvelope) => envelope as ApiEnvelope<FolderCounts>,
+    getFolderCount: build.query<ReplyOf<typeof ORDERS_API.folderCounts>, string>({
+      query: (userName) => requestOf(ORDERS_API.folderCounts, { query: { userName } }),
       providesTags: ['Counts'],
     }),
   }),

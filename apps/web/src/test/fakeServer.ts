@@ -1,9 +1,24 @@
-import { API_STATUS, type ApiEnvelope, type FolderCounts, type TokenUser } from '@eta/shared';
+import {
+  API_STATUS,
+  type ApiEnvelope,
+  AUTH_API,
+  type Endpoint,
+  type FolderCounts,
+  ORDERS_API,
+  type TokenUser,
+} from '@eta/shared';
+import { pathOf } from '../lib/endpoint.ts';
+
+/** An endpoint with its path parameters filled in, as one request of it is routed (`on`, `calls`). */
+export const filled = (endpoint: Endpoint, params: Record<string, string>): Endpoint => ({
+  method: endpoint.method,
+  path: pathOf(endpoint, params),
+});
 
 /** One request as the fake server saw it. */
 export interface SeenRequest {
   method: string;
-  /** the path under /api, e.g. `admin/get-orders-list/newOrder` */
+  /** the path under /api, without its leading slash (the endpoint table's path, filled) */
   path: string;
   query: URLSearchParams;
   body: unknown;
@@ -13,6 +28,9 @@ export interface SeenRequest {
 /** An envelope, or one with the HTTP status the server would send it with (200 when left out). */
 export type Reply = ApiEnvelope | { http: number; envelope: ApiEnvelope };
 type Handler = (request: SeenRequest) => Reply;
+
+/** Requests are kept by their path under /api, without the leading slash of the endpoint table. */
+const routeOf = (endpoint: Endpoint) => ({ method: endpoint.method, path: endpoint.path.replace(/^\//, '') });
 
 const isWrapped = (reply: Reply): reply is { http: number; envelope: ApiEnvelope } => 'http' in reply;
 
@@ -26,14 +44,19 @@ export class FakeServer {
   readonly unanswered: SeenRequest[] = [];
   private readonly routes: { method: string; path: string; handler: Handler }[] = [];
 
-  /** Later answers for the same method and path win, so a test can change what the server says. */
-  on(method: string, path: string, handler: Handler | Reply): this {
+  /**
+   * Answers calls to `endpoint` (from @eta/shared's endpoint table; `filled` for one with path
+   * parameters). Later answers for the same endpoint win, so a test can change what the server says.
+   */
+  on(endpoint: Endpoint, handler: Handler | Reply): this {
+    const { method, path } = routeOf(endpoint);
     this.routes.unshift({ method, path, handler: typeof handler === 'function' ? handler : () => handler });
     return this;
   }
 
-  /** The requests made to one method and path, in order. */
-  calls(method: string, path: string): SeenRequest[] {
+  /** The requests made to `endpoint`, in order. */
+  calls(endpoint: Endpoint): SeenRequest[] {
+    const { method, path } = routeOf(endpoint);
     return this.requests.filter((r) => r.method === method && r.path === path);
   }
 
@@ -76,11 +99,11 @@ export function tokenFor(user: TokenUser): string {
  */
 export function staffServer(user: TokenUser, counts: FolderCounts = {}): FakeServer {
   return new FakeServer()
-    .on('POST', 'admin/admin-login', {
+    .on(AUTH_API.login, {
       status: API_STATUS.ok,
       message: 'Login successful',
       data: { jwtToken: tokenFor(user) },
     })
-    .on('GET', 'user_info', { status: API_STATUS.ok, message: 'User info', data: { name: user.name, type: user.type } })
-    .on('GET', 'admin/get-folder-count', { status: API_STATUS.ok, message: 'Folder count', data: counts });
+    .on(AUTH_API.userInfo, { status: API_STATUS.ok, message: 'User info', data: { name: user.name, type: user.type } })
+    .on(ORDERS_API.folderCounts, { status: API_STATUS.ok, message: 'Folder count', data: counts });
 }

@@ -39,3 +39,34 @@ export const invoiceOrderIdSchema = z
 
 export const sendInvoiceSchema = z.strictObject({ orderId: invoiceOrderIdSchema });
 export type SendInvoiceInput = z.output<typeof sendInvoiceSchema>;
+
+/**
+ * The defence letter of SPEC §1, filled with the order's values and the business's details. The
+ * server composes it once; the Defence Pack modal shows it and the PDF prints it, so they never differ.
+ */
+export const defenceLetterSchema = z.strictObject({
+  orderId: z.string(),
+  packType: z.union([z.literal(1), z.literal(2)]),
+  /** the business: name, address lines, email */
+  from: z.array(z.string()),
+  /** the date of the letter, e.g. "14 March 2026" */
+  date: z.string(),
+  /** the payment processor's disputes team */
+  to: z.array(z.string()),
+  subject: z.string(),
+  /** label → value lines under the subject (transaction id, merchant name, amount, dates) */
+  reference: z.array(z.strictObject({ label: z.string(), value: z.string() })),
+  salutation: z.string(),
+  /** each paragraph with an optional heading */
+  sections: z.array(z.strictObject({ heading: z.string().nullable(), paragraphs: z.array(z.string()) })),
+  enclosures: z.array(z.string()),
+  closing: z.string(),
+  signature: z.array(z.string()),
+  /** transaction fields not entered yet: the letter shows "not entered" for them */
+  missing: z.array(z.enum(['transactionId', 'merchantName'])),
+});
+export type DefenceLetter = z.infer<typeof defenceLetterSchema>;
+
+/** POST /admin/send-invoice: the invoice's number and the mail that carries it. */
+export const sentInvoiceSchema = z.strictObject({ invoiceNumber: z.string(), mailId: z.number().int() });
+export type SentInvoice = z.infer<typeof sentInvoiceSchema>;

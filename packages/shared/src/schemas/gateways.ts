@@ -17,9 +17,10 @@ export const gatewaySettingSchema = z.strictObject({
 export type GatewaySettingInput = z.input<typeof gatewaySettingSchema>;
 
 /** SPEC §3 payment gateway: id (encoded), gateway_name, is_active ('1' active), is_secondary_domain (0 or 1). */
-export interface PaymentGatewayRecord {
-  id: string;
-  gateway_name: string;
-  is_active: '0' | '1';
-  is_secondary_domain: 0 | 1;
-}
+export const paymentGatewayRecordSchema = z.strictObject({
+  id: z.string(),
+  gateway_name: z.string(),
+  is_active: z.enum(['0', '1']),
+  is_secondary_domain: z.union([z.literal(0), z.literal(1)]),
+});
+export type PaymentGatewayRecord = z.infer<typeof paymentGatewayRecordSchema>;

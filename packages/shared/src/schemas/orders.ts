@@ -239,7 +239,6 @@ export const ingestBodySchema = z.preprocess(
 );
 export type IngestBody = z.output<typeof ingestBodySchema>;
 
-export interface IngestResult {
-  created: string[];
-  duplicates: string[];
-}
+/** What an ingestion did: the order ids created and those already known (left as they were). */
+export const ingestResultSchema = z.strictObject({ created: z.array(z.string()), duplicates: z.array(z.string()) });
+export type IngestResult = z.infer<typeof ingestResultSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_MSG, type OrderHolder } from '../order-messages.ts';
+import { ORDER_MSG } from '../order-messages.ts';
 import { parseStatus, STATUS } from '../statuses.ts';
 import { orderIdSchema } from './orders.ts';
 
@@ -120,39 +120,54 @@ export const changeOrderStatusSchema = z.strictObject({
 export const refundOrdersSchema = z.strictObject({ orderId: oneOrMany });
 
 /** SPEC §3 order list item, plus `assigned_to_me` so the screens need not compare names. */
-export interface OrderListItem {
-  order_id: string;
-  process_status: string;
-  first_name: string | null;
-  sur_name: string | null;
-  contact_email_address: string | null;
-  phone_number: string | null;
-  intended_travel_date: string | null;
+export const orderListItemSchema = z.strictObject({
+  order_id: z.string(),
+  process_status: z.string(),
+  first_name: z.string().nullable(),
+  sur_name: z.string().nullable(),
+  contact_email_address: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  intended_travel_date: z.string().nullable(),
   /** name of the assigned staff member, '' when free */
-  assign_to: string;
-  assigned_to_me: boolean;
-  created_at: string;
-  refund_date: string | null;
-}
+  assign_to: z.string(),
+  assigned_to_me: z.boolean(),
+  created_at: z.string(),
+  refund_date: z.string().nullable(),
+});
+export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
-export interface AssignResult {
+/** An order someone else holds, named in a bulk action's conflicts. */
+export const orderHolderSchema = z.strictObject({
+  order_id: z.string(),
+  /** name of the staff member holding the order ('' when nobody does) */
+  assign_to: z.string(),
+});
+export type OrderHolder = z.infer<typeof orderHolderSchema>;
+
+export const assignResultSchema = z.strictObject({
   /** taken now or already mine */
-  assigned: string[];
-  conflicts: OrderHolder[];
-  notFound: string[];
-}
+  assigned: z.array(z.string()),
+  conflicts: z.array(orderHolderSchema),
+  notFound: z.array(z.string()),
+});
+export type AssignResult = z.infer<typeof assignResultSchema>;
 
-export interface UnassignResult {
-  unassigned: string[];
-  conflicts: OrderHolder[];
-  notFound: string[];
-}
+export const unassignResultSchema = z.strictObject({
+  unassigned: z.array(z.string()),
+  conflicts: z.array(orderHolderSchema),
+  notFound: z.array(z.string()),
+});
+export type UnassignResult = z.infer<typeof unassignResultSchema>;
 
-export interface StatusChangeResult {
-  updated: string[];
+export const statusChangeResultSchema = z.strictObject({
+  updated: z.array(z.string()),
   /** already in the target status: a move to the same status is refused (DESIGN §6) */
-  unchanged: string[];
+  unchanged: z.array(z.string()),
   /** held by someone else (DESIGN §6 hold rule) */
-  conflicts: OrderHolder[];
-  notFound: string[];
-}
+  conflicts: z.array(orderHolderSchema),
+  notFound: z.array(z.string()),
+});
+export type StatusChangeResult = z.infer<typeof statusChangeResultSchema>;
+
+/** PUT /admin/move-order-status: the order and the statuses it went from and to. */
+export const movedOrderSchema = z.strictObject({ order_id: z.string(), from: z.string(), to: z.string() });

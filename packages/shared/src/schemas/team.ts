@@ -40,10 +40,11 @@ export const deleteMemberSchema = z.strictObject({
 });
 
 /** Team member record as listed (SPEC §3: id, name, email, type; id encoded; password never sent back). */
-export interface TeamMemberRecord {
-  id: string;
-  name: string;
-  email: string;
-  type: string;
-  created_at: string;
-}
+export const teamMemberRecordSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  type: z.string(),
+  created_at: z.string(),
+});
+export type TeamMemberRecord = z.infer<typeof teamMemberRecordSchema>;

@@ -1,16 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { DETAIL_MSG, orderDocumentParamsSchema, orderImageParamsSchema, orderPathSchema } from '@eta/shared';
+import { DETAIL_CONTRACTS as DETAIL, DETAIL_MSG } from '@eta/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { createFileStore, FILE_FOLDER } from '../../lib/file-store.ts';
+import { route } from '../../lib/route.ts';
 import * as repo from './detail.repository.ts';
 import { orderDetail } from './detail.service.ts';
-
-const config = { capability: 'orders.work' } as const;
 
 /** Streams a stored file to a signed-in member: its stored type, never sniffed, never cached. */
 async function sendFile(reply: FastifyReply, file: string, contentType: string, missing: string) {
@@ -32,31 +30,22 @@ async function sendFile(reply: FastifyReply, file: string, contentType: string, 
 /** The order detail (SPEC §2, §3, §7) and its files, for signed-in staff only. */
 export function detailRoutes(app: FastifyInstance, ctx: AppContext) {
   const store = createFileStore(ctx.config.dataDir);
-  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/admin/get-orders-details/:orderId', { config, schema: { params: orderPathSchema } }, async (request) =>
+  route(app, DETAIL.detail, async (request) =>
     ok(DETAIL_MSG.detail, await orderDetail(ctx, request.staff, request.params.orderId)),
   );
 
-  api.get(
-    '/admin/order-image/:orderId/:kind',
-    { config, schema: { params: orderImageParamsSchema } },
-    async (request, reply) => {
-      const image = await repo.findImage(ctx.db, request.params.orderId, request.params.kind);
-      if (!image) throw AppError.notFound(DETAIL_MSG.imageMissing);
-      const file = store.pathOf(FILE_FOLDER.images, image.file_name);
-      return sendFile(reply, file, image.content_type, DETAIL_MSG.imageMissing);
-    },
-  );
+  route(app, DETAIL.image, async (request, reply) => {
+    const image = await repo.findImage(ctx.db, request.params.orderId, request.params.kind);
+    if (!image) throw AppError.notFound(DETAIL_MSG.imageMissing);
+    const file = store.pathOf(FILE_FOLDER.images, image.file_name);
+    return sendFile(reply, file, image.content_type, DETAIL_MSG.imageMissing);
+  });
 
-  api.get(
-    '/admin/order-document/:orderId/:documentId',
-    { config, schema: { params: orderDocumentParamsSchema } },
-    async (request, reply) => {
-      const doc = await repo.findDocument(ctx.db, request.params.orderId, request.params.documentId);
-      if (!doc) throw AppError.notFound(DETAIL_MSG.documentMissing);
-      const file = store.pathOf(FILE_FOLDER.documents, doc.file1);
-      return sendFile(reply, file, doc.content_type, DETAIL_MSG.documentMissing);
-    },
-  );
+  route(app, DETAIL.document, async (request, reply) => {
+    const doc = await repo.findDocument(ctx.db, request.params.orderId, request.params.documentId);
+    if (!doc) throw AppError.notFound(DETAIL_MSG.documentMissing);
+    const file = store.pathOf(FILE_FOLDER.documents, doc.file1);
+    return sendFile(reply, file, doc.content_type, DETAIL_MSG.documentMissing);
+  });
 }

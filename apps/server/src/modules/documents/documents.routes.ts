@@ -1,22 +1,19 @@
 import {
+  DETAIL_CONTRACTS as DETAIL,
   DETAIL_MSG,
   MSG,
-  rejectionMailSchema,
-  resendMailSchema,
   SERVER_MSG,
   UPLOAD_FILE_FIELD,
   uploadDocumentFieldsSchema,
 } from '@eta/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
+import { route } from '../../lib/route.ts';
 import { createDocumentService } from './documents.service.ts';
 import { readUploadForm } from './upload.ts';
-
-const config = { capability: 'orders.work' } as const;
 
 /** Field → first message of a failed parse, the way the error envelope reports JSON bodies. */
 function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
@@ -33,9 +30,9 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
   const documents = createDocumentService(ctx);
   // Limits are set where the parts are read (upload.ts), for this one route.
   await app.register(multipart);
-  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post('/admin/upload-visa-document', { config }, async (request, reply) => {
+  // The parts are read and checked here (upload.ts), not by a body schema: the contract's `form` documents them.
+  route(app, DETAIL.upload, async (request, reply) => {
     if (!request.isMultipart()) throw new AppError(415, SERVER_MSG.unsupportedMediaType);
     const form = await readUploadForm(request);
     const parsed = uploadDocumentFieldsSchema.safeParse(form.fields);
@@ -47,12 +44,14 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.code(201).send(ok(DETAIL_MSG.uploaded, data));
   });
 
-  api.post('/admin/resend-mail', { config, schema: { body: resendMailSchema } }, async (request) =>
-    ok(DETAIL_MSG.resent, await documents.resend(request.staff, request.body)),
-  );
+  // queueMails gives one id per mail queued: the one mail queued here always has one.
+  route(app, DETAIL.resendMail, async (request) => {
+    const { mailId } = await documents.resend(request.staff, request.body);
+    return ok(DETAIL_MSG.resent, { mailId: mailId as number });
+  });
 
-  api.post('/admin/send-rejection-mail', { config, schema: { body: rejectionMailSchema } }, async (request) => {
+  route(app, DETAIL.rejectionMail, async (request) => {
     const { message, mailId } = await documents.reject(request.staff, request.body);
-    return ok(message, { mailId });
+    return ok(message, { mailId: mailId as number });
   });
 }

@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ingestBodySchema, ORDER_MSG } from '@eta/shared';
+import { INGEST_CONTRACTS, ORDER_MSG } from '@eta/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
+import { route } from '../../lib/route.ts';
 import { createIngestService } from './ingest.service.ts';
 
 /**
@@ -33,15 +33,14 @@ export function ingestRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   };
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/integrations/orders',
-      { bodyLimit: INGEST_BODY_LIMIT, onRequest: requireKey, schema: { body: ingestBodySchema } },
-      async (request, reply) => {
-        const outcome = await ingest.ingest(request.body.orders, { source: 'api' });
-        const data = { created: outcome.created, duplicates: outcome.duplicates };
-        return reply.code(outcome.created.length > 0 ? 201 : 200).send(ok(outcome.message, data));
-      },
-    );
+  route(
+    app,
+    INGEST_CONTRACTS.orders,
+    async (request, reply) => {
+      const outcome = await ingest.ingest(request.body.orders, { source: 'api' });
+      const data = { created: outcome.created, duplicates: outcome.duplicates };
+      return reply.code(outcome.created.length > 0 ? 201 : 200).send(ok(outcome.message, data));
+    },
+    { bodyLimit: INGEST_BODY_LIMIT, onRequest: requireKey },
+  );
 }

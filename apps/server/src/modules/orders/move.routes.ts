@@ -1,8 +1,8 @@
-import { moveOrderStatusSchema } from '@eta/shared';
+import { ORDERS_CONTRACTS } from '@eta/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/envelope.ts';
+import { route } from '../../lib/route.ts';
 import { createStatusService } from './status.service.ts';
 
 /**
@@ -11,18 +11,8 @@ import { createStatusService } from './status.service.ts';
  */
 export function moveRoutes(app: FastifyInstance, ctx: AppContext) {
   const statuses = createStatusService(ctx);
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .put(
-      '/admin/move-order-status',
-      { config: { capability: 'orders.work' }, schema: { body: moveOrderStatusSchema } },
-      async (request) => {
-        const { message, data } = await statuses.moveOne(
-          request.staff,
-          request.body.orderId,
-          request.body.updatingStatus,
-        );
-        return ok(message, data);
-      },
-    );
+  route(app, ORDERS_CONTRACTS.move, async (request) => {
+    const { message, data } = await statuses.moveOne(request.staff, request.body.orderId, request.body.updatingStatus);
+    return ok(message, data);
+  });
 }

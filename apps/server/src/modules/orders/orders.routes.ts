@@ -1,7 +1,8 @@
-import { ORDER_MSG } from '@eta/shared';
+import { ORDER_MSG, ORDERS_CONTRACTS } from '@eta/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/envelope.ts';
+import { route } from '../../lib/route.ts';
 import { bulkRoutes } from './bulk.routes.ts';
 import { folderCounts } from './counts.service.ts';
 import { listRoutes } from './list.routes.ts';
@@ -9,7 +10,7 @@ import { moveRoutes } from './move.routes.ts';
 
 /** Queues (SPEC §2, §3, §7). `userName` is accepted and ignored: the member is the token's (DESIGN §5). */
 export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/admin/get-folder-count', { config: { capability: 'orders.work' } }, async (request) =>
+  route(app, ORDERS_CONTRACTS.folderCounts, async (request) =>
     ok(ORDER_MSG.folderCounts, await folderCounts(ctx, request.staff)),
   );
   listRoutes(app, ctx);

@@ -1,19 +1,10 @@
 import { createReadStream } from 'node:fs';
-import {
-  brandingQuerySchema,
-  downloadDocumentSchema,
-  downloadHistorySchema,
-  PUBLIC_API,
-  PUBLIC_MSG,
-  SERVER_MSG,
-  trackOrderSchema,
-} from '@eta/shared';
+import { FRONT_CONTRACTS as FRONT, PUBLIC_MSG, SERVER_MSG } from '@eta/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
+import { route } from '../../lib/route.ts';
 import { tokenFrom } from '../../plugins/staff-guard.ts';
 import { brandingFor } from './branding.ts';
 import { createPublicService } from './public.service.ts';
@@ -31,7 +22,6 @@ declare module 'fastify' {
  */
 export function publicRoutes(app: FastifyInstance, ctx: AppContext) {
   const service = createPublicService(ctx);
-  const api = app.withTypeProvider<ZodTypeProvider>();
   app.decorateRequest('publicOrderId', '');
 
   const config = {
@@ -62,24 +52,33 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext) {
   // preValidation, not onRequest: the per-IP limit (an onRequest hook) must count refused tokens too.
   const guarded = { config, preValidation: requireAccess, preHandler: requireSameOrder };
 
-  api.post(PUBLIC_API.trackOrder, { config, schema: { body: trackOrderSchema } }, async (request) =>
-    ok(PUBLIC_MSG.trackOk, await service.track(request.body)),
+  route(app, FRONT.trackOrder, async (request) => ok(PUBLIC_MSG.trackOk, await service.track(request.body)), {
+    config,
+  });
+
+  route(
+    app,
+    FRONT.downloadHistory,
+    async (request) => {
+      const { data, mainResult, path } = await service.history(request.publicOrderId);
+      return { status: 1, message: PUBLIC_MSG.history, data, mainResult, path };
+    },
+    guarded,
   );
 
-  api.post(PUBLIC_API.downloadHistory, { ...guarded, schema: { body: downloadHistorySchema } }, async (request) => {
-    const { data, mainResult, path } = await service.history(request.publicOrderId);
-    return { status: 1, message: PUBLIC_MSG.history, data, mainResult, path };
-  });
+  route(
+    app,
+    FRONT.download,
+    async (request) => {
+      const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
+      return ok(PUBLIC_MSG.downloadOk, await service.recordDownload(request.publicOrderId, request.body, client));
+    },
+    guarded,
+  );
 
-  api.post(PUBLIC_API.download, { ...guarded, schema: { body: downloadDocumentSchema } }, async (request) => {
-    const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
-    return ok(PUBLIC_MSG.downloadOk, await service.recordDownload(request.publicOrderId, request.body, client));
-  });
-
-  api.get(
-    `${PUBLIC_API.downloadFile}/:token`,
-    // No HEAD twin: a HEAD (a download manager's probe) must not use the link up.
-    { config, exposeHeadRoute: false, schema: { params: z.object({ token: z.string().min(1).max(2048) }) } },
+  route(
+    app,
+    FRONT.downloadFile,
     async (request, reply) => {
       const file = await service.openLink(request.params.token);
       return reply
@@ -90,9 +89,14 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext) {
         .header('Cache-Control', 'no-store')
         .send(createReadStream(file.path));
     },
+    // No HEAD twin: a HEAD (a download manager's probe) must not use the link up.
+    { config, exposeHeadRoute: false },
   );
 
-  api.get(PUBLIC_API.branding, { config, schema: { querystring: brandingQuerySchema } }, async (request) =>
-    ok(PUBLIC_MSG.branding, brandingFor(ctx.config, request.query.orderRef, request.host)),
+  route(
+    app,
+    FRONT.branding,
+    async (request) => ok(PUBLIC_MSG.branding, brandingFor(ctx.config, request.query.orderRef, request.host)),
+    { config },
   );
 }

@@ -1,20 +1,21 @@
-import type { ApiEnvelope, DefenceLetter, DefencePackType, TransactionDetailsInput } from '@eta/shared';
+import { DEFENCE_API, type DefencePackType } from '@eta/shared';
+import { type BodyOf, type ReplyOf, requestOf, urlOf } from '../../../lib/endpoint.ts';
 import { readToken } from '../../../lib/session.ts';
 import { baseApi } from '../../../store/baseApi.ts';
 
 const defenceApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getDefenceLetter: build.query<ApiEnvelope<DefenceLetter>, { orderId: string; type: DefencePackType }>({
-      query: ({ orderId, type }) => ({
-        url: `admin/defence-letter/${encodeURIComponent(orderId)}`,
-        params: { defencePackType: type },
-      }),
-      transformResponse: (envelope: ApiEnvelope) => envelope as ApiEnvelope<DefenceLetter>,
+    getDefenceLetter: build.query<ReplyOf<typeof DEFENCE_API.letter>, { orderId: string; type: DefencePackType }>({
+      query: ({ orderId, type }) =>
+        requestOf(DEFENCE_API.letter, { params: { orderId }, query: { defencePackType: type } }),
       // The letter follows the order's current values (a transaction just entered): never from a cache.
       keepUnusedDataFor: 0,
     }),
-    saveTransactionDetails: build.mutation<ApiEnvelope, TransactionDetailsInput>({
-      query: (body) => ({ url: 'admin/defence-pack-details', method: 'POST', body }),
+    saveTransactionDetails: build.mutation<
+      ReplyOf<typeof DEFENCE_API.transactionDetails>,
+      BodyOf<typeof DEFENCE_API.transactionDetails>
+    >({
+      query: (body) => requestOf(DEFENCE_API.transactionDetails, { body }),
     }),
   }),
 });
@@ -27,14 +28,15 @@ export const { useGetDefenceLetterQuery, useSaveTransactionDetailsMutation } = d
  */
 export async function fetchDefencePack(orderId: string, type: DefencePackType): Promise<Blob> {
   const token = readToken();
-  const res = await fetch('/api/admin/get-defence-pack-pdf', {
-    method: 'POST',
+  const request = requestOf(DEFENCE_API.pack, { body: { orderId, defencePackType: type } });
+  const res = await fetch(urlOf(request), {
+    method: request.method,
     headers: {
       Accept: 'application/pdf',
       'Content-Type': 'application/json',
       ...(token ? { Authorization: token } : {}),
     },
-    body: JSON.stringify({ orderId, defencePackType: type }),
+    body: JSON.stringify(request.body),
   });
   if (res.ok && res.headers.get('content-type')?.startsWith('application/pdf')) {
     // Typed explicitly, so the new window shows it as a PDF whatever the platform guesses.

@@ -1,15 +1,15 @@
-import { API_STATUS, type ApiEnvelope, type GatewaySettingInput, type PaymentGatewayRecord } from '@eta/shared';
+import { API_STATUS, GATEWAY_API } from '@eta/shared';
+import { type BodyOf, type ReplyOf, requestOf } from '../../../lib/endpoint.ts';
 import { baseApi } from '../../../store/baseApi.ts';
 
 const gatewaysApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getPaymentGateways: build.query<ApiEnvelope<PaymentGatewayRecord[]>, void>({
-      query: () => 'admin/payment-gateways',
-      transformResponse: (envelope: ApiEnvelope) => envelope as ApiEnvelope<PaymentGatewayRecord[]>,
+    getPaymentGateways: build.query<ReplyOf<typeof GATEWAY_API.list>, void>({
+      query: () => requestOf(GATEWAY_API.list),
       providesTags: ['Gateways'],
     }),
-    setPaymentGateway: build.mutation<ApiEnvelope, GatewaySettingInput>({
-      query: (body) => ({ url: 'admin/payment-gateway-setting', method: 'POST', body }),
+    setPaymentGateway: build.mutation<ReplyOf<typeof GATEWAY_API.activate>, BodyOf<typeof GATEWAY_API.activate>>({
+      query: (body) => requestOf(GATEWAY_API.activate, { body }),
       invalidatesTags: (envelope) => (envelope?.status === API_STATUS.ok ? ['Gateways'] : []),
     }),
   }),

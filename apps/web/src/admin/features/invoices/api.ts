@@ -1,16 +1,11 @@
-import type { ApiEnvelope, SendInvoiceInput } from '@eta/shared';
+import { DEFENCE_API } from '@eta/shared';
+import { type BodyOf, type ReplyOf, requestOf } from '../../../lib/endpoint.ts';
 import { baseApi } from '../../../store/baseApi.ts';
-
-export interface SentInvoice {
-  invoiceNumber: string;
-  mailId: number;
-}
 
 const invoiceApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    sendInvoice: build.mutation<ApiEnvelope<SentInvoice>, SendInvoiceInput>({
-      query: (body) => ({ url: 'admin/send-invoice', method: 'POST', body }),
-      transformResponse: (envelope: ApiEnvelope) => envelope as ApiEnvelope<SentInvoice>,
+    sendInvoice: build.mutation<ReplyOf<typeof DEFENCE_API.sendInvoice>, BodyOf<typeof DEFENCE_API.sendInvoice>>({
+      query: (body) => requestOf(DEFENCE_API.sendInvoice, { body }),
     }),
   }),
 });

@@ -1,10 +1,12 @@
 import {
   ADMIN_ROUTE,
   API_STATUS,
+  DETAIL_API,
   DETAIL_MSG,
   encodeOrderRef,
   movedMessage,
   movesFrom,
+  ORDERS_API,
   type OrderDetail,
   SERVER_MSG,
   STATUS,
@@ -15,13 +17,13 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_KEY } from '../../../lib/session.ts';
 import { store } from '../../../store/index.ts';
 import { selectOrderDetails } from '../../../store/orderSelectors.ts';
-import { staffServer } from '../../../test/fakeServer.ts';
+import { filled, staffServer } from '../../../test/fakeServer.ts';
 import { orderDetail, TEAM_MEMBER } from '../../../test/fixtures.ts';
 import { renderAdmin, signInWith } from '../../../test/renderAdmin.tsx';
 
 /** The order detail screen, rendered whole (shell, store, router) against a fake server. */
 const ORDER_ID = 'UKETA-4M7Q2Z';
-const DETAIL = `admin/get-orders-details/${ORDER_ID}`;
+const DETAIL = filled(DETAIL_API.detail, { orderId: ORDER_ID });
 const detailPath = `${ADMIN_ROUTE.viewOrder}/${encodeOrderRef(ORDER_ID)}`;
 
 const detailReply = (order: OrderDetail) => ({ status: API_STATUS.ok, message: DETAIL_MSG.detail, data: order });
@@ -30,7 +32,6 @@ const heading = (name: string) => screen.getByRole('heading', { name });
 describe('order detail screen', () => {
   it('renders its sections from the detail reply', async () => {
     const server = staffServer(TEAM_MEMBER).on(
-      'GET',
       DETAIL,
       detailReply(orderDetail({ order_id: ORDER_ID, nationality: 'Portugal', amount: '42.50' })),
     );
@@ -67,8 +68,8 @@ describe('order detail screen', () => {
     const rule = movesFrom(STATUS.New, TEAM_MEMBER.type).find((r) => r.call !== 'refund' && r.to !== STATUS.Deleted)!;
     let order = orderDetail({ order_id: ORDER_ID });
     const server = staffServer(TEAM_MEMBER)
-      .on('GET', DETAIL, () => detailReply(order))
-      .on('PUT', 'admin/move-order-status', (request) => {
+      .on(DETAIL, () => detailReply(order))
+      .on(ORDERS_API.move, (request) => {
         order = { ...order, process_status: (request.body as { updatingStatus: string }).updatingStatus };
         return { status: API_STATUS.ok, message: movedMessage(rule.to) };
       });
@@ -81,15 +82,13 @@ describe('order detail screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
 
     expect(await screen.findByText(movedMessage(rule.to))).toBeTruthy();
-    expect(server.calls('PUT', 'admin/move-order-status').map((r) => r.body)).toEqual([
-      { orderId: ORDER_ID, updatingStatus: rule.to },
-    ]);
+    expect(server.calls(ORDERS_API.move).map((r) => r.body)).toEqual([{ orderId: ORDER_ID, updatingStatus: rule.to }]);
     await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe(rule.to.trim()));
-    expect(server.calls('GET', DETAIL)).toHaveLength(2);
+    expect(server.calls(DETAIL)).toHaveLength(2);
   });
 
   it('signs out on a 401 reply: session gone, sign-in screen, the message shown', async () => {
-    const server = staffServer(TEAM_MEMBER).on('GET', DETAIL, {
+    const server = staffServer(TEAM_MEMBER).on(DETAIL, {
       http: 401,
       envelope: { status: API_STATUS.unauthorized, message: SERVER_MSG.unauthorized },
     });

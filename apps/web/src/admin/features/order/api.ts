@@ -1,34 +1,6 @@
-import type {
-  ApiEnvelope,
-  EmailContent,
-  MailProvider,
-  OrderDetail,
-  RemarkRecord,
-  StatusChangeResult,
-} from '@eta/shared';
+import { DETAIL_API, ORDERS_API } from '@eta/shared';
+import { type BodyOf, type FormOf, type ReplyOf, requestOf } from '../../../lib/endpoint.ts';
 import { baseApi } from '../../../store/baseApi.ts';
-
-/** SPEC §3 remark payload: each flag 'Y' when ticked. */
-export interface RemarkPayload {
-  orderId: string;
-  remark: string;
-  remarkerName: string;
-  whatsapp: 'Y' | 'N';
-  telephone: 'Y' | 'N';
-  statusRefund: 'Y' | 'N';
-  voided: 'Y' | 'N';
-  chargeBack: 'Y' | 'N';
-}
-
-export interface MailPayload {
-  orderId: string;
-  email: string;
-  mailServiceProvider: MailProvider;
-}
-
-export interface UploadPayload extends MailPayload {
-  file: File;
-}
 
 /** The detail's own tag lives here, so the shared store does not need to know about this screen. */
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['OrderDetail'] });
@@ -37,53 +9,57 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['OrderDetail'] });
 const DETAIL = ['OrderDetail'] as const;
 const AFTER_MOVE = ['OrderDetail', 'Orders', 'Counts'] as const;
 
+/** Multipart (SPEC §7 "multipart upload by POST"): each part under its contract name. */
+function formOf(parts: FormOf<typeof DETAIL_API.upload>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(parts)) {
+    if (value instanceof File) form.set(name, value, value.name);
+    else if (value != null) form.set(name, value);
+  }
+  return form;
+}
+
 const orderApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getOrderDetail: build.query<ApiEnvelope<OrderDetail>, string>({
-      query: (orderId) => `admin/get-orders-details/${encodeURIComponent(orderId)}`,
-      transformResponse: (envelope: ApiEnvelope) => envelope as ApiEnvelope<OrderDetail>,
+    getOrderDetail: build.query<ReplyOf<typeof DETAIL_API.detail>, string>({
+      query: (orderId) => requestOf(DETAIL_API.detail, { params: { orderId } }),
       providesTags: ['OrderDetail'],
     }),
-    getEmailContent: build.query<ApiEnvelope<EmailContent>, string>({
-      query: (orderId) => `admin/email-content/${encodeURIComponent(orderId)}`,
-      transformResponse: (envelope: ApiEnvelope) => envelope as ApiEnvelope<EmailContent>,
+    getEmailContent: build.query<ReplyOf<typeof DETAIL_API.emailContent>, string>({
+      query: (orderId) => requestOf(DETAIL_API.emailContent, { params: { orderId } }),
       // The preview follows the order's current data: never shown from an old cache.
       keepUnusedDataFor: 0,
     }),
-    addRemark: build.mutation<ApiEnvelope<RemarkRecord>, RemarkPayload>({
-      query: (body) => ({ url: 'admin/add-new-remark', method: 'POST', body }),
+    addRemark: build.mutation<ReplyOf<typeof DETAIL_API.addRemark>, BodyOf<typeof DETAIL_API.addRemark>>({
+      query: (body) => requestOf(DETAIL_API.addRemark, { body }),
       invalidatesTags: [...DETAIL],
     }),
-    moveOrderStatus: build.mutation<ApiEnvelope, { orderId: string; updatingStatus: string }>({
-      query: (body) => ({ url: 'admin/move-order-status', method: 'PUT', body }),
+    moveOrderStatus: build.mutation<ReplyOf<typeof ORDERS_API.move>, BodyOf<typeof ORDERS_API.move>>({
+      query: (body) => requestOf(ORDERS_API.move, { body }),
       // Refetched even after a refusal: the usual cause is someone else having moved the order.
       invalidatesTags: [...AFTER_MOVE],
     }),
-    completeRefund: build.mutation<ApiEnvelope<StatusChangeResult>, { orderId: string[] }>({
-      query: (body) => ({ url: 'admin/move-to-complete-refund', method: 'PUT', body }),
+    completeRefund: build.mutation<ReplyOf<typeof ORDERS_API.refund>, { orderId: string[] }>({
+      query: (body) => requestOf(ORDERS_API.refund, { body }),
       invalidatesTags: [...AFTER_MOVE],
     }),
-    uploadVisaDocument: build.mutation<ApiEnvelope, UploadPayload>({
-      query: ({ file, ...fields }) => {
-        const form = new FormData();
-        form.set('orderId', fields.orderId);
-        form.set('email', fields.email);
-        form.set('mailServiceProvider', fields.mailServiceProvider);
-        form.set('uploadVisaDoc', file, file.name);
-        return { url: 'admin/upload-visa-document', method: 'POST', body: form };
-      },
+    uploadVisaDocument: build.mutation<ReplyOf<typeof DETAIL_API.upload>, FormOf<typeof DETAIL_API.upload>>({
+      query: (parts) => requestOf(DETAIL_API.upload, { body: formOf(parts) }),
       invalidatesTags: [...DETAIL],
     }),
-    resendMail: build.mutation<ApiEnvelope, MailPayload>({
-      query: (body) => ({ url: 'admin/resend-mail', method: 'POST', body }),
+    resendMail: build.mutation<ReplyOf<typeof DETAIL_API.resendMail>, BodyOf<typeof DETAIL_API.resendMail>>({
+      query: (body) => requestOf(DETAIL_API.resendMail, { body }),
       invalidatesTags: [...DETAIL],
     }),
-    sendRejectionMail: build.mutation<ApiEnvelope, { orderId: string; email: string }>({
-      query: (body) => ({ url: 'admin/send-rejection-mail', method: 'POST', body }),
+    sendRejectionMail: build.mutation<
+      ReplyOf<typeof DETAIL_API.rejectionMail>,
+      BodyOf<typeof DETAIL_API.rejectionMail>
+    >({
+      query: (body) => requestOf(DETAIL_API.rejectionMail, { body }),
       invalidatesTags: [...DETAIL],
     }),
-    retryMail: build.mutation<ApiEnvelope, { orderId: string; mailId?: number }>({
-      query: (body) => ({ url: 'admin/retry-mail', method: 'POST', body }),
+    retryMail: build.mutation<ReplyOf<typeof DETAIL_API.retryMail>, BodyOf<typeof DETAIL_API.retryMail>>({
+      query: (body) => requestOf(DETAIL_API.retryMail, { body }),
       invalidatesTags: [...DETAIL],
     }),
   }),

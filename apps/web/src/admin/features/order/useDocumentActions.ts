@@ -1,4 +1,4 @@
-import { API_STATUS, type ApiEnvelope, type MailProvider, MSG } from '@eta/shared';
+import { API_STATUS, type ApiEnvelope, type MailProvider, MSG, UPLOAD_FILE_FIELD } from '@eta/shared';
 import { toast } from 'react-toastify';
 import { isCallFailure } from '../../../lib/api.ts';
 import {
@@ -34,7 +34,7 @@ export function useDocumentActions(orderId: string) {
     retryingId: retryState.isLoading ? (retryState.originalArgs?.mailId ?? 0) : null,
 
     upload: async (email: string, file: File, mailServiceProvider: MailProvider) =>
-      afterMail(await uploadCall({ orderId, email, file, mailServiceProvider }).unwrap()),
+      afterMail(await uploadCall({ orderId, email, mailServiceProvider, [UPLOAD_FILE_FIELD]: file }).unwrap()),
 
     resend: async (email: string, mailServiceProvider: MailProvider) =>
       afterMail(await resendCall({ orderId, email, mailServiceProvider }).unwrap()),

@@ -1,10 +1,12 @@
 import {
+  ADMIN_ROUTE,
   API_STATUS,
   type AssignResult,
   encodeOrderRef,
   FOLDERS,
   folderRoute,
   MSG,
+  ORDERS_API,
   type OrderListItem,
   STATUS,
 } from '@eta/shared';
@@ -15,18 +17,18 @@ import { WEB_TEXT } from '../../../lib/texts.ts';
 import { store } from '../../../store/index.ts';
 import { selectOrdersList } from '../../../store/orderSelectors.ts';
 import { selectCount } from '../../../store/orderSlice.ts';
-import { type FakeServer, type SeenRequest, staffServer } from '../../../test/fakeServer.ts';
+import { type FakeServer, filled, type SeenRequest, staffServer } from '../../../test/fakeServer.ts';
 import { listItem, TEAM_MEMBER } from '../../../test/fixtures.ts';
 import { renderAdmin, signInWith } from '../../../test/renderAdmin.tsx';
 
 /** The New Orders queue screen, rendered whole (shell, store, router) against a fake server. */
 const NEW_ORDERS = FOLDERS.find((folder) => folder.name === 'newOrder')!;
-const LIST = `admin/get-orders-list/${NEW_ORDERS.name}`;
+const LIST = filled(ORDERS_API.list, { orderName: NEW_ORDERS.name });
 const orderId = (n: number) => `UKETA-${String(n).padStart(6, '0')}`;
 
 /** A queue of `total` orders that pages as the server does (`page`, `limit` or `all`). */
 function servePages(server: FakeServer, orders: OrderListItem[]) {
-  server.on('GET', LIST, (request) => {
+  server.on(LIST, (request) => {
     const limit = request.query.get('limit');
     const size = limit === 'all' ? orders.length : Number(limit);
     const start = (Number(request.query.get('page')) - 1) * size;
@@ -40,7 +42,7 @@ function servePages(server: FakeServer, orders: OrderListItem[]) {
 }
 
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
-const lastList = (server: FakeServer): SeenRequest => server.calls('GET', LIST).at(-1)!;
+const lastList = (server: FakeServer): SeenRequest => server.calls(LIST).at(-1)!;
 
 describe('queue screen', () => {
   it("renders the list reply's rows, asking for the folder's first page as SPEC §9 says", async () => {
@@ -99,7 +101,7 @@ describe('queue screen', () => {
     const server = staffServer(TEAM_MEMBER);
     const orders = [listItem({ order_id: orderId(1) }), listItem({ order_id: orderId(2) })];
     servePages(server, orders);
-    server.on('PUT', 'admin/assign-order-status', (request) => {
+    server.on(ORDERS_API.assign, (request) => {
       const ids = (request.body as { orderId: string[] }).orderId;
       for (const order of orders.filter((o) => ids.includes(o.order_id))) {
         Object.assign(order, { assign_to: TEAM_MEMBER.name, assigned_to_me: true });
@@ -110,8 +112,8 @@ describe('queue screen', () => {
     await signInWith(server);
     renderAdmin(folderRoute(NEW_ORDERS.path));
     await screen.findByText(orderId(2));
-    const listsBefore = server.calls('GET', LIST).length;
-    const countsBefore = server.calls('GET', 'admin/get-folder-count').length;
+    const listsBefore = server.calls(LIST).length;
+    const countsBefore = server.calls(ORDERS_API.folderCounts).length;
 
     await user.click(screen.getByLabelText(`${WEB_TEXT.selectRow} ${orderId(2)}`));
     expect(screen.getByText('1 selected')).toBeTruthy();
@@ -121,11 +123,11 @@ describe('queue screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
 
     expect(await screen.findByText(MSG.orderAssigned)).toBeTruthy();
-    expect(server.calls('PUT', 'admin/assign-order-status').map((r) => r.body)).toEqual([
+    expect(server.calls(ORDERS_API.assign).map((r) => r.body)).toEqual([
       { orderId: [orderId(2)], assignto: TEAM_MEMBER.name },
     ]);
-    await waitFor(() => expect(server.calls('GET', LIST).length).toBeGreaterThan(listsBefore));
-    await waitFor(() => expect(server.calls('GET', 'admin/get-folder-count').length).toBeGreaterThan(countsBefore));
+    await waitFor(() => expect(server.calls(LIST).length).toBeGreaterThan(listsBefore));
+    await waitFor(() => expect(server.calls(ORDERS_API.folderCounts).length).toBeGreaterThan(countsBefore));
     // The refetched list shows the order as mine, and the selection is gone with the action.
     const row = (await screen.findByTitle(WEB_TEXT.heldByYou)).closest('tr')!;
     expect(within(row).getByText(orderId(2))).toBeTruthy();
@@ -149,6 +151,6 @@ describe('queue screen', () => {
     // A disabled button shows no tooltip: its wrapper names the holder.
     expect(heldView.parentElement?.getAttribute('title')).toBe(`${WEB_TEXT.heldBy} Nina Night`);
     const freeView = within(free!).getByRole('link', { name: 'View' });
-    expect(freeView.getAttribute('href')).toBe(`/admin/view-order/${encodeOrderRef(orderId(2))}`);
+    expect(freeView.getAttribute('href')).toBe(`${ADMIN_ROUTE.viewOrder}/${encodeOrderRef(orderId(2))}`);
   });
 });

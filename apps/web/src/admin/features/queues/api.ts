@@ -1,14 +1,5 @@
-import {
-  type ApiEnvelope,
-  type AssignResult,
-  LIMIT_ALL,
-  type ListSortColumn,
-  type OrderListItem,
-  type SortOrder,
-  STATUS,
-  type StatusChangeResult,
-  type UnassignResult,
-} from '@eta/shared';
+import { LIMIT_ALL, type ListSortColumn, ORDERS_API, type SortOrder, STATUS } from '@eta/shared';
+import { type BodyOf, type ReplyOf, requestOf } from '../../../lib/endpoint.ts';
 import { baseApi } from '../../../store/baseApi.ts';
 
 /** One page of one queue: the folder's list, or a search inside it when `search` is not blank. */
@@ -24,54 +15,46 @@ export interface QueueArgs {
   userName: string;
 }
 
-interface OrderIds {
-  orderId: string[];
-}
+type OrderIds = Pick<BodyOf<typeof ORDERS_API.unassign>, 'orderId'>;
 
 /** Every bulk action can change any queue and any count, and does so even when it partly fails. */
 const AFTER_ACTION = ['Orders', 'Counts'] as const;
 
 const queuesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getQueue: build.query<ApiEnvelope<OrderListItem[]>, QueueArgs>({
+    // The list and the search answer alike (rows and total).
+    getQueue: build.query<ReplyOf<typeof ORDERS_API.list>, QueueArgs>({
       query: ({ folderName, page, perPage, sort, order, search, userName }) => {
         if (!search) {
-          return {
-            url: `admin/get-orders-list/${encodeURIComponent(folderName)}`,
+          return requestOf(ORDERS_API.list, {
+            params: { orderName: folderName },
             // SPEC §9: the list request always sends delay=1.
-            params: { page, limit: perPage, sort, order, delay: 1, userName },
-          };
+            query: { page, limit: perPage, sort, order, delay: '1', userName },
+          });
         }
         // search-order pages by row offsets (end exclusive); the caller caps All to one window.
         const size = perPage === LIMIT_ALL ? 0 : perPage;
         const start = (page - 1) * size;
-        return {
-          url: 'admin/search-order',
-          method: 'POST',
+        return requestOf(ORDERS_API.search, {
           body: { start, end: start + size, searchVal: search, folderName, sort, order },
-        };
+        });
       },
-      transformResponse: (envelope: ApiEnvelope) => envelope as ApiEnvelope<OrderListItem[]>,
       providesTags: ['Orders'],
     }),
-    assignOrders: build.mutation<ApiEnvelope<AssignResult>, OrderIds & { assignto?: string }>({
-      query: (body) => ({ url: 'admin/assign-order-status', method: 'PUT', body }),
+    assignOrders: build.mutation<ReplyOf<typeof ORDERS_API.assign>, BodyOf<typeof ORDERS_API.assign>>({
+      query: (body) => requestOf(ORDERS_API.assign, { body }),
       invalidatesTags: [...AFTER_ACTION],
     }),
-    unassignOrders: build.mutation<ApiEnvelope<UnassignResult>, OrderIds>({
-      query: (body) => ({ url: 'admin/unassign-order', method: 'PUT', body }),
+    unassignOrders: build.mutation<ReplyOf<typeof ORDERS_API.unassign>, OrderIds>({
+      query: (body) => requestOf(ORDERS_API.unassign, { body }),
       invalidatesTags: [...AFTER_ACTION],
     }),
-    deleteOrders: build.mutation<ApiEnvelope<StatusChangeResult>, OrderIds>({
-      query: ({ orderId }) => ({
-        url: 'admin/change-order-status',
-        method: 'PUT',
-        body: { orderId, updatingStatus: STATUS.Deleted },
-      }),
+    deleteOrders: build.mutation<ReplyOf<typeof ORDERS_API.remove>, OrderIds>({
+      query: ({ orderId }) => requestOf(ORDERS_API.remove, { body: { orderId, updatingStatus: STATUS.Deleted } }),
       invalidatesTags: [...AFTER_ACTION],
     }),
-    refundOrders: build.mutation<ApiEnvelope<StatusChangeResult>, OrderIds>({
-      query: (body) => ({ url: 'admin/move-to-complete-refund', method: 'PUT', body }),
+    refundOrders: build.mutation<ReplyOf<typeof ORDERS_API.refund>, OrderIds>({
+      query: (body) => requestOf(ORDERS_API.refund, { body }),
       invalidatesTags: [...AFTER_ACTION],
     }),
   }),

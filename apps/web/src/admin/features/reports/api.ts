@@ -1,4 +1,5 @@
-import type { ApiEnvelope, CountryReportRow, ProcessedByReportRow, ReportRange } from '@eta/shared';
+import { REPORTS_API, type ReportRange } from '@eta/shared';
+import { type ReplyOf, requestOf } from '../../../lib/endpoint.ts';
 import { baseApi } from '../../../store/baseApi.ts';
 
 /** SPEC §7: `{ fromDate?, toDate? }`, open ends left out. */
@@ -10,13 +11,11 @@ const body = (range: ReportRange) => ({
 /** Reports load on request (mount and Submit), each load with its SPEC §8 toast: lazy queries. */
 const reportsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getCountryOrderCount: build.query<ApiEnvelope<CountryReportRow[]>, ReportRange>({
-      query: (range) => ({ url: 'admin/get-country-order-count', method: 'POST', body: body(range) }),
-      transformResponse: (envelope: ApiEnvelope) => envelope as ApiEnvelope<CountryReportRow[]>,
+    getCountryOrderCount: build.query<ReplyOf<typeof REPORTS_API.countryOrders>, ReportRange>({
+      query: (range) => requestOf(REPORTS_API.countryOrders, { body: body(range) }),
     }),
-    getProcessedByCount: build.query<ApiEnvelope<ProcessedByReportRow[]>, ReportRange>({
-      query: (range) => ({ url: 'admin/get-processed-by-count', method: 'POST', body: body(range) }),
-      transformResponse: (envelope: ApiEnvelope) => envelope as ApiEnvelope<ProcessedByReportRow[]>,
+    getProcessedByCount: build.query<ReplyOf<typeof REPORTS_API.processedBy>, ReportRange>({
+      query: (range) => requestOf(REPORTS_API.processedBy, { body: body(range) }),
     }),
   }),
 });

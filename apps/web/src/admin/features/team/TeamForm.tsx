@@ -95,7 +95,7 @@ export function TeamForm({ memberId }: { memberId: string | null }) {
   }
 
   // Copied: cached server data is frozen. Editing oneself, only one's own type is offered.
-  const typeOptions = self ? [] : types.data?.status === API_STATUS.ok ? [...(types.data.data ?? [])] : [];
+  const typeOptions: string[] = self ? [] : types.data?.status === API_STATUS.ok ? [...(types.data.data ?? [])] : [];
   // A member's current type stays selectable even if this caller could not assign it afresh.
   if (member && !typeOptions.includes(member.type)) typeOptions.push(member.type);
 

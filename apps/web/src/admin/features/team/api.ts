@@ -1,19 +1,6 @@
-import {
-  type AddMemberInput,
-  API_STATUS,
-  type ApiEnvelope,
-  type Role,
-  type TeamMemberRecord,
-  type UpdateMemberInput,
-} from '@eta/shared';
+import { API_STATUS, type ApiEnvelope, TEAM_API } from '@eta/shared';
+import { type BodyOf, type ReplyOf, requestOf } from '../../../lib/endpoint.ts';
 import { baseApi } from '../../../store/baseApi.ts';
-
-export interface TeamMemberInfo {
-  id: string;
-  name: string;
-  email: string;
-  type: Role;
-}
 
 /** Only a successful write changes the list, so only then is it refetched. */
 const onSuccess = (envelope: ApiEnvelope | undefined) =>
@@ -21,31 +8,28 @@ const onSuccess = (envelope: ApiEnvelope | undefined) =>
 
 const teamApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getTeamMemberList: build.query<ApiEnvelope<TeamMemberRecord[]>, void>({
-      query: () => 'admin/get-team-member-list',
-      transformResponse: (envelope: ApiEnvelope) => envelope as ApiEnvelope<TeamMemberRecord[]>,
+    getTeamMemberList: build.query<ReplyOf<typeof TEAM_API.list>, void>({
+      query: () => requestOf(TEAM_API.list),
       providesTags: ['Team'],
     }),
-    getTeamMemberTypes: build.query<ApiEnvelope<Role[]>, void>({
-      query: () => 'admin/get-team-member-type',
-      transformResponse: (envelope: ApiEnvelope) => envelope as ApiEnvelope<Role[]>,
+    getTeamMemberTypes: build.query<ReplyOf<typeof TEAM_API.types>, void>({
+      query: () => requestOf(TEAM_API.types),
       providesTags: ['TeamTypes'],
     }),
-    getTeamMemberInfo: build.query<ApiEnvelope<TeamMemberInfo>, string>({
-      query: (id) => `admin/team-member-info/${encodeURIComponent(id)}`,
-      transformResponse: (envelope: ApiEnvelope) => envelope as ApiEnvelope<TeamMemberInfo>,
+    getTeamMemberInfo: build.query<ReplyOf<typeof TEAM_API.info>, string>({
+      query: (id) => requestOf(TEAM_API.info, { params: { id } }),
       providesTags: ['Team'],
     }),
-    addTeamMember: build.mutation<ApiEnvelope, AddMemberInput>({
-      query: (body) => ({ url: 'admin/add-team-member', method: 'POST', body }),
+    addTeamMember: build.mutation<ReplyOf<typeof TEAM_API.add>, BodyOf<typeof TEAM_API.add>>({
+      query: (body) => requestOf(TEAM_API.add, { body }),
       invalidatesTags: onSuccess,
     }),
-    updateTeamMember: build.mutation<ApiEnvelope, UpdateMemberInput>({
-      query: (body) => ({ url: 'admin/update-team-member', method: 'POST', body }),
+    updateTeamMember: build.mutation<ReplyOf<typeof TEAM_API.update>, BodyOf<typeof TEAM_API.update>>({
+      query: (body) => requestOf(TEAM_API.update, { body }),
       invalidatesTags: onSuccess,
     }),
-    deleteTeamMember: build.mutation<ApiEnvelope, { teamMemberId: string }>({
-      query: (body) => ({ url: 'admin/delete-team-member', method: 'PUT', body }),
+    deleteTeamMember: build.mutation<ReplyOf<typeof TEAM_API.remove>, BodyOf<typeof TEAM_API.remove>>({
+      query: (body) => requestOf(TEAM_API.remove, { body }),
       invalidatesTags: onSuccess,
     }),
   }),

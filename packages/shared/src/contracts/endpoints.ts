@@ -1,0 +1,83 @@
+import { PUBLIC_API } from '../public.ts';
+
+/**
+ * Method and path of every endpoint under /api, Fastify style (`:name` for a path parameter). Free of
+ * zod on purpose: the public pages' bundle takes these without the schemas (DESIGN §11 budgets).
+ * Each contract (contracts/<feature>.ts) spreads its entry, so a path is written here only.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT';
+
+export interface Endpoint {
+  method: HttpMethod;
+  path: string;
+}
+
+const at = <const M extends HttpMethod, const P extends string>(method: M, path: P) => ({ method, path });
+
+export const AUTH_API = {
+  login: at('POST', '/admin/admin-login'),
+  userInfo: at('GET', '/user_info'),
+  changePassword: at('POST', '/admin/change-password'),
+};
+
+export const TEAM_API = {
+  list: at('GET', '/admin/get-team-member-list'),
+  info: at('GET', '/admin/team-member-info/:id'),
+  types: at('GET', '/admin/get-team-member-type'),
+  add: at('POST', '/admin/add-team-member'),
+  update: at('POST', '/admin/update-team-member'),
+  remove: at('PUT', '/admin/delete-team-member'),
+};
+
+export const GATEWAY_API = {
+  list: at('GET', '/admin/payment-gateways'),
+  activate: at('POST', '/admin/payment-gateway-setting'),
+};
+
+export const ORDERS_API = {
+  folderCounts: at('GET', '/admin/get-folder-count'),
+  list: at('GET', '/admin/get-orders-list/:orderName'),
+  search: at('POST', '/admin/search-order'),
+  assign: at('PUT', '/admin/assign-order-status'),
+  unassign: at('PUT', '/admin/unassign-order'),
+  remove: at('PUT', '/admin/change-order-status'),
+  refund: at('PUT', '/admin/move-to-complete-refund'),
+  move: at('PUT', '/admin/move-order-status'),
+};
+
+export const DETAIL_API = {
+  detail: at('GET', '/admin/get-orders-details/:orderId'),
+  image: at('GET', '/admin/order-image/:orderId/:kind'),
+  document: at('GET', '/admin/order-document/:orderId/:documentId'),
+  addRemark: at('POST', '/admin/add-new-remark'),
+  emailContent: at('GET', '/admin/email-content/:orderId'),
+  retryMail: at('POST', '/admin/retry-mail'),
+  upload: at('POST', '/admin/upload-visa-document'),
+  resendMail: at('POST', '/admin/resend-mail'),
+  rejectionMail: at('POST', '/admin/send-rejection-mail'),
+};
+
+export const REPORTS_API = {
+  countryOrders: at('POST', '/admin/get-country-order-count'),
+  processedBy: at('POST', '/admin/get-processed-by-count'),
+};
+
+export const DEFENCE_API = {
+  transactionDetails: at('POST', '/admin/defence-pack-details'),
+  letter: at('GET', '/admin/defence-letter/:orderId'),
+  pack: at('POST', '/admin/get-defence-pack-pdf'),
+  sendInvoice: at('POST', '/admin/send-invoice'),
+};
+
+export const INGEST_API = {
+  orders: at('POST', '/integrations/orders'),
+};
+
+/** The customers' calls (SPEC §7 public calls, DESIGN §8); PUBLIC_API keeps the bare paths. */
+export const FRONT_API = {
+  trackOrder: at('POST', PUBLIC_API.trackOrder),
+  downloadHistory: at('POST', PUBLIC_API.downloadHistory),
+  download: at('POST', PUBLIC_API.download),
+  downloadFile: at('GET', `${PUBLIC_API.downloadFile}/:token`),
+  branding: at('GET', PUBLIC_API.branding),
+};

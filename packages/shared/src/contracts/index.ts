@@ -1,0 +1,38 @@
+import type { Contract } from './contract.ts';
+import { DETAIL_CONTRACTS } from './detail.ts';
+import { FRONT_CONTRACTS, INGEST_CONTRACTS } from './front.ts';
+import { ORDERS_CONTRACTS } from './orders.ts';
+import { DEFENCE_CONTRACTS, REPORTS_CONTRACTS } from './reports.ts';
+import { AUTH_CONTRACTS, GATEWAY_CONTRACTS, TEAM_CONTRACTS } from './staff.ts';
+
+export * from './contract.ts';
+export * from './detail.ts';
+export * from './endpoints.ts';
+export * from './front.ts';
+export * from './orders.ts';
+export * from './reports.ts';
+export * from './staff.ts';
+
+const GROUPS = {
+  AUTH_CONTRACTS,
+  TEAM_CONTRACTS,
+  GATEWAY_CONTRACTS,
+  ORDERS_CONTRACTS,
+  DETAIL_CONTRACTS,
+  REPORTS_CONTRACTS,
+  DEFENCE_CONTRACTS,
+  INGEST_CONTRACTS,
+  FRONT_CONTRACTS,
+};
+type Groups = typeof GROUPS;
+
+/** Every contract, one per endpoint under /api. */
+export type ApiContract = { [G in keyof Groups]: Groups[G][keyof Groups[G]] }[keyof Groups];
+
+export const API_CONTRACTS: readonly Contract[] = Object.values(GROUPS).flatMap((group) => Object.values(group));
+
+/** The contract of an endpoint (method and path), found from the endpoint alone: callers need no zod at run time. */
+export type ContractOf<E extends { method: string; path: string }> = Extract<
+  ApiContract,
+  { method: E['method']; path: E['path'] }
+>;

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { moveOrderStatusSchema } from '../schemas/detail.ts';
+import {
+  assignOrdersSchema,
+  assignResultSchema,
+  changeOrderStatusSchema,
+  movedOrderSchema,
+  orderListItemSchema,
+  orderListParamsSchema,
+  orderListQuerySchema,
+  refundOrdersSchema,
+  searchOrderSchema,
+  statusChangeResultSchema,
+  unassignOrdersSchema,
+  unassignResultSchema,
+} from '../schemas/queues.ts';
+import { contract } from './contract.ts';
+import { ORDERS_API } from './endpoints.ts';
+
+const work = { capability: 'orders.work' } as const;
+const tag = 'Queues';
+const BULK =
+  'Status 1 when at least one order went through (the others listed in data); 404 when none exist, else 409 with the same data.';
+
+export const ORDERS_CONTRACTS = {
+  folderCounts: contract(ORDERS_API.folderCounts, {
+    summary: 'Order count of every folder the member may open',
+    tag,
+    access: work,
+    query: z.looseObject({
+      userName: z.string().optional().describe('accepted and ignored: the member is the token’s'),
+    }),
+    data: z.record(z.string(), z.number().int().min(0)),
+  }),
+  list: contract(ORDERS_API.list, {
+    summary: 'One page of a folder',
+    description: 'The folder’s own capability is checked too (403).',
+    tag,
+    access: work,
+    params: orderListParamsSchema,
+    query: orderListQuerySchema,
+    data: z.array(orderListItemSchema),
+    total: true,
+  }),
+  search: contract(ORDERS_API.search, {
+    summary: 'Search inside a folder (rows start to end, end exclusive)',
+    tag,
+    access: work,
+    body: searchOrderSchema,
+    data: z.array(orderListItemSchema),
+    total: true,
+  }),
+  assign: contract(ORDERS_API.assign, {
+    summary: 'Assign orders to the caller; a blank assignto unassigns',
+    description: BULK,
+    tag,
+    access: work,
+    body: assignOrdersSchema,
+    // a blank assignto answers as unassign-order does
+    data: z.union([assignResultSchema, unassignResultSchema]),
+  }),
+  unassign: contract(ORDERS_API.unassign, {
+    summary: 'Move orders back to their original folder',
+    description: BULK,
+    tag,
+    access: work,
+    body: unassignOrdersSchema,
+    data: unassignResultSchema,
+  }),
+  remove: contract(ORDERS_API.remove, {
+    summary: 'Delete orders (updatingStatus must be Deleted)',
+    description: BULK,
+    tag,
+    access: { capability: 'orders.delete' },
+    body: changeOrderStatusSchema,
+    data: statusChangeResultSchema,
+  }),
+  refund: contract(ORDERS_API.refund, {
+    summary: 'Complete the refund of orders',
+    description: BULK,
+    tag,
+    access: work,
+    body: refundOrdersSchema,
+    data: statusChangeResultSchema,
+  }),
+  move: contract(ORDERS_API.move, {
+    summary: 'Move one order to another status (Deleted needs orders.delete)',
+    tag,
+    access: work,
+    body: moveOrderStatusSchema,
+    data: movedOrderSchema,
+  }),
+};

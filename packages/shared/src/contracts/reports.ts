@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { countryReportRowSchema, processedByReportRowSchema, reportRequestSchema } from '../reports.ts';
+import {
+  defenceLetterQuerySchema,
+  defenceLetterSchema,
+  defencePackPdfSchema,
+  sendInvoiceSchema,
+  sentInvoiceSchema,
+  transactionDetailsSchema,
+} from '../schemas/defence.ts';
+import { orderPathSchema } from '../schemas/detail.ts';
+import { contract } from './contract.ts';
+import { DEFENCE_API, REPORTS_API } from './endpoints.ts';
+
+const work = { capability: 'orders.work' } as const;
+
+export const REPORTS_CONTRACTS = {
+  countryOrders: contract(REPORTS_API.countryOrders, {
+    summary: 'Orders per nationality, created within the range (whole UTC days, either end open)',
+    tag: 'Reports',
+    access: work,
+    body: reportRequestSchema,
+    data: z.array(countryReportRowSchema),
+  }),
+  processedBy: contract(REPORTS_API.processedBy, {
+    summary: 'Orders per staff member, processed within the range',
+    tag: 'Reports',
+    access: { capability: 'reports.processedBy' },
+    body: reportRequestSchema,
+    data: z.array(processedByReportRowSchema),
+  }),
+};
+
+export const DEFENCE_CONTRACTS = {
+  transactionDetails: contract(DEFENCE_API.transactionDetails, {
+    summary: 'Save the transaction id and merchant name of an order',
+    tag: 'Defence and invoices',
+    access: work,
+    body: transactionDetailsSchema,
+    data: null,
+  }),
+  letter: contract(DEFENCE_API.letter, {
+    summary: 'The defence letter of an order, as the pack prints it',
+    tag: 'Defence and invoices',
+    access: work,
+    params: orderPathSchema,
+    query: defenceLetterQuerySchema,
+    data: defenceLetterSchema,
+  }),
+  pack: contract(DEFENCE_API.pack, {
+    summary: 'The defence pack of an order as a PDF',
+    tag: 'Defence and invoices',
+    access: work,
+    body: defencePackPdfSchema,
+    data: null,
+    file: ['application/pdf'],
+  }),
+  sendInvoice: contract(DEFENCE_API.sendInvoice, {
+    summary: 'Make (or reuse) the invoice of an order and queue it to the customer',
+    tag: 'Defence and invoices',
+    access: work,
+    body: sendInvoiceSchema,
+    data: sentInvoiceSchema,
+  }),
+};

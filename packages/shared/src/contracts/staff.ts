@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { ROLES, type Role } from '../roles.ts';
+import { changePasswordSchema, loginSchema } from '../schemas/auth.ts';
+import { gatewaySettingSchema, paymentGatewayRecordSchema } from '../schemas/gateways.ts';
+import { addMemberSchema, deleteMemberSchema, teamMemberRecordSchema, updateMemberSchema } from '../schemas/team.ts';
+import { contract } from './contract.ts';
+import { AUTH_API, GATEWAY_API, TEAM_API } from './endpoints.ts';
+
+const role = z.enum(ROLES as [Role, ...Role[]]);
+const team = { capability: 'team.manage' } as const;
+const gateways = { capability: 'gateways.manage' } as const;
+
+export const AUTH_CONTRACTS = {
+  login: contract(AUTH_API.login, {
+    summary: 'Sign in',
+    description: 'Returns the staff token to send in Authorization. Limited per IP address (429 beyond it).',
+    tag: 'Auth',
+    access: { scope: 'public' },
+    body: loginSchema,
+    data: z.strictObject({ jwtToken: z.string() }),
+  }),
+  userInfo: contract(AUTH_API.userInfo, {
+    summary: 'The signed-in member, read afresh from the database',
+    tag: 'Auth',
+    access: { capability: 'signedIn' },
+    data: z.strictObject({ id: z.string(), name: z.string(), email: z.string(), type: role }),
+  }),
+  changePassword: contract(AUTH_API.changePassword, {
+    summary: 'Change the own password (every token of the member is revoked)',
+    tag: 'Auth',
+    access: { capability: 'signedIn' },
+    body: changePasswordSchema,
+    data: null,
+  }),
+};
+
+export const TEAM_CONTRACTS = {
+  list: contract(TEAM_API.list, {
+    summary: 'Team members',
+    tag: 'Team',
+    access: team,
+    data: z.array(teamMemberRecordSchema),
+  }),
+  info: contract(TEAM_API.info, {
+    summary: 'One team member',
+    tag: 'Team',
+    access: team,
+    params: z.object({ id: z.string().max(64) }),
+    data: teamMemberRecordSchema,
+  }),
+  types: contract(TEAM_API.types, {
+    summary: 'The member types the caller may give',
+    tag: 'Team',
+    access: team,
+    data: z.array(role),
+  }),
+  add: contract(TEAM_API.add, {
+    summary: 'Add a team member',
+    tag: 'Team',
+    access: team,
+    body: addMemberSchema,
+    success: [201],
+    data: teamMemberRecordSchema,
+  }),
+  update: contract(TEAM_API.update, {
+    summary: 'Change a team member (a blank password keeps the current one)',
+    tag: 'Team',
+    access: team,
+    body: updateMemberSchema,
+    data: teamMemberRecordSchema,
+  }),
+  remove: contract(TEAM_API.remove, {
+    summary: 'Delete a team member',
+    tag: 'Team',
+    access: team,
+    body: deleteMemberSchema,
+    data: null,
+  }),
+};
+
+export const GATEWAY_CONTRACTS = {
+  list: contract(GATEWAY_API.list, {
+    summary: 'Payment gateways',
+    tag: 'Gateways',
+    access: gateways,
+    data: z.array(paymentGatewayRecordSchema),
+  }),
+  activate: contract(GATEWAY_API.activate, {
+    summary: 'Make a gateway the active one of its domain',
+    tag: 'Gateways',
+    access: gateways,
+    body: gatewaySettingSchema,
+    data: paymentGatewayRecordSchema,
+  }),
+};
