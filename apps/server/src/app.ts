@@ -22,7 +22,13 @@ import { documentRoutes } from './modules/documents/index.ts';
 import { gatewayRoutes, postgresGatewayLocks, sqliteGatewayLocks } from './modules/gateways/index.ts';
 import { ingestRoutes } from './modules/ingest/index.ts';
 import { invoiceRoutes } from './modules/invoices/index.ts';
-import { type MailWorkerOptions, mailRoutes, registerMailWorker } from './modules/mail/index.ts';
+import {
+  type MailWorkerOptions,
+  mailRoutes,
+  postgresOutboxClaim,
+  registerMailWorker,
+  sqliteOutboxClaim,
+} from './modules/mail/index.ts';
 import {
   createSearchThreads,
   orderRoutes,
@@ -87,6 +93,7 @@ function strategiesFor(handle: DbHandle, config: Config): Strategies {
       searchEngine: postgresSearchEngine,
       searchThreads: null,
       gatewayLocks: postgresGatewayLocks,
+      outboxClaim: postgresOutboxClaim,
     };
   }
   const threads = config.searchThreads;
@@ -96,6 +103,7 @@ function strategiesFor(handle: DbHandle, config: Config): Strategies {
     searchEngine: sqliteSearchEngine,
     searchThreads: threads > 0 ? createSearchThreads(path.join(config.dataDir, SQLITE_FILE), threads) : null,
     gatewayLocks: sqliteGatewayLocks,
+    outboxClaim: sqliteOutboxClaim,
   };
 }
 

@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { nowIso } from '../src/lib/time.ts';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
-import { claimDue, renewLease } from '../src/modules/mail/outbox.repository.ts';
+import { renewLease } from '../src/modules/mail/outbox.repository.ts';
 import { createMailWorker, MAIL_DEFAULTS, MAIL_WITHDRAWN } from '../src/modules/mail/worker.ts';
 import { newOrder, outboxOf, pdfFile, uploadDocument } from './detail-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
@@ -122,7 +122,7 @@ describeEachDialect('mail when a provider is down, and across restarts', (dialec
     await call(t, 'POST', '/api/admin/resend-mail', tara.token, { orderId: ids[0], email: 'a@example.test' });
     // A worker claims one mail and dies before sending it: the row stays `sending` under its lease.
     const now = t.app.ctx.clock();
-    const crashed = await claimDue(
+    const crashed = await t.app.ctx.strategies.outboxClaim.claimDue(
       t.app.ctx.db,
       'crashed-worker',
       nowIso(() => now),
@@ -152,7 +152,7 @@ describeEachDialect('mail when a provider is down, and across restarts', (dialec
     const id = await newOrder(t);
     await uploadDocument(t, tara.token, { orderId: id, email: 'a@example.test' }, pdfFile());
     const now = t.app.ctx.clock();
-    const [slow] = await claimDue(
+    const [slow] = await t.app.ctx.strategies.outboxClaim.claimDue(
       t.app.ctx.db,
       'slow-worker',
       nowIso(() => now),

@@ -2,4 +2,5 @@
 export { mailRoutes } from './mail.routes.ts';
 export { registerMailWorker } from './mail.service.ts';
 export { queueOrderMail } from './order-mails.ts';
+export { postgresOutboxClaim, sqliteOutboxClaim } from './outbox-claim.ts';
 export type { MailWorkerOptions } from './worker.ts';

@@ -1,6 +1,5 @@
 import { isRejectedDocument, MAIL_STATUS, type MailKind, type MailProvider } from '@eta/shared';
 import type { Insertable, Kysely, QueryCreator, Selectable, Transaction } from 'kysely';
-import { dialectOf } from '../../db/dialect.ts';
 import type { Database, MailOutboxTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -54,53 +53,63 @@ export async function insertMails(db: Db, mails: readonly NewMail[], at: string)
   return ids;
 }
 
+/** What a claim sets on each row it takes, and which rows are due (the two claims below share them). */
+function claimParts(token: string, now: string, leaseUntil: string, limit: number) {
+  return {
+    claim: { status: MAIL_STATUS.sending, claim_token: token, next_attempt_at: leaseUntil },
+    due: (qb: QueryCreator<Database>) =>
+      qb
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('status', 'in', [MAIL_STATUS.queued, MAIL_STATUS.sending])
+        .where('next_attempt_at', '<=', now)
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(limit),
+  };
+}
+
 /**
- * Takes up to `limit` due rows for one worker in a single statement: queued rows whose time has
- * come, and rows left in `sending` by a worker whose lease ran out (it crashed or hung). Each row
- * becomes `sending` under `token` until `leaseUntil`, and counts an attempt. On PostgreSQL the due
- * rows are picked once, in a CTE, skipping rows another worker is taking right now (SKIP LOCKED; an
- * `IN (subquery … LIMIT)` may be run again per row there and take more than `limit`). SQLite runs
- * one writer at a time and evaluates the subquery once.
+ * PostgreSQL's claim (outbox-claim.ts): the due rows are picked once, in a CTE, skipping rows
+ * another worker is taking right now (SKIP LOCKED; an `IN (subquery … LIMIT)` may be run again per
+ * row there and take more than `limit`).
  */
-export async function claimDue(
+export async function claimDueSkippingLocked(
   db: Kysely<Database>,
   token: string,
   now: string,
   leaseUntil: string,
   limit: number,
 ): Promise<OutboxRow[]> {
-  const claim = {
-    status: MAIL_STATUS.sending,
-    claim_token: token,
-    next_attempt_at: leaseUntil,
-  };
-  const due = (qb: QueryCreator<Database>) =>
-    qb
-      .selectFrom('mail_outbox')
-      .select('id')
-      .where('status', 'in', [MAIL_STATUS.queued, MAIL_STATUS.sending])
-      .where('next_attempt_at', '<=', now)
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(limit);
-  const rows =
-    dialectOf(db) === 'postgres'
-      ? await db
-          .with('due', (qb) => due(qb).forUpdate().skipLocked())
-          .updateTable('mail_outbox')
-          .from('due')
-          .set((eb) => ({ ...claim, attempts: eb('mail_outbox.attempts', '+', 1) }))
-          .whereRef('mail_outbox.id', '=', 'due.id')
-          .returningAll('mail_outbox')
-          .execute()
-      : await db
-          .updateTable('mail_outbox')
-          .set((eb) => ({ ...claim, attempts: eb('attempts', '+', 1) }))
-          .where('id', 'in', due(db))
-          .where('status', 'in', [MAIL_STATUS.queued, MAIL_STATUS.sending])
-          .where('next_attempt_at', '<=', now)
-          .returningAll()
-          .execute();
+  const { claim, due } = claimParts(token, now, leaseUntil, limit);
+  const rows = await db
+    .with('due', (qb) => due(qb).forUpdate().skipLocked())
+    .updateTable('mail_outbox')
+    .from('due')
+    .set((eb) => ({ ...claim, attempts: eb('mail_outbox.attempts', '+', 1) }))
+    .whereRef('mail_outbox.id', '=', 'due.id')
+    .returningAll('mail_outbox')
+    .execute();
+  return rows.sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** SQLite's claim (outbox-claim.ts): one writer at a time, and the subquery is evaluated once. */
+export async function claimDueInOneWriter(
+  db: Kysely<Database>,
+  token: string,
+  now: string,
+  leaseUntil: string,
+  limit: number,
+): Promise<OutboxRow[]> {
+  const { claim, due } = claimParts(token, now, leaseUntil, limit);
+  const rows = await db
+    .updateTable('mail_outbox')
+    .set((eb) => ({ ...claim, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', due(db))
+    .where('status', 'in', [MAIL_STATUS.queued, MAIL_STATUS.sending])
+    .where('next_attempt_at', '<=', now)
+    .returningAll()
+    .execute();
   return rows.sort((a, b) => Number(a.id) - Number(b.id));
 }
 

@@ -174,7 +174,7 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
     const result: DrainResult = { sent: 0, retrying: 0, failed: 0 };
     for (;;) {
       const now = ctx.clock();
-      const rows = await outbox.claimDue(
+      const rows = await ctx.strategies.outboxClaim.claimDue(
         ctx.db,
         token,
         nowIso(() => now),
