@@ -1,7 +1,16 @@
-import { DETAIL_MSG, defenceEnabled, defenceRefusedMessage, formatMoney, MAIL_KIND, MAIL_STATUS } from '@eta/shared';
+import {
+  DETAIL_MSG,
+  defenceEnabled,
+  defenceRefusedMessage,
+  formatMoney,
+  MAIL_KIND,
+  MAIL_STATUS,
+  type MailKind,
+} from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
+import { DOCUMENT_BOUND_KINDS } from '../mail/index.ts';
 import * as repo from './defence.repository.ts';
 
 export type EvidenceOrder = NonNullable<Awaited<ReturnType<typeof repo.findOrder>>>;
@@ -30,14 +39,13 @@ export interface Evidence {
   generatedAt: string;
 }
 
-const APPROVAL_KINDS: readonly string[] = [MAIL_KIND.approval, MAIL_KIND.resend];
-
 function approvalMailOf(mails: readonly EvidenceMail[]): EvidenceMail | null {
   const sent = mails.filter((m) => m.status === MAIL_STATUS.sent);
   return (
     sent.find((m) => m.kind === MAIL_KIND.approval) ??
     sent.find((m) => m.kind === MAIL_KIND.resend) ??
-    mails.filter((m) => APPROVAL_KINDS.includes(m.kind)).at(-1) ??
+    // the mails that carry the document to the applicant (mail-kinds.ts documentBound)
+    mails.filter((m) => DOCUMENT_BOUND_KINDS.includes(m.kind as MailKind)).at(-1) ??
     null
   );
 }

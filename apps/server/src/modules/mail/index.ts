@@ -1,6 +1,7 @@
 /** What other features and app.ts may use of mail (DESIGN §13: everything else is its own). */
 export { mailRoutes } from './mail.routes.ts';
 export { registerMailWorker } from './mail.service.ts';
+export { DOCUMENT_BOUND_KINDS } from './mail-kinds.ts';
 export { queueOrderMail } from './order-mails.ts';
 export { postgresOutboxClaim, sqliteOutboxClaim } from './outbox-claim.ts';
 export type { MailWorkerOptions } from './worker.ts';
