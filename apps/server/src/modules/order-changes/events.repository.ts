@@ -68,22 +68,29 @@ function columnsOf(by: LoggedBy, e: EventFields): Record<(typeof COLUMNS)[number
 /**
  * The one INSERT into the event log (DESIGN §6), whoever writes: events given as values
  * (appendEvents), or selected inside a PostgreSQL statement from its own rows (the one-statement
- * writes: holds.pg.ts, order-write.pg.ts, remarks). There a bound value has no type of its own,
- * so the writer's and the time are cast to their columns' types; the fields are the statement's SQL.
+ * writes: holds.pg.ts, order-write.pg.ts, remarks). Both name COLUMNS and fill them with columnsOf.
  */
-export function eventsInsert(db: Db, by: LoggedBy, events: readonly EventFields[] | EventsSelected) {
-  const insert = db.insertInto('order_events');
-  if (Array.isArray(events)) {
-    return insert.values(events.map((e) => columnsOf(by, e) as Insertable<OrderEventsTable>));
-  }
-  const { each, source } = events as EventsSelected;
+export function eventsInsert(db: Db, by: LoggedBy, events: readonly EventFields[]) {
+  return db.insertInto('order_events').values(events.map((e) => columnsOf(by, e) as Insertable<OrderEventsTable>));
+}
+
+/** `insert into order_events (…)`, as the SQL of the statements that select their events */
+const INSERT_SELECTED = sql.raw(`insert into order_events (${COLUMNS.join(', ')}) `);
+
+/**
+ * The same INSERT as SQL to embed in a statement that selects its events from its own rows. Raw SQL,
+ * not a Kysely builder: these statements are built on every call, and building an insert through
+ * Kysely cost a third of a remark's server time (issue 16's bench). There a bound value has no type
+ * of its own, so the writer's and the time are cast to their columns' types.
+ */
+export function eventsInsertSelected(by: LoggedBy, events: EventsSelected): RawBuilder<unknown> {
   const typed = {
     staffId: sql`cast(${by.staffId} as integer)`,
     staffName: sql`cast(${by.staffName} as text)`,
     at: sql`cast(${by.at} as text)`,
   };
-  const row = columnsOf(typed, { detail: sql`null`, ...each });
-  return insert.columns(COLUMNS).expression(sql`select ${sql.join(COLUMNS.map((c) => row[c]))} ${source}`);
+  const row = columnsOf(typed, { detail: sql`null`, ...events.each });
+  return sql`${INSERT_SELECTED}select ${sql.join(COLUMNS.map((c) => row[c]))} ${events.source}`;
 }
 
 /** Built once per number of events, up to FEW (db/compiled.ts): most changes log one. */
@@ -115,12 +122,19 @@ export async function appendEvents(
  * place the log is written from JS is the one place that announces it. Nobody listening: nothing
  * kept. A write that logs its events in SQL itself (a *.pg.ts statement) announces them through here.
  */
-export function announceOrderEvents(db: Db, actor: EventActor, events: readonly OrderEvent[]): void {
+export function announceOrderEvents(
+  db: Db,
+  actor: EventActor,
+  /** the rows, or how to make them: nothing is built while nobody listens */
+  events: readonly OrderEvent[] | (() => readonly OrderEvent[]),
+): void {
   const bus = eventsOf(db);
-  if (events.length === 0 || (bus && !bus.has('order.changed'))) return;
+  if (bus && !bus.has('order.changed')) return;
+  const rows = typeof events === 'function' ? events() : events;
+  if (rows.length === 0) return;
   const by = actor ? { id: actor.id, name: actor.name } : null;
   afterCommit(db, () => {
-    for (const e of events) {
+    for (const e of rows) {
       bus?.publish('order.changed', {
         orderDbId: e.orderId,
         orderId: null,

@@ -1,4 +1,9 @@
 /** What other features and app.ts may use of order-changes (DESIGN §13: everything else is its own). */
-export { announceOrderEvents, appendEvents, eventsInsert, type OrderEvent } from './events.repository.ts';
+export {
+  announceOrderEvents,
+  appendEvents,
+  eventsInsertSelected,
+  type OrderEvent,
+} from './events.repository.ts';
 export { remarkableFrom, type WritableFrom, writable, writableFrom } from './hold-rule.pg.ts';
 export { lockOrderForWrite, setProcessedBy, type WritableOrder, type Writer } from './lock.ts';

@@ -1,7 +1,7 @@
 import { ORDER_EVENT, type TokenUser } from '@eta/shared';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { eventsInsert } from '../order-changes/index.ts';
+import { eventsInsertSelected } from '../order-changes/index.ts';
 import type { HoldChange } from './bulk.ts';
 
 interface Row {
@@ -77,7 +77,7 @@ async function changeHolds(
       from locked
       where orders.id = locked.id and ${rule.allowed}
       returning orders.id, locked.assigned_to as previous
-    ), logged as (${eventsInsert(db, logged, {
+    ), logged as (${eventsInsertSelected(logged, {
       each: {
         orderId: sql`changed.id`,
         kind: rule.kind,

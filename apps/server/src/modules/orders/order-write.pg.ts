@@ -9,7 +9,7 @@ import {
 } from '@eta/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { eventsInsert, type WritableFrom, writable, writableFrom } from '../order-changes/index.ts';
+import { eventsInsertSelected, type WritableFrom, writable, writableFrom } from '../order-changes/index.ts';
 
 /*
  * A move from the order detail as one PostgreSQL statement; the shape, and why, is explained in
@@ -58,8 +58,7 @@ export async function moveInOneStatement(
       where orders.id = locked.id and ${writable(movableFrom(staff.type, to), staff.id)}
       returning orders.id, locked.order_id, locked.process_status as previous,
         (${sql.lit(attribute)} and locked.processed_by is null) as attributed
-    ), logged as (${eventsInsert(
-      db,
+    ), logged as (${eventsInsertSelected(
       { staffId: staff.id, staffName: staff.name, at },
       {
         each: { orderId: sql`id`, kind: sql`kind`, from: sql`from_value`, to: sql`to_value` },

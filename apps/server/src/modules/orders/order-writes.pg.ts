@@ -40,12 +40,12 @@ export function postgresOrderWrites(db: Kysely<Database>): OrderWrites {
   return {
     async assign(staff, orderIds, takeover, at) {
       const change = await retryingConflicts(() => assignInOneStatement(db, staff, orderIds, takeover, at));
-      announceOrderEvents(db, staff, holdEvents(change, staff, true));
+      announceOrderEvents(db, staff, () => holdEvents(change, staff, true));
       return change;
     },
     async unassign(staff, orderIds, anyHolder, at) {
       const change = await retryingConflicts(() => unassignInOneStatement(db, staff, orderIds, anyHolder, at));
-      announceOrderEvents(db, staff, holdEvents(change, staff, false));
+      announceOrderEvents(db, staff, () => holdEvents(change, staff, false));
       return change;
     },
     async moveOne(staff, orderId, to, at) {

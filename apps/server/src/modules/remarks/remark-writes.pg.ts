@@ -2,7 +2,13 @@ import { ORDER_EVENT } from '@eta/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { retryingConflicts } from '../../lib/transaction.ts';
-import { announceOrderEvents, eventsInsert, remarkableFrom, type Writer, writable } from '../order-changes/index.ts';
+import {
+  announceOrderEvents,
+  eventsInsertSelected,
+  remarkableFrom,
+  type Writer,
+  writable,
+} from '../order-changes/index.ts';
 import { type RemarkValues, type RemarkWrites, remarkInTransaction, type SavedRemark } from './remark-writes.ts';
 
 /**
@@ -46,8 +52,7 @@ async function remarkInOneStatement(
         ${v.report_error}::text, ${v.us_date}::text, ${v.us_time}::text, ${v.created_at}::text
       from locked where ${writable(remarkableFrom(staff.type), staff.id)}
       returning id, order_id
-    ), logged as (${eventsInsert(
-      db,
+    ), logged as (${eventsInsertSelected(
       { staffId: staff.id, staffName: staff.name, at: v.created_at },
       {
         each: {
