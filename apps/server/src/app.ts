@@ -19,7 +19,7 @@ import { authPublicRoutes, authStaffRoutes, createPasswordHasher, createTokenSer
 import { defenceRoutes } from './modules/defence/index.ts';
 import { detailRoutes } from './modules/detail/index.ts';
 import { documentRoutes } from './modules/documents/index.ts';
-import { gatewayRoutes, postgresGatewayLocks, sqliteGatewayLocks } from './modules/gateways/index.ts';
+import { gatewayRoutes } from './modules/gateways/index.ts';
 import { ingestRoutes } from './modules/ingest/index.ts';
 import { invoiceRoutes } from './modules/invoices/index.ts';
 import {
@@ -92,7 +92,6 @@ function strategiesFor(handle: DbHandle, config: Config): Strategies {
       remarkWrites: postgresRemarkWrites(db),
       searchEngine: postgresSearchEngine,
       searchThreads: null,
-      gatewayLocks: postgresGatewayLocks,
       outboxClaim: postgresOutboxClaim,
     };
   }
@@ -102,7 +101,6 @@ function strategiesFor(handle: DbHandle, config: Config): Strategies {
     remarkWrites: sqliteRemarkWrites(db),
     searchEngine: sqliteSearchEngine,
     searchThreads: threads > 0 ? createSearchThreads(path.join(config.dataDir, SQLITE_FILE), threads) : null,
-    gatewayLocks: sqliteGatewayLocks,
     outboxClaim: sqliteOutboxClaim,
   };
 }
@@ -149,6 +147,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clock: options.clock ?? Date.now,
   };
   app.decorate('ctx', ctx);
+  // A member changed here (password, type, deletion) is read afresh by this instance's guard at once;
+  // other instances learn it from the database (member-cache.ts).
+  ctx.events.subscribe('member.changed', ({ memberId }) => ctx.members.forget(memberId));
   app.addHook('onClose', async () => {
     await ctx.members.close();
     await ctx.strategies.searchThreads?.close();

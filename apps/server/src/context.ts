@@ -6,9 +6,9 @@ import type { MemberSource, PasswordHasher, TokenService } from './lib/staff-aut
 
 /**
  * How each feature does what SQLite and PostgreSQL do differently (one-statement writes, search
- * engines, search threads, locks), picked once in app.ts. Every feature declares its own part
+ * engines, search threads, the outbox claim), picked once in app.ts. Every feature declares its own part
  * beside its interfaces, so this file names none of them and imports nothing from modules/:
- * `declare module '../../context.ts' { interface Strategies { … } }` (modules/orders/strategies.ts,
+ * `declare module '../../context.ts' { interface Strategies { … } }` (modules/orders/order-writes.ts,
  * for one). app.ts must supply every part declared, or it does not compile. Services only call
  * these; none asks which database it runs on.
  */

@@ -104,6 +104,15 @@ describeEachDialect('queues: lists, counts, paging and sorting', (dialect) => {
     },
   );
 
+  it('accepts and ignores userName on the folder counts, sent once or more (DESIGN §5)', async () => {
+    const plain = (await call(t, 'GET', '/api/admin/get-folder-count', teamA.token)).json();
+    for (const query of ['?userName=Someone%20Else', '?userName=a&userName=b&delay=1']) {
+      const res = await call(t, 'GET', `/api/admin/get-folder-count${query}`, teamA.token);
+      expect(res.statusCode, query).toBe(200);
+      expect(res.json(), query).toEqual(plain);
+    }
+  });
+
   it('covers every status in the seeded set, so no folder above was trivially empty', async () => {
     for (const folder of FOLDERS) expect(inFolder(folder.name, teamA).length, folder.name).toBeGreaterThan(0);
   });

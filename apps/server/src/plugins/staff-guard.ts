@@ -3,8 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 
-export type { RouteCapability };
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** what a staff route needs; every route in a guarded scope must say it */

@@ -1,4 +1,4 @@
-import { type ApiEnvelope, ORDERS_API } from '@eta/shared';
+import { API_STATUS, type ApiEnvelope, ORDERS_API } from '@eta/shared';
 import { type BaseQueryFn, createApi } from '@reduxjs/toolkit/query/react';
 import { type RequestOptions, request } from '../lib/api.ts';
 import { type ReplyOf, requestOf } from '../lib/endpoint.ts';
@@ -23,9 +23,15 @@ export const baseApi = createApi({
   // Several staff work the same queues: never trust a cache older than a minute.
   keepUnusedDataFor: 60,
   endpoints: (build) => ({
-    // Lives here rather than in a feature: the order slice's `count` is filled from it (SPEC §3).
+    // Lives here rather than in a feature: the order slice's `count` selects it (SPEC §3). A refresh
+    // the server refused is an error, so the cache keeps the last counts it gave: the sidebar and the
+    // dashboard go on showing them instead of emptying on one failed call.
     getFolderCount: build.query<ReplyOf<typeof ORDERS_API.folderCounts>, string>({
-      query: (userName) => requestOf(ORDERS_API.folderCounts, { query: { userName } }),
+      queryFn: async (userName, _api, _extra, baseQuery) => {
+        const { data } = await baseQuery(requestOf(ORDERS_API.folderCounts, { query: { userName } }));
+        const envelope = data as ReplyOf<typeof ORDERS_API.folderCounts>;
+        return envelope.status === API_STATUS.ok ? { data: envelope } : { error: envelope };
+      },
       providesTags: ['Counts'],
     }),
   }),

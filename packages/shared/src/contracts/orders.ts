@@ -28,7 +28,11 @@ export const ORDERS_CONTRACTS = {
     tag,
     access: work,
     query: z.looseObject({
-      userName: z.string().optional().describe('accepted and ignored: the member is the token’s'),
+      // sent once, or more than once by an old screen: either way accepted and ignored (DESIGN §5)
+      userName: z
+        .union([z.string(), z.array(z.string())])
+        .optional()
+        .describe('accepted and ignored: the member is the token’s'),
     }),
     data: z.record(z.string(), z.number().int().min(0)),
   }),

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createFailureLimiter } from '../../lib/failure-limiter.ts';
 import { nowIso } from '../../lib/time.ts';
+import { afterCommit, inTransaction } from '../../lib/transaction.ts';
 import { staffRepo } from '../staff/index.ts';
 
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -29,12 +30,12 @@ export function createAuthService(ctx: AppContext) {
     /** A new password revokes every token issued before, this session's included. */
     async changePassword(staffId: number, input: ChangePasswordInput): Promise<void> {
       const hash = await ctx.passwords.hash(input.newPassword);
-      await ctx.db.transaction().execute(async (trx) => {
+      await inTransaction(ctx.db, async (trx) => {
         const at = nowIso(ctx.clock);
         await staffRepo.update(trx, staffId, { password_hash: hash, updated_at: at });
         await staffRepo.revokeTokens(trx, staffId, at);
+        afterCommit(trx, () => ctx.events.publish('member.changed', { memberId: staffId, change: 'updated' }));
       });
-      ctx.members.forget(staffId);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { lockForUpdate } from '../../db/dialect.ts';
 import type { Database, GatewayRow } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -11,16 +12,18 @@ export function findById(db: Db, id: number): Promise<GatewayRow | undefined> {
   return db.selectFrom('payment_gateways').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Locks a domain's rows until the transaction ends (PostgreSQL: gateway-locks.ts). */
+/**
+ * Locks a domain's rows until the transaction ends: FOR UPDATE on PostgreSQL; SQLite's write
+ * transaction already holds the database (db/dialect.ts lockForUpdate).
+ */
 export async function lockDomain(db: Db, secondary: number): Promise<void> {
   // Sorted, so every transaction takes the row locks in the same order (a deadlock is also retried).
-  await db
+  const rows = db
     .selectFrom('payment_gateways')
     .select('id')
     .where('is_secondary_domain', '=', secondary)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+    .orderBy('id');
+  await lockForUpdate(db, rows).execute();
 }
 
 /** Deactivate the domain's current gateway, then activate the chosen one: one active per domain. */

@@ -35,7 +35,7 @@ export function createGatewayService(ctx: AppContext) {
       }
       await inTransaction(ctx.db, async (trx) => {
         // Two managers switching one domain at once: the second waits for the first, then wins.
-        await ctx.strategies.gatewayLocks.lockDomain(trx, input.isSecondaryDomain);
+        await repo.lockDomain(trx, input.isSecondaryDomain);
         await repo.activate(trx, id, input.isSecondaryDomain, nowIso(ctx.clock));
       });
       return toGatewayRecord({ ...gateway, is_active: 1 });

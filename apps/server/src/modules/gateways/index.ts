@@ -1,4 +1,3 @@
 /** What other features and app.ts may use of gateways (DESIGN §13: everything else is its own). */
-export { postgresGatewayLocks, sqliteGatewayLocks } from './gateway-locks.ts';
 export * as gatewaysRepo from './gateways.repository.ts';
 export { gatewayRoutes } from './gateways.routes.ts';

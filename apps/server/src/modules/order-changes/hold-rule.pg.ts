@@ -47,7 +47,7 @@ export function writable(sets: WritableFrom, staffId: number) {
     or (${among(sets.guarded)} and (locked.assigned_to is null or locked.assigned_to = ${staffId}::integer)))`;
 }
 
-/** the locked order's status is one of `statuses`, written in (folder-filter.ts statusLiterals) */
+/** the locked order's status is one of `statuses`, written in (db/literals.ts statusLiterals) */
 function among(statuses: readonly string[]) {
   return statuses.length === 0 ? sql`false` : sql`locked.process_status in (${sql.join(statusLiterals(statuses))})`;
 }

@@ -30,7 +30,7 @@ export function postgresRemarkWrites(db: Kysely<Database>): RemarkWrites {
 
 /**
  * Saves a remark on the order when the hold rule allows, with its event, in one statement: the
- * order locked, the remark inserted only when the locked row allows it (orders/order-write.pg.ts
+ * order locked, the remark inserted only when the locked row allows it (order-changes/hold-rule.pg.ts
  * explains the shape), the event logged. Null when nothing was saved.
  */
 async function remarkInOneStatement(

@@ -115,7 +115,6 @@ export function createTeamService(ctx: AppContext) {
         if (hash) await staffRepo.revokeTokens(trx, id, at);
         announce(trx, id, 'updated');
       }).catch(rethrowUniqueAsEmailTaken);
-      ctx.members.forget(id);
       return toRecord(await loadMember(id));
     },
 
@@ -144,7 +143,6 @@ export function createTeamService(ctx: AppContext) {
         );
         announce(trx, id, 'deleted');
       });
-      ctx.members.forget(id);
     },
   };
 }
