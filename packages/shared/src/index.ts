@@ -34,3 +34,4 @@ export * from './schemas/queues.ts';
 export * from './schemas/team.ts';
 export * from './statuses.ts';
 export * from './transitions.ts';
+export * from './trend.ts';

@@ -54,7 +54,7 @@ export function isIsoDay(value: string): boolean {
 }
 
 /** Blank, null or absent: no bound on that side (a browser's empty date input sends ''). */
-const dayBound = (message: string) =>
+export const dayBound = (message: string) =>
   z
     .union([z.string({ error: message }), z.null()], { error: message })
     .optional()

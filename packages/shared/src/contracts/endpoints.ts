@@ -60,6 +60,7 @@ export const DETAIL_API = {
 export const REPORTS_API = {
   countryOrders: at('POST', '/admin/get-country-order-count'),
   processedBy: at('POST', '/admin/get-processed-by-count'),
+  orderTrend: at('POST', '/admin/get-order-trend'),
 };
 
 export const DEFENCE_API = {

@@ -9,6 +9,7 @@ import {
   transactionDetailsSchema,
 } from '../schemas/defence.ts';
 import { orderPathSchema } from '../schemas/detail.ts';
+import { trendRequestSchema, trendRowSchema } from '../trend.ts';
 import { contract } from './contract.ts';
 import { DEFENCE_API, REPORTS_API } from './endpoints.ts';
 
@@ -28,6 +29,13 @@ export const REPORTS_CONTRACTS = {
     access: { capability: 'reports.processedBy' },
     body: reportRequestSchema,
     data: z.array(processedByReportRowSchema),
+  }),
+  orderTrend: contract(REPORTS_API.orderTrend, {
+    summary: 'Orders per day, week or month (the last 30 days by day unless asked), every period present',
+    tag: 'Reports',
+    access: work,
+    body: trendRequestSchema,
+    data: z.array(trendRowSchema),
   }),
 };
 
