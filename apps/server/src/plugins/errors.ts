@@ -3,12 +3,24 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 
-/** Field → message from a schema failure; the field is the path inside the body (or query, params). */
-function fieldErrors(validation: readonly { instancePath: string; message?: string | undefined }[]) {
+interface ValidationIssue {
+  instancePath: string;
+  message?: string | undefined;
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * Field → message from a schema failure; the field is the path inside the body (or query, params).
+ * An unknown key is named itself (zod reports it on the object holding it), so the caller sees which.
+ */
+function fieldErrors(validation: readonly ValidationIssue[]) {
   const errors: Record<string, string> = {};
   for (const issue of validation) {
-    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-    errors[field] ??= issue.message ?? SERVER_MSG.invalidBody;
+    const at = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    const unknownKeys = issue.keyword === 'unrecognized_keys' ? issue.params?.keys : undefined;
+    const fields = Array.isArray(unknownKeys) ? unknownKeys.map((key) => (at ? `${at}.${key}` : String(key))) : [at];
+    for (const field of fields) errors[field || '_'] ??= issue.message ?? SERVER_MSG.invalidBody;
   }
   return errors;
 }

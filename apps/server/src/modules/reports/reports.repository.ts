@@ -65,3 +65,38 @@ export async function processedTallies(db: Db, range: DayRange): Promise<Process
     .execute();
   return rows.map((r) => ({ name: r.name, count: num(r.n) }));
 }
+
+export interface CreatedDayTally {
+  report_day: string;
+  processing_type: string;
+  n: number;
+}
+
+export interface ProcessedDayTally {
+  report_day: string;
+  n: number;
+}
+
+/** Orders created per day and processing type over whole days (the trend's created side). */
+export async function createdDayTallies(db: Db, range: { from: string; to: string }): Promise<CreatedDayTally[]> {
+  const rows = await db
+    .selectFrom('report_country_days')
+    .select((eb) => ['report_day', 'processing_type', eb.fn.sum<number | string>('n').as('n')])
+    .where('report_day', '>=', range.from)
+    .where('report_day', '<=', range.to)
+    .groupBy(['report_day', 'processing_type'])
+    .execute();
+  return rows.map((r) => ({ report_day: r.report_day, processing_type: r.processing_type, n: num(r.n) }));
+}
+
+/** Orders processed per day, whoever processed them (the trend's completed side). */
+export async function processedDayTallies(db: Db, range: { from: string; to: string }): Promise<ProcessedDayTally[]> {
+  const rows = await db
+    .selectFrom('report_processed_days')
+    .select((eb) => ['report_day', eb.fn.sum<number | string>('n').as('n')])
+    .where('report_day', '>=', range.from)
+    .where('report_day', '<=', range.to)
+    .groupBy('report_day')
+    .execute();
+  return rows.map((r) => ({ report_day: r.report_day, n: num(r.n) }));
+}

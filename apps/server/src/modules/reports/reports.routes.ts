@@ -1,4 +1,4 @@
-import { REPORT_MSG, REPORTS_CONTRACTS } from '@eta/shared';
+import { REPORT_MSG, REPORTS_CONTRACTS, TREND_MSG } from '@eta/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/envelope.ts';
@@ -7,7 +7,7 @@ import { createReportService } from './reports.service.ts';
 
 /**
  * SPEC §2 reports (issue 7): orders per nationality for every member, per staff member for Admin
- * and Manager (DESIGN §7).
+ * and Manager (DESIGN §7); the order trend of DESIGN §21 for every member.
  */
 export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   const reports = createReportService(ctx);
@@ -18,5 +18,9 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, REPORTS_CONTRACTS.processedBy, async (request) =>
     ok(REPORT_MSG.processedListed, await reports.processedBy(request.body)),
+  );
+
+  route(app, REPORTS_CONTRACTS.orderTrend, async (request) =>
+    ok(TREND_MSG.listed, await reports.orderTrend(request.body)),
   );
 }
