@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { selectUser, useAppSelector } from '../../../store/index.ts';
 import { selectCount } from '../../../store/orderSlice.ts';
+import { OrderTrend } from './OrderTrend.tsx';
 
 /** SPEC §2: the dashboard shows five queues; each folder's definition says whether it has a tile. */
 const TILES = FOLDERS.flatMap((folder) =>
@@ -40,6 +41,7 @@ export function DashboardPage() {
           </Col>
         ))}
       </Row>
+      <OrderTrend />
     </>
   );
 }

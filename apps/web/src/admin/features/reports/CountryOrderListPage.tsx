@@ -5,7 +5,9 @@ import { useAppDispatch, useAppSelector } from '../../../store/index.ts';
 import { selectCountryOrderDetails } from '../../../store/orderSelectors.ts';
 import { showCountryOrderDetails } from '../../../store/orderSlice.ts';
 import { useLazyGetCountryOrderCountQuery } from './api.ts';
+import { countryChart } from './charts.ts';
 import type { ReportColumn } from './columns.tsx';
+import { ReportChart } from './ReportChart.tsx';
 import { ReportPage } from './ReportPage.tsx';
 import { resultOf } from './result.ts';
 
@@ -15,6 +17,7 @@ const COLUMNS: ReportColumn<CountryReportRow>[] = [
   { id: 'standard_count', header: REPORT_COLUMN.standard, value: (r) => r.standard_count, numeric: true },
   { id: 'priority_count', header: REPORT_COLUMN.priority, value: (r) => r.priority_count, numeric: true },
 ];
+const CHART = (rows: CountryReportRow[]) => <ReportChart rows={rows} shape={countryChart} testId="country-chart" />;
 const SEARCH = { placeholder: WEB_TEXT.countrySearch, label: WEB_TEXT.countrySearchLabel };
 const byNationality = (row: CountryReportRow) => row.nationality;
 
@@ -35,6 +38,7 @@ export function CountryOrderListPage() {
       load={load}
       rows={rows}
       onShown={onShown}
+      chart={CHART}
     />
   );
 }

@@ -5,7 +5,9 @@ import { useAppDispatch, useAppSelector } from '../../../store/index.ts';
 import { selectProcessedOrderDetails } from '../../../store/orderSelectors.ts';
 import { showProcessedOrderDetails } from '../../../store/orderSlice.ts';
 import { useLazyGetProcessedByCountQuery } from './api.ts';
+import { processedChart } from './charts.ts';
 import type { ReportColumn } from './columns.tsx';
+import { ReportChart } from './ReportChart.tsx';
 import { ReportPage } from './ReportPage.tsx';
 import { resultOf } from './result.ts';
 
@@ -13,6 +15,9 @@ const COLUMNS: ReportColumn<ProcessedByReportRow>[] = [
   { id: 'processed_by', header: REPORT_COLUMN.name, value: (r) => r.processed_by || null },
   { id: 'count', header: REPORT_COLUMN.count, value: (r) => r.count, numeric: true },
 ];
+const CHART = (rows: ProcessedByReportRow[]) => (
+  <ReportChart rows={rows} shape={processedChart} testId="processed-chart" />
+);
 const SEARCH = { placeholder: WEB_TEXT.nameSearch, label: WEB_TEXT.nameSearchLabel };
 const byName = (row: ProcessedByReportRow) => row.processed_by;
 
@@ -33,6 +38,7 @@ export function ProcessedOrderPage() {
       load={load}
       rows={rows}
       onShown={onShown}
+      chart={CHART}
     />
   );
 }

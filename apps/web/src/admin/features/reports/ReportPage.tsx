@@ -10,7 +10,7 @@ import {
   reportFileName,
 } from '@eta/shared';
 import { getCoreRowModel, getSortedRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -39,6 +39,8 @@ export interface ReportPageProps<Row> {
   rows: Row[];
   /** this range's answer is the one to show (the rows above then follow it) */
   onShown: (range: ReportRange) => void;
+  /** the chart above the table (DESIGN §21), drawn from `rows`: the same range, no second call */
+  chart?: (rows: Row[]) => ReactNode;
 }
 
 interface LoadState {
@@ -146,6 +148,7 @@ export function ReportPage<Row>(props: ReportPageProps<Row>) {
               />
             </div>
           </div>
+          {props.chart && !state.first && !state.error && rows.length > 0 && props.chart(rows)}
           <ReportTable
             table={table}
             rows={sorted.slice(offset, offset + rowsPerPage)}
