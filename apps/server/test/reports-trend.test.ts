@@ -135,6 +135,10 @@ describeEachDialect('order trend', (dialect) => {
     expect(await trend({})).toEqual(expected);
     expect(await trend({ fromDate: null, toDate: '' })).toEqual(expected);
     expect(await trend({ groupBy: 'day' })).toEqual(expected);
+    // no body at all, as the other reports accept
+    const bare = await call(t, 'POST', URL, team.token);
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(bare.json().data).toEqual(expected);
     // groupBy left out is by day; an open end is today, or 30 days back from toDate.
     expect(await trend({ fromDate: '2030-06-14' })).toEqual([row('2030-06-14'), row('2030-06-15', 1, 1, 1)]);
     const toOnly = await trend({ toDate: '2030-01-02' });

@@ -39,6 +39,8 @@ describe('order trend periods (DESIGN §21)', () => {
 
   it('takes day by default and refuses an unknown groupBy, a bad date or a from after to, naming the field', () => {
     expect(trendRequestSchema.parse({})).toEqual({ fromDate: null, toDate: null, groupBy: 'day' });
+    expect(trendRequestSchema.parse(undefined)).toEqual({ fromDate: null, toDate: null, groupBy: 'day' });
+    expect(trendRequestSchema.parse(null)).toEqual({ fromDate: null, toDate: null, groupBy: 'day' });
     const field = (body: unknown) => trendRequestSchema.safeParse(body).error?.issues[0]?.path[0];
     expect(field({ groupBy: 'year' })).toBe('groupBy');
     expect(field({ fromDate: '2026-02-30' })).toBe('fromDate');

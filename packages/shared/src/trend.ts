@@ -59,7 +59,7 @@ export function trendDays(range: { fromDate: string | null; toDate: string | nul
 }
 
 /** `{ fromDate?, toDate?, groupBy? }`: whole UTC days, `day` when groupBy is left out. */
-export const trendRequestSchema = z
+const trendRangeSchema = z
   .strictObject({
     fromDate: dayBound(REPORT_MSG.fromDate),
     toDate: dayBound(REPORT_MSG.toDate),
@@ -69,8 +69,13 @@ export const trendRequestSchema = z
     path: ['fromDate'],
     error: REPORT_MSG.rangeOrder,
   });
-export type TrendRequest = z.output<typeof trendRequestSchema>;
-export type TrendRequestInput = z.input<typeof trendRequestSchema>;
+export type TrendRequest = z.output<typeof trendRangeSchema>;
+export type TrendRequestInput = z.input<typeof trendRangeSchema>;
+
+/** The request body, or none at all (as the reports take none): then the last 30 days by day. */
+export const trendRequestSchema = trendRangeSchema
+  .nullish()
+  .transform((r): TrendRequest => r ?? { fromDate: null, toDate: null, groupBy: 'day' });
 
 /** One period of the trend: orders created in it (standard and priority), and orders processed in it. */
 export const trendRowSchema = z.strictObject({
