@@ -79,7 +79,13 @@ export function ChartPanel({ spec, height, actions, testId }: ChartPanelProps) {
           </Suspense>
         </ChartBoundary>
       </div>
-      <div id={tableId} className={`chart-table${tableShown ? '' : ' chart-table-closed'}`}>
+      {/* A region that scrolls takes focus, so the keyboard can scroll it (WCAG 2.1.1). */}
+      <section
+        id={tableId}
+        className={`chart-table${tableShown ? '' : ' chart-table-closed'}`}
+        tabIndex={tableShown ? 0 : -1}
+        aria-label={spec.title}
+      >
         <BsTable size="sm" className="mb-0">
           <caption className="visually-hidden">{spec.title}</caption>
           <thead>
@@ -107,7 +113,7 @@ export function ChartPanel({ spec, height, actions, testId }: ChartPanelProps) {
             ))}
           </tbody>
         </BsTable>
-      </div>
+      </section>
     </figure>
   );
 }
