@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { accessTokenFor, addDocument, createOrder, downloadLink } from './public-fixtures.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
-/** Issue 20, finding 6: the request log keeps staff names out. */
+/** Issue 20, findings 6 and 7: the request log keeps staff names and one-time link tokens out. */
 describeEachDialect('request log masking', (dialect) => {
   let t: TestApp;
   let member: Member;
@@ -30,5 +31,17 @@ describeEachDialect('request log masking', (dialect) => {
     });
     expect(urls).toEqual(['/api/admin/get-orders-list/newOrder?page=2&limit=10&userName=***']);
     expect(lines.join('\n')).not.toContain('Zelda');
+  });
+
+  it('masks the token of a one-time download link', async () => {
+    const order = await createOrder(t);
+    const doc = await addDocument(t, order);
+    const link = await downloadLink(t, order, doc, await accessTokenFor(t, order));
+    const linkToken = link.split('/').at(-1) as string;
+    const urls = await loggedUrls(async () => {
+      expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
+    });
+    expect(urls).toEqual(['/api/front/download/***']);
+    expect(lines.join('\n')).not.toContain(linkToken);
   });
 });
