@@ -121,6 +121,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: 1024 * 1024,
+    // A body that trickles or stalls is cut off (issue 20): Fastify's defaults (0) never time out.
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.connectionMs,
+    // Node looks for requests past requestTimeout on this interval (its default, 30 s, would let a
+    // short time-out run far over); headers count towards the same limit.
+    http: {
+      connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(config.timeouts.requestMs / 2))),
+      headersTimeout: Math.min(60_000, config.timeouts.requestMs),
+    },
     // A hop count means "the n nearest proxies"; Fastify's types take that as a function.
     trustProxy:
       typeof config.trustProxy === 'number'
