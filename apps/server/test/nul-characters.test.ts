@@ -21,11 +21,18 @@ describeEachDialect('NUL characters in text fields', (dialect) => {
 
   const refused = (res: { statusCode: number; json(): unknown }, field: string) => {
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 0, message: nulRefused(field), data: { errors: { [field]: nulRefused(field) } } });
+    expect(res.json()).toEqual({
+      status: 0,
+      message: nulRefused(field),
+      data: { errors: { [field]: nulRefused(field) } },
+    });
   };
 
   it('refuses NUL on the unauthenticated track-order, in either field', async () => {
-    refused(await call(t, 'POST', '/api/front/track-order', null, { orderId: `${orderId}\u0000`, email: 'a@b.test' }), 'orderId');
+    refused(
+      await call(t, 'POST', '/api/front/track-order', null, { orderId: `${orderId}\u0000`, email: 'a@b.test' }),
+      'orderId',
+    );
     refused(await call(t, 'POST', '/api/front/track-order', null, { orderId, email: 'a\u0000@b.test' }), 'email');
   });
 
@@ -35,14 +42,23 @@ describeEachDialect('NUL characters in text fields', (dialect) => {
   });
 
   it('refuses NUL in a remark, and saves nothing', async () => {
-    refused(await call(t, 'POST', '/api/admin/add-new-remark', member.token, { orderId, remark: 'call\u0000back' }), 'remark');
+    refused(
+      await call(t, 'POST', '/api/admin/add-new-remark', member.token, { orderId, remark: 'call\u0000back' }),
+      'remark',
+    );
     const detail = (await call(t, 'GET', `/api/admin/get-orders-details/${orderId}`, member.token)).json().data;
     expect(detail.remark).toEqual([]);
   });
 
   it('refuses NUL at sign-in, in the email or the password', async () => {
-    refused(await call(t, 'POST', '/api/admin/admin-login', null, { email: `${member.email}\u0000`, password: 'x' }), 'email');
-    refused(await call(t, 'POST', '/api/admin/admin-login', null, { email: member.email, password: 'Secret\u0000' }), 'password');
+    refused(
+      await call(t, 'POST', '/api/admin/admin-login', null, { email: `${member.email}\u0000`, password: 'x' }),
+      'email',
+    );
+    refused(
+      await call(t, 'POST', '/api/admin/admin-login', null, { email: member.email, password: 'Secret\u0000' }),
+      'password',
+    );
   });
 
   it('still accepts the same requests without the NUL', async () => {
