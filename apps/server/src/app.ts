@@ -14,6 +14,7 @@ import type { AppContext, Strategies } from './context.ts';
 import { connect, type DbHandle, SQLITE_FILE } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createDomainEvents } from './lib/domain-events.ts';
+import { serializeRequestForLog } from './lib/logged-url.ts';
 import { checkingSerializer, plainSerializer } from './lib/reply-serializers.ts';
 import { authPublicRoutes, authStaffRoutes, createPasswordHasher, createTokenService } from './modules/auth/index.ts';
 import { defenceRoutes } from './modules/defence/index.ts';
@@ -60,6 +61,8 @@ export interface BuildOptions {
   /** false in tests that only exercise the API */
   serveWeb?: boolean;
   logger?: boolean;
+  /** where the log lines go (tests read them); default stdout */
+  logStream?: { write(line: string): void };
   clock?: () => number;
   /** the mail outbox worker (DESIGN §9): started when the app is ready; false: not started (tests drain it) */
   mailWorker?: MailWorkerOptions | false;
@@ -108,8 +111,25 @@ function strategiesFor(handle: DbHandle, config: Config): Strategies {
 /** Builds the whole app, migrated and ready; never listens (DESIGN §3). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: REDACT },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: REDACT,
+            serializers: { req: serializeRequestForLog },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: 1024 * 1024,
+    // A body that trickles or stalls is cut off (issue 20): Fastify's defaults (0) never time out.
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.connectionMs,
+    // Node looks for requests past requestTimeout on this interval (its default, 30 s, would let a
+    // short time-out run far over); headers count towards the same limit.
+    http: {
+      connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(config.timeouts.requestMs / 2))),
+      headersTimeout: Math.min(60_000, config.timeouts.requestMs),
+    },
     // A hop count means "the n nearest proxies"; Fastify's types take that as a function.
     trustProxy:
       typeof config.trustProxy === 'number'

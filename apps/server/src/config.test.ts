@@ -19,6 +19,14 @@ describe('configuration (DESIGN §4)', () => {
     expect(config.pgPreparedStatements).toBe(true);
     expect(config.pgListen).toBe(true);
     expect(config.searchThreads).toBe(1);
+    expect(config.timeouts).toEqual({ requestMs: 60_000, connectionMs: 30_000 });
+  });
+
+  it('reads the request and connection time-outs in milliseconds, and refuses nonsense', () => {
+    const config = loadConfig({ ...base(), REQUEST_TIMEOUT_MS: '5000', CONNECTION_TIMEOUT_MS: '2000' });
+    expect(config.timeouts).toEqual({ requestMs: 5000, connectionMs: 2000 });
+    expect(() => loadConfig({ ...base(), REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ ...base(), CONNECTION_TIMEOUT_MS: 'soon' })).toThrow(/CONNECTION_TIMEOUT_MS/);
   });
 
   it('reads WORKERS as a count or auto, and PG_PREPARED_STATEMENTS and PG_LISTEN as on or off', () => {

@@ -39,6 +39,12 @@ export interface Config {
   /** default gateways offered per domain when the database has none */
   gatewayNames: readonly string[];
   rateLimit: { loginPerIpPerMinute: number; loginFailuresPerAccount: number; publicPerIpPerMinute: number };
+  /**
+   * requestMs: the whole request (headers and body) must arrive within it, else 408 (REQUEST_TIMEOUT_MS);
+   * connectionMs: a socket silent this long is closed (CONNECTION_TIMEOUT_MS). Without them a client that
+   * trickles or stalls a body holds a connection for ever (issue 20, docs/decisions.md).
+   */
+  timeouts: { requestMs: number; connectionMs: number };
   /** argon2id parameters; tests lower memory to stay fast, production keeps OWASP's */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   /** absolute path of the built web app (apps/web/dist) */
@@ -258,6 +264,10 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
       loginPerIpPerMinute: int(env, 'LOGIN_RATE_LIMIT_PER_IP', 20, problems, 1),
       loginFailuresPerAccount: int(env, 'LOGIN_FAILURES_PER_ACCOUNT', 5, problems, 1),
       publicPerIpPerMinute: int(env, 'PUBLIC_RATE_LIMIT_PER_IP', 30, problems, 1),
+    },
+    timeouts: {
+      requestMs: int(env, 'REQUEST_TIMEOUT_MS', 60_000, problems, 100, 3_600_000),
+      connectionMs: int(env, 'CONNECTION_TIMEOUT_MS', 30_000, problems, 100, 3_600_000),
     },
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,

@@ -4,32 +4,12 @@ import { runBackup } from './cli/backup.ts';
 import { runImport } from './cli/import.ts';
 import { isWorker, reportListening, startWorkers } from './cluster.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { seedDemoOrders } from './seed/demo-orders.ts';
-import { seedGateways } from './seed/gateways.ts';
-import { type SeededAccount, seedDemoAccounts, seedFirstAdmin } from './seed/staff.ts';
+import { runSeed } from './seed/run-seed.ts';
 
 const USAGE = 'usage: node src/main.ts start | demo | migrate | seed | import FILE.json | backup [DEST]';
 
-function printAccounts(title: string, accounts: SeededAccount[]): void {
-  console.log(`\n${title}`);
-  for (const a of accounts) console.log(`  ${a.type.padEnd(12)} ${a.email.padEnd(28)} ${a.password}`);
-}
-
-async function seed(app: FastifyInstance, demo: boolean): Promise<void> {
-  await seedGateways(app.ctx);
-  // The demo's own Admin comes first, so a demo database needs no generated first Admin.
-  const demoAccounts = demo ? await seedDemoAccounts(app.ctx) : [];
-  const admin = await seedFirstAdmin(app.ctx);
-  if (admin) {
-    const given = app.ctx.config.adminPassword ? '(from ADMIN_PASSWORD)' : '(generated: shown only this once)';
-    printAccounts(`First Admin account created ${given}:`, [admin]);
-  }
-  if (demo) printAccounts('Demo accounts (one per staff type):', demoAccounts);
-  if (demo) {
-    const orders = await seedDemoOrders(app.ctx);
-    if (orders > 0) console.log(`\nDemo orders created: ${orders}`);
-  }
-}
+/** The seed's announcements (accounts created, a generated password) go to the console. */
+const seed = (app: FastifyInstance, demo: boolean) => runSeed(app, demo, (line) => console.log(line));
 
 /** Finish accepted requests, close the database, then exit (DESIGN §10). */
 function shutdownOn(app: FastifyInstance): void {

@@ -69,5 +69,6 @@ export const SERVER_MSG = {
   invalidJson: 'The request body is not valid JSON.',
   unsupportedMediaType: 'Unsupported content type.',
   payloadTooLarge: 'The request is too large.',
+  malformedMultipart: 'The upload form is incomplete or malformed. Please try again.',
   internal: 'Something went wrong. Please try again.',
 } as const;

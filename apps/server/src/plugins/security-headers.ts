@@ -41,11 +41,16 @@ export function helmetHeaders(options: HelmetOptions = OPTIONS): Record<string, 
   return headers;
 }
 
-/** Every answer (API, pages, assets, errors, 404) carries the security headers. */
+/** API replies carry personal data: no browser or proxy keeps a copy (issue 20); routes may only tighten it. */
+const API_PREFIX = '/api/';
+const API_CACHE = { 'cache-control': 'no-store' };
+
+/** Every answer (API, pages, assets, errors, 404) carries the security headers; every /api answer no-store too. */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const headers = helmetHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    if (request.url.startsWith(API_PREFIX)) reply.headers(API_CACHE);
     done();
   });
 }

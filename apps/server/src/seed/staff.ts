@@ -10,6 +10,8 @@ export interface SeededAccount {
   type: Role;
   name: string;
   created: boolean;
+  /** the password may be printed: made here (shown once) or the demo's published one, never an operator's secret */
+  showPassword: boolean;
 }
 
 /**
@@ -19,7 +21,8 @@ export interface SeededAccount {
 export async function seedFirstAdmin(ctx: AppContext): Promise<SeededAccount | null> {
   if ((await staffRepo.countActive(ctx.db)) > 0) return null;
   const email = ctx.config.adminEmail ?? 'admin@etadesk.local';
-  const password = ctx.config.adminPassword ?? randomBytes(12).toString('base64url');
+  const given = ctx.config.adminPassword;
+  const password = given ?? randomBytes(12).toString('base64url');
   const at = nowIso(ctx.clock);
   await staffRepo.insert(ctx.db, {
     name: 'Administrator',
@@ -29,7 +32,7 @@ export async function seedFirstAdmin(ctx: AppContext): Promise<SeededAccount | n
     created_at: at,
     updated_at: at,
   });
-  return { email, password, type: ROLE.Admin, name: 'Administrator', created: true };
+  return { email, password, type: ROLE.Admin, name: 'Administrator', created: true, showPassword: !given };
 }
 
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -56,7 +59,7 @@ export async function seedDemoAccounts(ctx: AppContext): Promise<SeededAccount[]
         updated_at: at,
       });
     }
-    result.push({ ...account, password: DEMO_PASSWORD, created: !existing });
+    result.push({ ...account, password: DEMO_PASSWORD, created: !existing, showPassword: true });
   }
   return result;
 }

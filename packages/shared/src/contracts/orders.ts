@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moveOrderStatusSchema } from '../schemas/detail.ts';
+import { text } from '../schemas/fields.ts';
 import {
   assignOrdersSchema,
   assignResultSchema,
@@ -30,7 +31,7 @@ export const ORDERS_CONTRACTS = {
     query: z.looseObject({
       // sent once, or more than once by an old screen: either way accepted and ignored (DESIGN §5)
       userName: z
-        .union([z.string(), z.array(z.string())])
+        .union([text(), z.array(text())])
         .optional()
         .describe('accepted and ignored: the member is the token’s'),
     }),

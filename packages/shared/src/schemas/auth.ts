@@ -1,19 +1,18 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { ROLES, type Role } from '../roles.ts';
-import { requiredEmail, requiredText } from './fields.ts';
+import { requiredEmail, requiredText, text } from './fields.ts';
 
 export const PASSWORD_MIN = 6;
 
 export const loginSchema = z.strictObject({
   email: requiredEmail(MSG.emailRequired, MSG.invalidEmail),
-  password: z.string({ error: MSG.passwordRequired }).min(1, { error: MSG.passwordRequired }).max(200),
+  password: text({ error: MSG.passwordRequired }).min(1, { error: MSG.passwordRequired }).max(200),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const changePasswordSchema = z.strictObject({
-  newPassword: z
-    .string({ error: MSG.newPasswordRequired })
+  newPassword: text({ error: MSG.newPasswordRequired })
     .min(1, { error: MSG.newPasswordRequired })
     .min(PASSWORD_MIN, { error: MSG.newPasswordMin })
     .max(200),

@@ -3,7 +3,7 @@ import { DETAIL_MSG, type Flag } from '../detail.ts';
 import { DEFAULT_MAIL_PROVIDER, MAIL_PROVIDERS, type MailProvider } from '../mail.ts';
 import { MSG } from '../messages.ts';
 import { type OrderStatus, parseStatus } from '../statuses.ts';
-import { requiredEmail, requiredText } from './fields.ts';
+import { requiredEmail, requiredText, text } from './fields.ts';
 import { orderIdSchema } from './orders.ts';
 
 /** A remark at most this long; a comment, not a document. */
@@ -19,7 +19,7 @@ const flag = z
 export const addRemarkSchema = z.strictObject({
   orderId: orderIdSchema,
   remark: requiredText(MSG.remarkRequired, REMARK_MAX),
-  remarkerName: z.string().max(200).nullish(),
+  remarkerName: text().max(200).nullish(),
   whatsapp: flag,
   telephone: flag,
   statusRefund: flag,

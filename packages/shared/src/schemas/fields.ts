@@ -1,9 +1,25 @@
 import { z } from 'zod';
 
+/**
+ * NUL (U+0000) is refused in every text field (issue 20, finding 3): PostgreSQL cannot store it in
+ * text (the query fails: a 500, even on the unauthenticated track-order) and it breaks SQLite's search
+ * pattern. The message names the field, found from the issue's path.
+ */
+export const nulRefused = (field: string) => `${field || 'This field'} must not contain a NUL character.`;
+
+const NUL = '\u0000';
+
+/** The one rule, added to every text schema that takes input. */
+export const noNul = z.refine<string>((value) => !value.includes(NUL), {
+  error: (issue) => nulRefused((issue.path ?? []).join('.')),
+});
+
+/** Input text: a string with no NUL in it. Reply schemas keep plain z.string(). */
+export const text = (params?: Parameters<typeof z.string>[0]) => z.string(params).check(noNul);
+
 /** A required text field: missing, non-string and blank all give the same message. */
 export const requiredText = (message: string, max = 500) =>
-  z
-    .string({ error: message })
+  text({ error: message })
     .trim()
     .min(1, { error: message })
     .max(max, { error: `Must be at most ${max} characters.` });

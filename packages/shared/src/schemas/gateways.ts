@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { text } from './fields.ts';
 
 export const gatewaySettingSchema = z.strictObject({
   gatewayDetails: z.strictObject(
     {
-      gatewayId: z.string({ error: MSG.gatewayRequired }).min(1, { error: MSG.gatewayRequired }),
+      gatewayId: text({ error: MSG.gatewayRequired }).min(1, { error: MSG.gatewayRequired }),
       isSecondaryDomain: z
         .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], {
           error: 'isSecondaryDomain must be 0 or 1.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { ORDER_MSG } from '../order-messages.ts';
 import { type OrderStatus, parseStatus, STATUS } from '../statuses.ts';
-import { requiredEmail, requiredText } from './fields.ts';
+import { requiredEmail, requiredText, text } from './fields.ts';
 
 /** Order ids: letters, digits and hyphens, 6 to 40 characters (DESIGN §6). */
 export const ORDER_ID_PATTERN = /^[A-Za-z0-9-]{6,40}$/;
@@ -71,7 +71,7 @@ export type IngestTextField = keyof typeof INGEST_TEXT_FIELDS;
 /** Websites send numbers for phone numbers and years now and then; blank means absent. */
 const optionalText = (max: number) =>
   z
-    .union([z.string(), z.number(), z.null()], { error: 'Must be text.' })
+    .union([text(), z.number(), z.null()], { error: 'Must be text.' })
     .optional()
     .transform((v) => (v == null ? null : String(v).trim() || null))
     .pipe(
@@ -138,7 +138,7 @@ const processStatus = z
 /** Extra questionnaire answers (such as SPEC's `{hash}` key) have no column: kept as JSON. */
 const EXTRA_KEY = /^[A-Za-z0-9_]{1,64}$/;
 export const INGEST_MAX_EXTRA_ANSWERS = 50;
-const extraAnswer = z.union([z.string().max(LONG), z.number(), z.boolean(), z.null()], {
+const extraAnswer = z.union([text().max(LONG), z.number(), z.boolean(), z.null()], {
   error: 'Unknown field: only text, number or yes/no answers are kept.',
 });
 

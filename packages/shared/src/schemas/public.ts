@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import type { downloadRecordSchema } from './detail-replies.ts';
-import { requiredText } from './fields.ts';
+import { requiredText, text } from './fields.ts';
 
 /** Order ids are matched as given, after trimming; the shape is not checked so a wrong id answers like a wrong email. */
 const publicOrderId = requiredText(MSG.trackOrderIdRequired, 100);
@@ -19,13 +19,13 @@ export type DownloadHistoryInput = z.infer<typeof downloadHistorySchema>;
 /** POST /front/download-passport-doc-pdf: SPEC §7's fields, and the browser's IANA time zone (DESIGN §8). */
 export const downloadDocumentSchema = z.strictObject({
   orderId: publicOrderId,
-  customername: z.string().max(300).nullish(),
+  customername: text().max(300).nullish(),
   file1: requiredText('file1 is required.', 255),
-  timezone: z.string().max(100).nullish(),
+  timezone: text().max(100).nullish(),
 });
 export type DownloadDocumentInput = z.infer<typeof downloadDocumentSchema>;
 
-export const brandingQuerySchema = z.strictObject({ orderRef: z.string().max(200).optional() });
+export const brandingQuerySchema = z.strictObject({ orderRef: text().max(200).optional() });
 
 /** POST /front/track-order: the order access token (DESIGN §8) and the reference the pages' addresses carry. */
 export const trackDataSchema = z.strictObject({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_MSG } from '../order-messages.ts';
 import { parseStatus, STATUS } from '../statuses.ts';
+import { text } from './fields.ts';
 import { orderIdSchema } from './orders.ts';
 
 /** SPEC §9: page 1, 10 per page; options 10, 25, 50, 100, 500 and All. */
@@ -63,12 +64,12 @@ export const orderListQuerySchema = z.strictObject({
     .default(DEFAULT_PAGE_SIZE),
   sort: sort.default('created_at'),
   order: order.default('desc'),
-  delay: z.string().max(20).optional(),
-  userName: z.string().max(200).optional(),
+  delay: text().max(20).optional(),
+  userName: text().max(200).optional(),
 });
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 
-export const orderListParamsSchema = z.strictObject({ orderName: z.string().min(1).max(64) });
+export const orderListParamsSchema = z.strictObject({ orderName: text().min(1).max(64) });
 
 const offset = (name: string) =>
   z
@@ -82,8 +83,8 @@ export const searchOrderSchema = z
   .strictObject({
     start: offset('start'),
     end: offset('end'),
-    searchVal: z.string({ error: 'searchVal is required.' }).trim().max(100, { error: 'At most 100 characters.' }),
-    folderName: z.string({ error: 'folderName is required.' }).min(1).max(64),
+    searchVal: text({ error: 'searchVal is required.' }).trim().max(100, { error: 'At most 100 characters.' }),
+    folderName: text({ error: 'folderName is required.' }).min(1).max(64),
     sort: sort.optional(),
     order: order.optional(),
   })
@@ -106,7 +107,7 @@ const oneOrMany = z
 /** PUT /admin/assign-order-status: `assignto` may only name the caller (the member is the token's). */
 export const assignOrdersSchema = z.strictObject({
   orderId: orderIdList,
-  assignto: z.string().max(200).optional(),
+  assignto: text().max(200).optional(),
 });
 export const unassignOrdersSchema = z.strictObject({ orderId: orderIdList });
 

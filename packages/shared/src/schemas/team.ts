@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG, SERVER_MSG } from '../messages.ts';
 import { memberTypeSchema, PASSWORD_MIN } from './auth.ts';
-import { requiredEmail, requiredText } from './fields.ts';
+import { requiredEmail, requiredText, text } from './fields.ts';
 
 /** Standard invalid-email text for the team form (SPEC §5 leaves it to the library). */
 export const INVALID_EMAIL_STANDARD = 'Invalid email address';
@@ -9,8 +9,7 @@ export const INVALID_EMAIL_STANDARD = 'Invalid email address';
 const memberFields = {
   name: requiredText(MSG.memberNameRequired, 100),
   email: requiredEmail(MSG.memberEmailRequired, INVALID_EMAIL_STANDARD),
-  password: z
-    .string({ error: MSG.memberPasswordRequired })
+  password: text({ error: MSG.memberPasswordRequired })
     .min(1, { error: MSG.memberPasswordRequired })
     .min(PASSWORD_MIN, { error: SERVER_MSG.memberPasswordMin })
     .max(200),
@@ -23,20 +22,19 @@ export type AddMemberInput = z.infer<typeof addMemberSchema>;
 /** On update a blank password keeps the current one (DESIGN decision, docs/decisions.md). */
 export const updateMemberSchema = z.strictObject({
   ...memberFields,
-  password: z
-    .string()
+  password: text()
     .max(200)
     .optional()
     .default('')
     // Only spaces counts as blank: it keeps the current password rather than setting a useless one.
     .transform((value) => (value.trim() === '' ? '' : value))
     .refine((value) => value === '' || value.length >= PASSWORD_MIN, { error: SERVER_MSG.memberPasswordMin }),
-  tmId: z.string({ error: 'tmId is required.' }).min(1, { error: 'tmId is required.' }),
+  tmId: text({ error: 'tmId is required.' }).min(1, { error: 'tmId is required.' }),
 });
 export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
 
 export const deleteMemberSchema = z.strictObject({
-  teamMemberId: z.string({ error: 'teamMemberId is required.' }).min(1, { error: 'teamMemberId is required.' }),
+  teamMemberId: text({ error: 'teamMemberId is required.' }).min(1, { error: 'teamMemberId is required.' }),
 });
 
 /** Team member record as listed (SPEC §3: id, name, email, type; id encoded; password never sent back). */

@@ -1,4 +1,4 @@
-import { DETAIL_MSG, DOCUMENT_MAX_BYTES, UPLOAD_FILE_FIELD } from '@eta/shared';
+import { DETAIL_MSG, DOCUMENT_MAX_BYTES, SERVER_MSG, UPLOAD_FILE_FIELD } from '@eta/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -18,6 +18,28 @@ const LIMITS = { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 
  * disk before every check has passed. Unknown fields are refused (DESIGN §10).
  */
 export async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
+  try {
+    return await readParts(request);
+  } catch (error) {
+    throw isMalformedBody(error) ? new AppError(400, SERVER_MSG.malformedMultipart) : error;
+  }
+}
+
+/**
+ * The multipart parser (@fastify/busboy) throws a plain Error naming multipart, with no HTTP code, when
+ * the body is not valid multipart: no boundary ("Multipart: Boundary not found"), or the body ends
+ * before the closing boundary ("Unexpected end of multipart data") (issue 20, finding 4). Our own
+ * refusals (AppError) and Fastify's coded errors (413 file too large) keep their answer.
+ */
+const PARSER_FAILURE = /multipart|part header/i;
+
+function isMalformedBody(error: unknown): boolean {
+  if (!(error instanceof Error) || error instanceof AppError) return false;
+  const coded = (error as { statusCode?: number; code?: string }).statusCode ?? (error as { code?: string }).code;
+  return coded === undefined && PARSER_FAILURE.test(error.message);
+}
+
+async function readParts(request: FastifyRequest): Promise<UploadForm> {
   const form: UploadForm = { fields: {}, file: null };
   for await (const part of request.parts({ limits: LIMITS })) {
     if (part.type === 'file') {

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { seedDemoOrders } from './demo-orders.ts';
+import { seedGateways } from './gateways.ts';
+import { type SeededAccount, seedDemoAccounts, seedFirstAdmin } from './staff.ts';
+
+/** Where the seed's announcements go: the console in main.ts, a list in tests. */
+export type Print = (line: string) => void;
+
+/** Stands in the log for a password the operator chose: they know it, and a log is no place for it. */
+export const GIVEN_PASSWORD_SHOWN_AS = '(the ADMIN_PASSWORD you set)';
+
+function printAccounts(print: Print, title: string, accounts: SeededAccount[]): void {
+  print(`\n${title}`);
+  for (const a of accounts) {
+    const password = a.showPassword ? a.password : GIVEN_PASSWORD_SHOWN_AS;
+    print(`  ${a.type.padEnd(12)} ${a.email.padEnd(28)} ${password}`);
+  }
+}
+
+/**
+ * Gateways, the first Admin and (demo) the demo accounts and orders. A password is printed only
+ * when it was generated (shown this once) or is the demo's published one (issue 20, finding 2).
+ */
+export async function runSeed(app: FastifyInstance, demo: boolean, print: Print): Promise<void> {
+  await seedGateways(app.ctx);
+  // The demo's own Admin comes first, so a demo database needs no generated first Admin.
+  const demoAccounts = demo ? await seedDemoAccounts(app.ctx) : [];
+  const admin = await seedFirstAdmin(app.ctx);
+  if (admin) {
+    const given = admin.showPassword ? '(generated: shown only this once)' : '(from ADMIN_PASSWORD)';
+    printAccounts(print, `First Admin account created ${given}:`, [admin]);
+  }
+  if (demo) printAccounts(print, 'Demo accounts (one per staff type):', demoAccounts);
+  if (demo) {
+    const orders = await seedDemoOrders(app.ctx);
+    if (orders > 0) print(`\nDemo orders created: ${orders}`);
+  }
+}
