@@ -3,6 +3,7 @@ import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { listItem } from '../../../test/fixtures.ts';
 import { queueColumns } from './columns.tsx';
 import { queueView } from './views.ts';
 
@@ -12,22 +13,7 @@ import { queueView } from './views.ts';
  */
 const ORDER_ID = 'UKETA-9F3K2Q';
 
-function order(overrides: Partial<OrderListItem>): OrderListItem {
-  return {
-    order_id: ORDER_ID,
-    process_status: STATUS.New,
-    first_name: 'Amelia',
-    sur_name: 'Traveller',
-    contact_email_address: 'amelia@example.test',
-    phone_number: '+44 7700 900000',
-    intended_travel_date: null,
-    assign_to: '',
-    assigned_to_me: false,
-    created_at: '2025-03-01T10:00:00.000Z',
-    refund_date: null,
-    ...overrides,
-  };
-}
+const order = (overrides: Partial<OrderListItem>): OrderListItem => listItem({ order_id: ORDER_ID, ...overrides });
 
 function columnsOf(folderName: string, role: Role) {
   const folder = findFolder(folderName);
