@@ -161,6 +161,24 @@ export function rowsOf(
   return sorted(db, rowsQuery(db, ids), window).execute() as Promise<ListRow[]>;
 }
 
+/**
+ * The rows of a page whose ids came with the count of every match (`total_rows`, a window count):
+ * both search engines' pageWithTotal end here. No ids: no rows, and no total to read.
+ */
+export async function rowsWithTotal(
+  db: Db,
+  page: readonly { id: number | string; total_rows: number | string }[],
+  window: ListWindow,
+): Promise<{ rows: ListRow[]; total: number | null }> {
+  if (page.length === 0) return { rows: [], total: null };
+  const rows = await rowsOf(
+    db,
+    page.map((r) => Number(r.id)),
+    window,
+  );
+  return { rows, total: Number(page[0]?.total_rows) };
+}
+
 /** One page of a folder: ids from the index, then those rows (a search's: SearchEngine.page). */
 export function listRows(db: Db, folder: FolderDef, staff: Pick<TokenUser, 'id'>, window: ListWindow) {
   return rowsOf(db, pageIds(db, folderQuery(db, folder, staff), window), window);

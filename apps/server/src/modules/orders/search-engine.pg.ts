@@ -3,7 +3,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { likeContains } from '../../lib/like.ts';
 import { isPgTrgmWordEnd, pgTrigrams, trigramCounts, wordEndCounts } from '../../lib/trigram.ts';
-import { folderQuery, type ListWindow, pageIds, rowsOf, sorted, sortSpec } from './list.repository.ts';
+import { folderQuery, type ListWindow, pageIds, rowsOf, rowsWithTotal, sorted, sortSpec } from './list.repository.ts';
 import type { SearchEngine } from './search-engine.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -90,13 +90,7 @@ export const postgresSearchEngine: SearchEngine = {
 
   async pageWithTotal(db, folder, staff, window) {
     const page = await onePass(db, folder, staff, window);
-    if (page.length === 0) return { rows: [], total: null };
-    const rows = await rowsOf(
-      db,
-      page.map((r) => Number(r.id)),
-      window,
-    );
-    return { rows, total: Number(page[0]?.total_rows) };
+    return rowsWithTotal(db, page, window);
   },
 
   async count(db, folder, staff, search, grams = []) {

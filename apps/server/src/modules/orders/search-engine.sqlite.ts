@@ -3,7 +3,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { likeContains } from '../../lib/like.ts';
 import { chooseTrigrams, ftsQuery, trigramCounts } from '../../lib/trigram.ts';
-import { folderQuery, pageIds, rowsOf } from './list.repository.ts';
+import { folderQuery, pageIds, rowsOf, rowsWithTotal } from './list.repository.ts';
 import type { SearchEngine } from './search-engine.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -39,13 +39,7 @@ export const sqliteSearchEngine: SearchEngine = {
     const page = await pageIds(db, matching(db, folder, staff, window.search, window.grams ?? []), window)
       .select(sql<number | string>`count(*) over ()`.as('total_rows'))
       .execute();
-    if (page.length === 0) return { rows: [], total: null };
-    const rows = await rowsOf(
-      db,
-      page.map((r) => Number(r.id)),
-      window,
-    );
-    return { rows, total: Number(page[0]?.total_rows) };
+    return rowsWithTotal(db, page, window);
   },
 
   async count(db, folder, staff, search, grams = []) {
