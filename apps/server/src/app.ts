@@ -19,6 +19,7 @@ import { checkingSerializer, plainSerializer } from './lib/reply-serializers.ts'
 import { authPublicRoutes, authStaffRoutes, createPasswordHasher, createTokenService } from './modules/auth/index.ts';
 import { defenceRoutes } from './modules/defence/index.ts';
 import { detailRoutes } from './modules/detail/index.ts';
+import { disputeIntakeRoutes, disputeRoutes } from './modules/disputes/index.ts';
 import { documentRoutes } from './modules/documents/index.ts';
 import { gatewayRoutes } from './modules/gateways/index.ts';
 import { ingestRoutes } from './modules/ingest/index.ts';
@@ -199,6 +200,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       authPublicRoutes(api, ctx);
       // Integrations sign with X-Api-Key, not a staff token: outside the staff guard.
       ingestRoutes(api, ctx);
+      // Processors sign their dispute events: outside the staff guard, with the raw body in their own scope.
+      await api.register(async (intakeApi) => disputeIntakeRoutes(intakeApi, ctx));
       // Customers prove order id + email and carry an order-scoped token: outside the staff guard.
       await api.register(async (publicApi) => publicRoutes(publicApi, ctx));
       await api.register(async (staffApi) => {
@@ -213,6 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         reportRoutes(staffApi, ctx);
         defenceRoutes(staffApi, ctx);
         invoiceRoutes(staffApi, ctx);
+        disputeRoutes(staffApi, ctx);
         // Multipart is accepted by the upload route's own scope only.
         await staffApi.register(async (uploadApi) => documentRoutes(uploadApi, ctx));
       });

@@ -30,6 +30,8 @@ export interface Config {
   /** lifetime of a staff token in seconds (DESIGN §10: 12 h) */
   tokenTtlSeconds: number;
   ingestApiKey: string | null;
+  /** dispute intake (DESIGN §14): Stripe's endpoint signing secret and the relay's HMAC secret; null: that intake refused */
+  disputeWebhooks: { stripeSecret: string | null; relaySecret: string | null };
   /** SMTP URL per provider (unset: .eml files in DATA_DIR/mail); supportPhone: the customer service number in mails */
   mail: { cloudUrl: string | null; deliveryUrl: string | null; from: string; supportPhone: string };
   publicBaseUrl: Record<Domain, string>;
@@ -244,6 +246,10 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     jwtSecret: '',
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 12 * 3600, problems, 60, 30 * 24 * 3600),
     ingestApiKey: env.INGEST_API_KEY || null,
+    disputeWebhooks: {
+      stripeSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || null,
+      relaySecret: env.DISPUTE_WEBHOOK_SECRET?.trim() || null,
+    },
     mail: {
       cloudUrl: url(env, 'MAIL_CLOUD_URL', ['smtp:', 'smtps:'], problems),
       deliveryUrl: url(env, 'MAIL_DELIVERY_URL', ['smtp:', 'smtps:'], problems),
@@ -276,6 +282,10 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     business: businessFrom(env, problems),
   };
   if (env.JWT_SECRET && env.JWT_SECRET.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
+  // A short shared secret can be guessed offline from one signed request.
+  if (env.DISPUTE_WEBHOOK_SECRET?.trim() && env.DISPUTE_WEBHOOK_SECRET.trim().length < 16) {
+    problems.push('DISPUTE_WEBHOOK_SECRET must be at least 16 characters');
+  }
   if (!LOG_LEVELS.includes(config.logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   if (!MAIL_FROM.test(config.mail.from)) {
     problems.push('MAIL_FROM must be an email address, alone or as Name <address>');

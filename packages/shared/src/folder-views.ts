@@ -1,10 +1,14 @@
 import type { Capability } from './roles.ts';
+import type { ListSortColumn, SortOrder } from './schemas/queues.ts';
 
 /** The buttons of SPEC §2's bulk area. */
 export type BulkAction = 'assign' | 'unassign' | 'refund' | 'delete';
 
-/** SPEC §2's three queue tables: the usual one, Contact Customer's without Telephone, and Refunds'. */
-export type ColumnSet = 'standard' | 'noTelephone' | 'refund';
+/**
+ * SPEC §2's three queue tables (the usual one, Contact Customer's without Telephone, and Refunds'),
+ * and the ChargeBack queue's: the usual one with "Respond by" (DESIGN §14).
+ */
+export type ColumnSet = 'standard' | 'noTelephone' | 'refund' | 'chargeback';
 
 /** A bulk button and what a member needs to be shown it (the server asks for the same capability). */
 export interface FolderBulkAction {
@@ -29,6 +33,8 @@ export interface FolderView {
   greyHeld: boolean;
   /** a tile on the dashboard (SPEC §2), shown in folder order; null: not on the dashboard */
   dashboardTile: { accent: TileAccent } | null;
+  /** the order of its rows until the member sorts them */
+  defaultSort: { sort: ListSortColumn; order: SortOrder };
 }
 
 const ASSIGN: FolderBulkAction = { action: 'assign', capability: 'orders.work' };
@@ -44,7 +50,11 @@ const view = (bulk: readonly FolderBulkAction[], rowDelete: Capability | null): 
   rowDelete,
   greyHeld: false,
   dashboardTile: null,
+  defaultSort: NEWEST_FIRST,
 });
+
+/** SPEC's queues: the newest order first. */
+const NEWEST_FIRST = { sort: 'created_at', order: 'desc' } as const;
 
 /**
  * The kinds of queue SPEC §2 and §6 describe; FOLDERS picks one per folder and adds its own facts.
@@ -63,4 +73,10 @@ export const FOLDER_VIEW = {
   refunds: { ...view([REFUND, DELETE], null), columns: 'refund' },
   /** already deleted: a Delete could only be refused, and there is nothing to assign */
   deleted: view([], null),
+  /** ChargeBack (DESIGN §14): finished, with each order's dispute deadline, soonest first */
+  chargeback: {
+    ...view([DELETE], DELETE.capability),
+    columns: 'chargeback',
+    defaultSort: { sort: 'respond_by', order: 'asc' },
+  },
 } as const satisfies Record<string, FolderView>;

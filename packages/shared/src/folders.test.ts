@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BulkAction, ColumnSet, TileAccent } from './folder-views.ts';
 import { FOLDERS, type FolderDef } from './folders.ts';
 import { type Capability, PERMISSIONS } from './roles.ts';
+import { LIST_SORT_COLUMNS } from './schemas/queues.ts';
 import { OPEN_STATUSES, STATUS } from './statuses.ts';
 
 /**
@@ -9,7 +10,7 @@ import { OPEN_STATUSES, STATUS } from './statuses.ts';
  * added as one entry cannot offer what its orders do not allow (SPEC §2, §6; DESIGN §6).
  */
 const ACTIONS: readonly BulkAction[] = ['assign', 'unassign', 'refund', 'delete'];
-const COLUMN_SETS: readonly ColumnSet[] = ['standard', 'noTelephone', 'refund'];
+const COLUMN_SETS: readonly ColumnSet[] = ['standard', 'noTelephone', 'refund', 'chargeback'];
 const ACCENTS: readonly TileAccent[] = ['primary', 'info', 'danger', 'warning', 'success'];
 const isCapability = (value: unknown): value is Capability => typeof value === 'string' && value in PERMISSIONS;
 
@@ -25,8 +26,17 @@ describe.each(FOLDERS.map((folder) => [folder.name, folder] as const))('folder %
   const { view } = folder;
 
   it('has every view fact, each of a known kind', () => {
-    expect(Object.keys(view).sort()).toEqual(['bulk', 'columns', 'dashboardTile', 'greyHeld', 'rowDelete']);
+    expect(Object.keys(view).sort()).toEqual([
+      'bulk',
+      'columns',
+      'dashboardTile',
+      'defaultSort',
+      'greyHeld',
+      'rowDelete',
+    ]);
     expect(COLUMN_SETS).toContain(view.columns);
+    expect(LIST_SORT_COLUMNS).toContain(view.defaultSort.sort);
+    expect(['asc', 'desc']).toContain(view.defaultSort.order);
     expect(typeof view.greyHeld).toBe('boolean');
     for (const button of view.bulk) {
       expect(ACTIONS).toContain(button.action);

@@ -169,7 +169,7 @@ export const FOLDERS: readonly FolderDef[] = [
     title: 'Chargeback',
     countField: 'chargeBackCount',
     statuses: [STATUS.ChargeBack],
-    view: FOLDER_VIEW.finished,
+    view: FOLDER_VIEW.chargeback,
   }),
   f({
     name: 'processMarchOrder',

@@ -24,5 +24,8 @@ export const ORDER_EVENT = {
   defencePack: 'defence_pack',
   /** an invoice made and queued to be mailed (to: its number) */
   invoice: 'invoice',
+  /** a dispute opened (to: its processor and id) or changed (from/to: the field's old and new value; detail: which) */
+  disputeOpened: 'dispute_opened',
+  disputeChanged: 'dispute_changed',
 } as const;
 export type OrderEventKind = (typeof ORDER_EVENT)[keyof typeof ORDER_EVENT];

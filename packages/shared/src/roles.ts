@@ -31,7 +31,9 @@ export type Capability =
   /** create, change or delete an Admin, or make someone one (DESIGN §7) */
   | 'team.manageAdmins'
   | 'reports.processedBy'
-  | 'gateways.manage';
+  | 'gateways.manage'
+  /** open, change, list and link disputes (DESIGN §14) */
+  | 'disputes.work';
 
 const EVERYONE: readonly Role[] = ROLES;
 const MANAGERS: readonly Role[] = [ROLE.Admin, ROLE.Manager];
@@ -46,6 +48,7 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly Role[]>> = {
   'team.manageAdmins': [ROLE.Admin],
   'reports.processedBy': MANAGERS,
   'gateways.manage': MANAGERS,
+  'disputes.work': EVERYONE,
 };
 
 export function can(role: Role | null | undefined, capability: Capability): boolean {

@@ -11,6 +11,7 @@ import * as postgresCounterOrder from './migrations/022_postgres_counter_order.t
 import * as postgresReportStatements from './migrations/023_postgres_report_statements.ts';
 import * as postgresSearchTable from './migrations/024_postgres_search_table.ts';
 import * as postgresStaffNotify from './migrations/025_postgres_staff_notify.ts';
+import * as disputes from './migrations/030_disputes.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Shipped ones are never edited: add a new file instead. */
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '023_postgres_report_statements': postgresReportStatements,
   '024_postgres_search_table': postgresSearchTable,
   '025_postgres_staff_notify': postgresStaffNotify,
+  '030_disputes': disputes,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

@@ -81,6 +81,10 @@ export type OrdersTable = { [K in OrderTextField]: string | null } & {
   refund_date: string | null;
   /** further questionnaire answers the website sends that have no column, as JSON */
   extra_answers: string | null;
+  /** the processor's charge or payment id (DESIGN §15); finds the order of a processor's dispute (030) */
+  payment_reference: string | null;
+  /** the earliest deadline of the order's disputes that need a response, kept by the dispute writes (030) */
+  dispute_respond_by: string | null;
   /** lower-cased id, names, email and phone: one column to search */
   search_text: string;
   created_at: string;
@@ -255,6 +259,42 @@ export interface OrderSearchTable {
   search_text: string;
 }
 
+/** A dispute (chargeback) as a case, DESIGN §14 (030); order_id null while unmatched. */
+export interface DisputesTable {
+  id: Generated<number>;
+  order_id: number | null;
+  processor: string;
+  processor_dispute_id: string;
+  reason_code: string;
+  reason_category: string;
+  amount_minor: number;
+  currency: string;
+  opened_at: string;
+  respond_by: string | null;
+  respond_by_estimated: number;
+  stage: string;
+  state: string;
+  evidence_submitted_at: string | null;
+  note: string | null;
+  source: string;
+  payment_reference: string | null;
+  transaction_id: string | null;
+  order_ref: string | null;
+  processor_event_at: string | null;
+  closed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every processor event received, by source and the processor's event id: a replay changes nothing (030). */
+export interface DisputeIntakeEventsTable {
+  source: string;
+  event_id: string;
+  dispute_id: number | null;
+  event_type: string;
+  received_at: string;
+}
+
 export interface Database {
   staff: StaffTable;
   orders: OrdersTable;
@@ -273,6 +313,8 @@ export interface Database {
   report_country_days: ReportCountryDaysTable;
   report_processed_days: ReportProcessedDaysTable;
   order_search: OrderSearchTable;
+  disputes: DisputesTable;
+  dispute_intake_events: DisputeIntakeEventsTable;
 }
 
 export type StaffRow = Selectable<StaffTable>;

@@ -21,6 +21,7 @@ export function listItem(overrides: Partial<OrderListItem> & Pick<OrderListItem,
     assigned_to_me: false,
     created_at: '2025-03-01T10:00:00.000Z',
     refund_date: null,
+    respond_by: null,
     ...overrides,
   };
 }
@@ -58,6 +59,7 @@ export function orderDetail(overrides: Partial<OrderDetail> & Pick<OrderDetail, 
     downloadHistory: [],
     remark: [],
     events: [],
+    disputes: [],
     images: { passport: null, selfie: null },
     ...overrides,
   };

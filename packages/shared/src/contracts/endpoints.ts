@@ -74,6 +74,20 @@ export const INGEST_API = {
   orders: at('POST', '/integrations/orders'),
 };
 
+export const DISPUTES_API = {
+  open: at('POST', '/admin/disputes'),
+  list: at('GET', '/admin/disputes'),
+  one: at('GET', '/admin/disputes/:id'),
+  update: at('PUT', '/admin/disputes/:id'),
+  report: at('POST', '/admin/get-dispute-report'),
+};
+
+/** Processors post here with no staff token; the raw body's signature is the proof (DESIGN §14). */
+export const DISPUTE_INTAKE_API = {
+  stripe: at('POST', '/integrations/disputes/stripe'),
+  relay: at('POST', '/integrations/disputes'),
+};
+
 /** The customers' calls (SPEC §7 public calls, DESIGN §8); PUBLIC_API keeps the bare paths. */
 export const FRONT_API = {
   trackOrder: at('POST', PUBLIC_API.trackOrder),

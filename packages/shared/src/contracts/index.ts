@@ -1,5 +1,6 @@
 import type { Contract } from './contract.ts';
 import { DETAIL_CONTRACTS } from './detail.ts';
+import { DISPUTE_INTAKE_CONTRACTS, DISPUTES_CONTRACTS } from './disputes.ts';
 import { FRONT_CONTRACTS, INGEST_CONTRACTS } from './front.ts';
 import { ORDERS_CONTRACTS } from './orders.ts';
 import { DEFENCE_CONTRACTS, REPORTS_CONTRACTS } from './reports.ts';
@@ -7,6 +8,7 @@ import { AUTH_CONTRACTS, GATEWAY_CONTRACTS, TEAM_CONTRACTS } from './staff.ts';
 
 export * from './contract.ts';
 export * from './detail.ts';
+export * from './disputes.ts';
 export * from './endpoints.ts';
 export * from './front.ts';
 export * from './orders.ts';
@@ -22,6 +24,8 @@ const GROUPS = {
   REPORTS_CONTRACTS,
   DEFENCE_CONTRACTS,
   INGEST_CONTRACTS,
+  DISPUTES_CONTRACTS,
+  DISPUTE_INTAKE_CONTRACTS,
   FRONT_CONTRACTS,
 };
 type Groups = typeof GROUPS;

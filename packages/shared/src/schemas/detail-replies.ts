@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAIL_KIND, MAIL_PROVIDER, MAIL_STATUS } from '../mail.ts';
+import { disputeRecordSchema } from './disputes.ts';
 import { INGEST_TEXT_FIELDS, type IngestTextField } from './orders.ts';
 
 /** The order detail's reply (SPEC §3 orderDetails) and its nested records, as the server sends them. */
@@ -125,6 +126,8 @@ export const orderDetailSchema = z.strictObject({
   downloadHistory: z.array(downloadRecordSchema),
   remark: z.array(remarkRecordSchema),
   events: z.array(orderEventRecordSchema),
+  /** the order's disputes (DESIGN §14), newest first */
+  disputes: z.array(disputeRecordSchema),
   images: z.strictObject({ passport: z.string().nullable(), selfie: z.string().nullable() }),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

@@ -26,6 +26,8 @@ export const LIST_SORT_COLUMNS = [
   'assign_to',
   'created_at',
   'refund_date',
+  /** the earliest deadline of the order's disputes that need a response (DESIGN §14) */
+  'respond_by',
 ] as const;
 export type ListSortColumn = (typeof LIST_SORT_COLUMNS)[number];
 export type SortOrder = 'asc' | 'desc';
@@ -62,8 +64,10 @@ export const orderListQuerySchema = z.strictObject({
       ),
     )
     .default(DEFAULT_PAGE_SIZE),
-  sort: sort.default('created_at'),
-  order: order.default('desc'),
+  /** absent: the folder's own order (folder-views.ts defaultSort): newest first, ChargeBack soonest deadline first */
+  sort: sort.optional(),
+  /** absent with a sort: desc */
+  order: order.optional(),
   delay: text().max(20).optional(),
   userName: text().max(200).optional(),
 });
@@ -134,6 +138,8 @@ export const orderListItemSchema = z.strictObject({
   assigned_to_me: z.boolean(),
   created_at: z.string(),
   refund_date: z.string().nullable(),
+  /** the earliest deadline of the order's disputes that need a response; null: none (DESIGN §14) */
+  respond_by: z.string().nullable(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled.ts';
 import { jsonArrayFrom } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
+import { DISPUTE_COLUMNS } from '../disputes/index.ts';
 
 type Db = Kysely<Database>;
 
@@ -17,7 +18,7 @@ const parsed = <T>(value: T[] | string): T[] => (typeof value === 'string' ? (JS
 
 /**
  * The order with the names of its holder and its processor and, in the same statement, every list
- * the detail screen shows (documents, mails, downloads, remarks, events, image kinds), newest first.
+ * the detail screen shows (documents, mails, downloads, remarks, events, disputes, image kinds), newest first.
  * One statement instead of seven: on PostgreSQL each is a round trip, on both most of a small query's
  * cost is the query's own overhead, not its rows (issue 8). Every subquery reads an index on order_id.
  * Built and compiled once (db/compiled.ts): that alone cost more than running it.
@@ -122,6 +123,15 @@ const orderWithLists = compiledOnce((db: Db, orderId: string) =>
       ).as('events'),
       jsonArrayFrom(
         db,
+        eb
+          .selectFrom('disputes')
+          .select([...DISPUTE_COLUMNS])
+          .whereRef('disputes.order_id', '=', 'orders.id')
+          .orderBy('disputes.opened_at', 'desc')
+          .orderBy('disputes.id', 'desc'),
+      ).as('disputes'),
+      jsonArrayFrom(
+        db,
         eb.selectFrom('order_images').select('order_images.kind').whereRef('order_images.order_id', '=', 'orders.id'),
       ).as('images'),
     ])
@@ -131,7 +141,7 @@ const orderWithLists = compiledOnce((db: Db, orderId: string) =>
 export async function findOrderWithLists(db: Db, orderId: string) {
   const [row] = await orderWithLists(db, orderId);
   if (!row) return undefined;
-  const { documents, mails, downloads, remarks, events, images, ...order } = row;
+  const { documents, mails, downloads, remarks, events, disputes, images, ...order } = row;
   return {
     order,
     documents: parsed(documents),
@@ -139,6 +149,7 @@ export async function findOrderWithLists(db: Db, orderId: string) {
     downloads: parsed(downloads),
     remarks: parsed(remarks),
     events: parsed(events),
+    disputes: parsed(disputes),
     imageKinds: new Set(parsed(images).map((i) => i.kind)),
   };
 }

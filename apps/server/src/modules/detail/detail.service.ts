@@ -13,6 +13,7 @@ import {
 } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { toDisputeRecord } from '../disputes/index.ts';
 import * as repo from './detail.repository.ts';
 
 /** Staff-only links; the client sends its token in Authorization and shows the bytes it gets. */
@@ -46,7 +47,7 @@ function parseExtra(raw: string | null): OrderDetail['extra_answers'] {
 export async function orderDetail(ctx: AppContext, staff: TokenUser, orderId: string): Promise<OrderDetail> {
   const found = await repo.findOrderWithLists(ctx.db, orderId);
   if (!found) throw AppError.notFound(DETAIL_MSG.orderNotFound);
-  const { order, documents, mails, downloads, remarks, events, imageKinds: kinds } = found;
+  const { order, documents, mails, downloads, remarks, events, disputes, imageKinds: kinds } = found;
 
   const uploadDoc: UploadDocRecord[] = documents.map((d) => ({
     id: Number(d.id),
@@ -123,6 +124,7 @@ export async function orderDetail(ctx: AppContext, staff: TokenUser, orderId: st
       created_at: r.created_at,
     })),
     events: events.map((e) => ({ ...e, staff_name: e.staff_name ?? '' })),
+    disputes: disputes.map((d) => toDisputeRecord({ ...d, public_order_id: order.order_id }, ctx.clock())),
     images,
   };
 }

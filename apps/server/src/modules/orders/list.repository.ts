@@ -20,6 +20,7 @@ export interface ListRow {
   assigned_to: number | null;
   created_at: string;
   refund_date: string | null;
+  respond_by: string | null;
 }
 
 export interface ListWindow {
@@ -51,6 +52,8 @@ interface SortSpec {
 export function sortSpec(column: ListSortColumn): SortSpec {
   if (column === 'created_at') return { expr: sql.ref('orders.created_at'), text: false, nullable: false };
   if (column === 'refund_date') return { expr: sql.ref('orders.refund_date'), text: false, nullable: true };
+  // kept on the order by the dispute writes, so the (process_status, dispute_respond_by) index can serve it
+  if (column === 'respond_by') return { expr: sql.ref('orders.dispute_respond_by'), text: false, nullable: true };
   if (column === 'assign_to') return { expr: sql`lower(${assigneeName})`, text: true, nullable: true };
   const notNull = column === 'order_id' || column === 'process_status';
   return { expr: sql`lower(${sql.ref(`orders.${column}`)})`, text: true, nullable: !notNull };
@@ -120,6 +123,7 @@ const LIST_COLUMNS = [
   'orders.assigned_to',
   'orders.created_at',
   'orders.refund_date',
+  'orders.dispute_respond_by as respond_by',
 ] as const;
 
 /**

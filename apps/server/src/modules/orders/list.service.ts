@@ -4,10 +4,12 @@ import {
   findFolder,
   LIMIT_ALL,
   LIMIT_ALL_MAX,
+  type ListSortColumn,
   ORDER_MSG,
   type OrderListItem,
   type OrderListQuery,
   type SearchOrderInput,
+  type SortOrder,
   type TokenUser,
 } from '@eta/shared';
 import type { AppContext, Strategies } from '../../context.ts';
@@ -42,7 +44,14 @@ function toItem(row: ListRow, staff: TokenUser): OrderListItem {
     assigned_to_me: row.assigned_to !== null && Number(row.assigned_to) === staff.id,
     created_at: row.created_at,
     refund_date: row.refund_date,
+    respond_by: row.respond_by,
   };
+}
+
+/** The member's sort (desc unless they say), else the folder's own order (FolderView.defaultSort). */
+function sortOf(folder: FolderDef, asked: { sort?: ListSortColumn; order?: SortOrder }) {
+  if (!asked.sort) return { sort: folder.view.defaultSort.sort, order: asked.order ?? folder.view.defaultSort.order };
+  return { sort: asked.sort, order: asked.order ?? 'desc' };
 }
 
 /** What the list service reads with: the app's context, or a search thread's (search-worker.ts). */
@@ -76,7 +85,7 @@ export function createListService(ctx: ListContext) {
   return {
     async list(staff: TokenUser, orderName: string, query: OrderListQuery): Promise<ListPage> {
       const folder = folderFor(orderName, staff);
-      const window = { sort: query.sort, order: query.order, search: '' };
+      const window = { ...sortOf(folder, query), search: '' };
       // The total is the sidebar's count, read from the counter table: exact and free at any size.
       if (query.limit === LIMIT_ALL) {
         const total = await folderTotal(ctx, folder, staff);
@@ -95,8 +104,7 @@ export function createListService(ctx: ListContext) {
       const search = input.searchVal.toLowerCase();
       const plan = search ? await planSearch(search) : { grams: [], share: 1, textShare: () => 1 };
       const window: ListWindow = {
-        sort: input.sort ?? 'created_at',
-        order: input.order ?? 'desc',
+        ...sortOf(folder, input),
         offset: input.start,
         limit: input.end - input.start,
         search,

@@ -1,0 +1,6 @@
+/** What other features and app.ts may use of disputes (DESIGN §13: everything else is its own). */
+
+export { DISPUTE_COLUMNS, type DisputeRow } from './disputes.repository.ts';
+export { disputeRoutes } from './disputes.routes.ts';
+export { disputeIntakeRoutes } from './intake.routes.ts';
+export { toDisputeRecord } from './record.ts';
