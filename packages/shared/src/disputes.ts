@@ -64,11 +64,13 @@ export const DUE_SOON_DAYS = 3;
 const DAY_MS = 86_400_000;
 
 /**
- * Whole days until `respondBy`, rounded up: due in 5 hours is 1 day left, and 0 or less means the
- * deadline has passed ("Overdue"). One rule for the server's `days_left` and the queue's column.
+ * Whole days until `respondBy`, counted away from it: due in 5 hours is 1 day left, passed 5 hours
+ * ago is -1, so 0 or less always means the deadline has passed ("Overdue"). One rule for the
+ * server's `days_left` and the queue's column.
  */
 export function daysLeft(respondBy: string, now: number): number {
-  return Math.ceil((Date.parse(respondBy) - now) / DAY_MS);
+  const days = (Date.parse(respondBy) - now) / DAY_MS;
+  return days > 0 ? Math.ceil(days) : Math.floor(days);
 }
 
 /** "Overdue", "1 day left", "12 days left". */

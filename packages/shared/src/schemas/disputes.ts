@@ -7,6 +7,7 @@ import {
   DISPUTE_STATES,
   REASON_CATEGORIES,
 } from '../disputes.ts';
+import { isIsoDay } from '../reports.ts';
 import { requiredText, text } from './fields.ts';
 import { orderIdSchema } from './orders.ts';
 import { PAGE_LIMIT_MAX } from './queues.ts';
@@ -31,9 +32,12 @@ export const instantSchema = (field: string, options: { endOfDay?: boolean } = {
   const message = `${field} must be a date (YYYY-MM-DD) or an ISO 8601 date and time.`;
   return text({ error: message })
     .trim()
-    .refine((v) => DAY.test(v) || z.iso.datetime({ offset: true, local: true }).safeParse(v).success, {
-      error: message,
-    })
+    .refine(
+      (v) =>
+        (DAY.test(v) || z.iso.datetime({ offset: true, local: true }).safeParse(v).success) && isIsoDay(v.slice(0, 10)),
+      // abort: the transform below must never see a value that is not a date
+      { error: message, abort: true },
+    )
     .transform((v) => {
       const iso = DAY.test(v)
         ? `${v}T${options.endOfDay ? '23:59:59.999' : '00:00:00.000'}Z`
@@ -41,8 +45,7 @@ export const instantSchema = (field: string, options: { endOfDay?: boolean } = {
           ? v
           : `${v}Z`;
       return new Date(iso).toISOString();
-    })
-    .refine((v) => v !== 'Invalid Date' && !Number.isNaN(Date.parse(v)), { error: message });
+    });
 };
 
 /** An amount in major units (49.99), as the order's own `amount` at ingestion; kept in minor units. */

@@ -175,6 +175,8 @@ const knownShape = {
   process_status: processStatus,
   /** only with process_status Refunds: a refund already made (an import); without it, a refund request */
   refund_date: isoTimestamp,
+  /** the processor's charge or payment id (DESIGN §15): finds the order of a processor's dispute (§14) */
+  payment_reference: optionalText(SHORT),
   passport_image: dataUrl,
   upload_image: dataUrl,
 };

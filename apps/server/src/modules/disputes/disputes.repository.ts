@@ -54,9 +54,21 @@ export function findDispute(db: Db, id: number): Promise<DisputeRow | undefined>
   return withOrderId(db).where('disputes.id', '=', id).executeTakeFirst();
 }
 
-/** The dispute, locked until the transaction ends (PostgreSQL; SQLite's writer holds the database). */
+/**
+ * The dispute, locked until the transaction ends (PostgreSQL; SQLite's writer holds the database),
+ * then read with its order's id: FOR UPDATE cannot lock the nullable side of the outer join.
+ */
+async function lockThenRead(
+  db: Transaction<Database>,
+  where: (q: ReturnType<typeof lockable>) => ReturnType<typeof lockable>,
+): Promise<DisputeRow | undefined> {
+  const locked = await lockForUpdate(db, where(lockable(db))).executeTakeFirst();
+  return locked ? findDispute(db, Number(locked.id)) : undefined;
+}
+const lockable = (db: Db) => db.selectFrom('disputes').select('disputes.id');
+
 export function lockDispute(db: Transaction<Database>, id: number): Promise<DisputeRow | undefined> {
-  return lockForUpdate(db, withOrderId(db).where('disputes.id', '=', id)).executeTakeFirst();
+  return lockThenRead(db, (q) => q.where('disputes.id', '=', id));
 }
 
 export function lockDisputeOfProcessor(
@@ -64,12 +76,9 @@ export function lockDisputeOfProcessor(
   processor: string,
   processorDisputeId: string,
 ): Promise<DisputeRow | undefined> {
-  return lockForUpdate(
-    db,
-    withOrderId(db)
-      .where('disputes.processor', '=', processor)
-      .where('disputes.processor_dispute_id', '=', processorDisputeId),
-  ).executeTakeFirst();
+  return lockThenRead(db, (q) =>
+    q.where('disputes.processor', '=', processor).where('disputes.processor_dispute_id', '=', processorDisputeId),
+  );
 }
 
 export function disputesOfOrder(db: Db, orderDbId: number): Promise<DisputeRow[]> {

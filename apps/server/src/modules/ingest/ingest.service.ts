@@ -62,6 +62,7 @@ function toRow(order: IngestOrder, ctx: AppContext, at: string): NewOrder {
     // In Refunds with a date: refunded before it came here (an import); without one, a refund request
     // that "Refunded it" completes.
     refund_date: order.refund_date,
+    payment_reference: order.payment_reference,
     updated_at: at,
   };
   for (const field of ORDER_TEXT_FIELDS) row[field] = order[field];
