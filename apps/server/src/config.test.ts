@@ -61,6 +61,7 @@ describe('configuration (DESIGN §4)', () => {
         MAIL_FROM: 'garbage',
         PAYMENT_GATEWAYS: ',,',
         DOMAIN_PREFIXES_PRIMARY: 'TOOLONGPREFIX',
+        DISPUTE_WEBHOOK_SECRET: 'short',
       });
       expect.unreachable('loadConfig should have thrown');
     } catch (error) {
@@ -75,6 +76,7 @@ describe('configuration (DESIGN §4)', () => {
       expect(problems).toMatch(/MAIL_FROM must be an email address/);
       expect(problems).toMatch(/PAYMENT_GATEWAYS must name at least one gateway/);
       expect(problems).toMatch(/DOMAIN_PREFIXES_PRIMARY: a prefix has at most 6 characters \(TOOLONGPREFIX\)/);
+      expect(problems).toMatch(/DISPUTE_WEBHOOK_SECRET must be at least 16 characters/);
     }
   });
 

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, ROLE, STATUS } from '@eta/shared';
+import { DISPUTE_STATES, ORDER_STATUSES, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_ORDER_COUNT, seedDemoOrders } from '../src/seed/demo-orders.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/seed/staff.ts';
@@ -81,6 +81,22 @@ describeEachDialect('demo orders', (dialect) => {
     expect(images.filter((i) => i.kind === 'passport')).toHaveLength(DEMO_ORDER_COUNT);
     expect(images.filter((i) => i.kind === 'selfie')).toHaveLength(DEMO_ORDER_COUNT);
     expect(images.every((i) => i.content_type === 'image/png')).toBe(true);
+  });
+
+  it('opens disputes in every state on charged-back orders, some due within three days, and one unmatched', async () => {
+    const disputes = await t.app.ctx.db
+      .selectFrom('disputes')
+      .leftJoin('orders', 'orders.id', 'disputes.order_id')
+      .select(['disputes.state', 'disputes.respond_by', 'disputes.respond_by_estimated', 'orders.process_status'])
+      .execute();
+    expect(new Set(disputes.map((d) => d.state))).toEqual(new Set(DISPUTE_STATES));
+    const open = disputes.filter((d) => d.state === 'needs_response');
+    const soon = open.filter((d) => Date.parse(d.respond_by as string) - Date.now() <= 3 * 24 * 3600 * 1000);
+    expect(soon.length).toBeGreaterThanOrEqual(3);
+    expect(open.some((d) => Date.parse(d.respond_by as string) < Date.now())).toBe(true);
+    expect(disputes.some((d) => d.respond_by_estimated === 1)).toBe(true);
+    expect(disputes.filter((d) => d.process_status === null)).toHaveLength(1);
+    expect(disputes.filter((d) => d.process_status !== null).every((d) => d.process_status === STATUS.ChargeBack)).toBe(true);
   });
 
   it('seeds nothing into a database that already has orders', async () => {

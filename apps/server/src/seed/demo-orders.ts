@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { createIngestService, hasAnyOrder } from '../modules/ingest/index.ts';
 import { createAssignService, createStatusService } from '../modules/orders/index.ts';
 import { staffRepo } from '../modules/staff/index.ts';
+import { seedDemoDisputes } from './demo-disputes.ts';
 import { pngDataUrl, solidPng } from './png.ts';
 import { DEMO_ACCOUNTS } from './staff.ts';
 
@@ -143,7 +144,7 @@ async function member(ctx: AppContext, email: string): Promise<TokenUser | null>
 /**
  * About 300 realistic orders for `npm run demo`, only into a database without orders: every status,
  * both domains, standard and priority, images, some held by the demo staff, refunds with their dates
- * and refund requests still to be refunded.
+ * and refund requests still to be refunded, and disputes in every state (demo-disputes.ts).
  * Everything goes through the real services, so the demo shows what production would hold.
  */
 export async function seedDemoOrders(ctx: AppContext, count = DEMO_ORDER_COUNT): Promise<number> {
@@ -205,5 +206,6 @@ export async function seedDemoOrders(ctx: AppContext, count = DEMO_ORDER_COUNT):
       .where('processed_by', 'is', null)
       .execute();
   }
+  if (manager) await seedDemoDisputes(ctx, manager);
   return created.length;
 }

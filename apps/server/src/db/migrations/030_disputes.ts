@@ -12,7 +12,9 @@ type AnyDb = Kysely<any>;
  * On orders: `payment_reference` (the processor's charge or payment id, DESIGN §15) and
  * `transaction_id` find a processor's dispute its order, through indexes that hold only the orders
  * that have one; `dispute_respond_by`, the earliest deadline of the order's disputes that need a
- * response, kept by the dispute writes, sorts the ChargeBack queue without a join.
+ * response, kept by the dispute writes, sorts the ChargeBack queue without a join. That queue is a
+ * small share of the orders (0.3% in the bench's mix), found by the (process_status, created_at)
+ * index and sorted as read: an index of its own would cost every order's insert for little.
  */
 export async function up(db: AnyDb): Promise<void> {
   const postgres = dialectOf(db) === 'postgres';
@@ -66,15 +68,9 @@ export async function up(db: AnyDb): Promise<void> {
     sql.raw(`CREATE INDEX ${name} ON orders (${column}) WHERE ${column} IS NOT NULL`).execute(db);
   await partial('orders_payment_reference', 'payment_reference');
   await partial('orders_transaction_id', 'transaction_id');
-  await db.schema
-    .createIndex('orders_status_respond_by')
-    .on('orders')
-    .columns(['process_status', 'dispute_respond_by', 'id'])
-    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  await db.schema.dropIndex('orders_status_respond_by').execute();
   await db.schema.dropIndex('orders_transaction_id').execute();
   await db.schema.dropIndex('orders_payment_reference').execute();
   await db.schema.alterTable('orders').dropColumn('dispute_respond_by').execute();

@@ -52,7 +52,7 @@ interface SortSpec {
 export function sortSpec(column: ListSortColumn): SortSpec {
   if (column === 'created_at') return { expr: sql.ref('orders.created_at'), text: false, nullable: false };
   if (column === 'refund_date') return { expr: sql.ref('orders.refund_date'), text: false, nullable: true };
-  // kept on the order by the dispute writes, so the (process_status, dispute_respond_by) index can serve it
+  // kept on the order by the dispute writes (migration 030): a column of the order, no join to sort by
   if (column === 'respond_by') return { expr: sql.ref('orders.dispute_respond_by'), text: false, nullable: true };
   if (column === 'assign_to') return { expr: sql`lower(${assigneeName})`, text: true, nullable: true };
   const notNull = column === 'order_id' || column === 'process_status';
