@@ -93,8 +93,14 @@ describeEachDialect('benchmark dataset generator', (dialect) => {
         if (folder.statuses) expect(folder.statuses, folder.name).toContain(item.process_status);
         if (folder.mine) expect(item.assigned_to_me, folder.name).toBe(true);
       }
+      // Each folder's own order: newest first, ChargeBack its soonest dispute deadline first (none here).
       const created = items.map((i) => i.created_at);
-      expect(created, folder.name).toEqual([...created].sort().reverse());
+      if (folder.view.defaultSort.sort === 'created_at') {
+        expect(created, folder.name).toEqual([...created].sort().reverse());
+      } else {
+        expect(folder.view.defaultSort, folder.name).toEqual({ sort: 'respond_by', order: 'asc' });
+        expect(items.every((i) => i.respond_by === null)).toBe(true);
+      }
     }
   });
 

@@ -96,7 +96,9 @@ describeEachDialect('demo orders', (dialect) => {
     expect(open.some((d) => Date.parse(d.respond_by as string) < Date.now())).toBe(true);
     expect(disputes.some((d) => d.respond_by_estimated === 1)).toBe(true);
     expect(disputes.filter((d) => d.process_status === null)).toHaveLength(1);
-    expect(disputes.filter((d) => d.process_status !== null).every((d) => d.process_status === STATUS.ChargeBack)).toBe(true);
+    expect(disputes.filter((d) => d.process_status !== null).every((d) => d.process_status === STATUS.ChargeBack)).toBe(
+      true,
+    );
   });
 
   it('seeds nothing into a database that already has orders', async () => {

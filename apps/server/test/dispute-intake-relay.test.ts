@@ -134,6 +134,17 @@ describeEachDialect('dispute intake: the signed relay', (dialect) => {
     expect((await post(raw, sign(RELAY_SECRET, T - 299))).statusCode).toBe(200);
   });
 
+  it('keeps one dispute when two events about a new dispute arrive at once', async () => {
+    const orderId = await newOrder(t);
+    const first = relayEvent({ orderId });
+    const second = relayEvent({ orderId, processorDisputeId: first.processorDisputeId, state: 'under_review' });
+    const results = await Promise.all([send(first), send(second)]);
+    expect(results.map((r) => r.data.outcome).sort()).toEqual(['created', 'updated']);
+    const { data } = await listDisputes(t, team, `orderId=${orderId}`);
+    expect(data).toHaveLength(1);
+    expect(data[0]?.processor_dispute_id).toBe(first.processorDisputeId);
+  });
+
   it('answers a signed malformed body with 400 naming the field, and stores nothing', async () => {
     const before = await count();
     const cases: [Record<string, unknown>, string][] = [

@@ -77,7 +77,10 @@ describeEachDialect('dispute intake: Stripe webhooks', (dialect) => {
     return t.app.inject({
       method: 'POST',
       url: STRIPE_URL,
-      headers: { 'content-type': 'application/json', ...(header === null ? {} : { 'stripe-signature': header }) },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        ...(header === null ? {} : { 'stripe-signature': header }),
+      },
       payload,
     });
   };

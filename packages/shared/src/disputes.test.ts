@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { daysLeft, daysLeftLabel, dueBeforeIso, isDueSoon } from './disputes.ts';
-import {
-  categoryOfReason,
-  estimateRespondBy,
-  findReasonCode,
-  REASON_CODES,
-  responseDaysOf,
-} from './reason-codes.ts';
+import { categoryOfReason, estimateRespondBy, findReasonCode, REASON_CODES, responseDaysOf } from './reason-codes.ts';
 
 const NOW = Date.parse('2030-06-15T12:00:00.000Z');
 

@@ -2,7 +2,7 @@
 
 export { DISPUTE_COLUMNS, type DisputeRow } from './disputes.repository.ts';
 export { disputeRoutes } from './disputes.routes.ts';
-export { disputeIntakeRoutes } from './intake.routes.ts';
 export { createDisputeService } from './disputes.service.ts';
+export { disputeIntakeRoutes } from './intake.routes.ts';
 export { createIntakeService } from './intake.service.ts';
 export { toDisputeRecord } from './record.ts';

@@ -47,21 +47,26 @@ interface SortSpec {
   /** people read text case-insensitively; dates are ISO text and sort as they are */
   text: boolean;
   nullable: boolean;
+  /** equal values newest first whichever way the column runs (ids grow as orders arrive) */
+  newestFirstWithin?: boolean;
 }
 
 export function sortSpec(column: ListSortColumn): SortSpec {
   if (column === 'created_at') return { expr: sql.ref('orders.created_at'), text: false, nullable: false };
   if (column === 'refund_date') return { expr: sql.ref('orders.refund_date'), text: false, nullable: true };
   // kept on the order by the dispute writes (migration 030): a column of the order, no join to sort by
-  if (column === 'respond_by') return { expr: sql.ref('orders.dispute_respond_by'), text: false, nullable: true };
+  // Most orders in ChargeBack share "no deadline": among them, the newest first as in every queue.
+  if (column === 'respond_by') {
+    return { expr: sql.ref('orders.dispute_respond_by'), text: false, nullable: true, newestFirstWithin: true };
+  }
   if (column === 'assign_to') return { expr: sql`lower(${assigneeName})`, text: true, nullable: true };
   const notNull = column === 'order_id' || column === 'process_status';
   return { expr: sql`lower(${sql.ref(`orders.${column}`)})`, text: true, nullable: !notNull };
 }
 
 /**
- * Sorted by the chosen column, then by id in the same direction so equal values never swap places
- * between pages. Empty values go last either way. On PostgreSQL text sorts bytewise (collate "C")
+ * Sorted by the chosen column, then by id in the same direction (newest first for a column that says
+ * so) so equal values never swap places between pages. Empty values go last either way. On PostgreSQL text sorts bytewise (collate "C")
  * as SQLite does, so both dialects give the same order whatever the database's locale. created_at
  * keeps no collation and no NULLS clause so the (process_status, created_at) index serves the default.
  * `from` names the key and the id when the rows come from a CTE (search-engine.pg.ts).
@@ -80,7 +85,9 @@ export function sorted<DB, TB extends keyof DB, O>(
       if (spec.nullable) item = item.nullsLast();
       return item;
     })
-    .orderBy(from?.id ?? sql.ref('orders.id'), (ob) => (window.order === 'asc' ? ob.asc() : ob.desc()));
+    .orderBy(from?.id ?? sql.ref('orders.id'), (ob) =>
+      window.order === 'asc' && !spec.newestFirstWithin ? ob.asc() : ob.desc(),
+    );
 }
 
 /** The orders of a folder (My Orders: the member's), to narrow, select from and page. */
