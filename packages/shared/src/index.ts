@@ -33,6 +33,7 @@ export * from './schemas/fields.ts';
 export * from './schemas/gateways.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/public.ts';
+export * from './schemas/purchase-evidence.ts';
 export * from './schemas/queues.ts';
 export * from './schemas/team.ts';
 export * from './statuses.ts';

@@ -12,6 +12,7 @@ import * as postgresReportStatements from './migrations/023_postgres_report_stat
 import * as postgresSearchTable from './migrations/024_postgres_search_table.ts';
 import * as postgresStaffNotify from './migrations/025_postgres_staff_notify.ts';
 import * as disputes from './migrations/030_disputes.ts';
+import * as purchaseEvidence from './migrations/040_purchase_evidence.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Shipped ones are never edited: add a new file instead. */
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '024_postgres_search_table': postgresSearchTable,
   '025_postgres_staff_notify': postgresStaffNotify,
   '030_disputes': disputes,
+  '040_purchase_evidence': purchaseEvidence,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

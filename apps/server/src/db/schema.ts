@@ -1,3 +1,4 @@
+import type { PurchaseEvidenceField } from '@eta/shared';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -65,6 +66,9 @@ export const ORDER_TEXT_FIELDS = [
 
 export type OrderTextField = (typeof ORDER_TEXT_FIELDS)[number];
 
+/** Purchase evidence (DESIGN §15, migration 040) kept as text; disclaimer_shown is 1/0. */
+export type PurchaseTextColumn = Exclude<PurchaseEvidenceField, 'disclaimer_shown'>;
+
 export type OrdersTable = { [K in OrderTextField]: string | null } & {
   id: Generated<number>;
   order_id: string;
@@ -85,6 +89,9 @@ export type OrdersTable = { [K in OrderTextField]: string | null } & {
   payment_reference: string | null;
   /** the earliest deadline of the order's disputes that need a response, kept by the dispute writes (030) */
   dispute_respond_by: string | null;
+} & { [K in PurchaseTextColumn]: string | null } & {
+  /** purchase evidence (040): 1 or 0 when the website said, null when it did not */
+  disclaimer_shown: number | null;
   /** lower-cased id, names, email and phone: one column to search */
   search_text: string;
   created_at: string;

@@ -30,6 +30,25 @@ const NO_TEXT = Object.fromEntries(Object.keys(INGEST_TEXT_FIELDS).map((field) =
   [K in IngestTextField]: null;
 };
 
+const NO_PURCHASE: OrderDetail['purchase'] = {
+  purchase_ip: null,
+  purchase_user_agent: null,
+  device_id: null,
+  terms_version: null,
+  terms_accepted_at: null,
+  refund_policy_version: null,
+  disclaimer_shown: null,
+  three_ds_result: null,
+  avs_result: null,
+  cvc_result: null,
+  card_fingerprint: null,
+  card_last4: null,
+  card_brand: null,
+  payment_processor: null,
+  gateway_name: null,
+  payment_reference: null,
+};
+
 /** An order as `get-orders-details` sends it: every field, no images, documents, mails or remarks. */
 export function orderDetail(overrides: Partial<OrderDetail> & Pick<OrderDetail, 'order_id'>): OrderDetail {
   return {
@@ -60,6 +79,7 @@ export function orderDetail(overrides: Partial<OrderDetail> & Pick<OrderDetail, 
     remark: [],
     events: [],
     disputes: [],
+    purchase: NO_PURCHASE,
     images: { passport: null, selfie: null },
     ...overrides,
   };

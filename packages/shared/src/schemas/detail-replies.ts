@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAIL_KIND, MAIL_PROVIDER, MAIL_STATUS } from '../mail.ts';
 import { disputeRecordSchema } from './disputes.ts';
 import { INGEST_TEXT_FIELDS, type IngestTextField } from './orders.ts';
+import { purchaseEvidenceSchema } from './purchase-evidence.ts';
 
 /** The order detail's reply (SPEC §3 orderDetails) and its nested records, as the server sends them. */
 
@@ -126,6 +127,8 @@ export const orderDetailSchema = z.strictObject({
   downloadHistory: z.array(downloadRecordSchema),
   remark: z.array(remarkRecordSchema),
   events: z.array(orderEventRecordSchema),
+  /** what the website saw at the purchase (DESIGN §15): Payment Details */
+  purchase: purchaseEvidenceSchema,
   /** the order's disputes (DESIGN §14), newest first */
   disputes: z.array(disputeRecordSchema),
   images: z.strictObject({ passport: z.string().nullable(), selfie: z.string().nullable() }),

@@ -3,6 +3,7 @@ import { MSG } from '../messages.ts';
 import { ORDER_MSG } from '../order-messages.ts';
 import { type OrderStatus, parseStatus, STATUS } from '../statuses.ts';
 import { requiredEmail, requiredText, text } from './fields.ts';
+import { purchaseEvidenceShape } from './purchase-evidence.ts';
 
 /** Order ids: letters, digits and hyphens, 6 to 40 characters (DESIGN §6). */
 export const ORDER_ID_PATTERN = /^[A-Za-z0-9-]{6,40}$/;
@@ -177,6 +178,7 @@ const knownShape = {
   refund_date: isoTimestamp,
   /** the processor's charge or payment id (DESIGN §15): finds the order of a processor's dispute (§14) */
   payment_reference: optionalText(SHORT),
+  ...purchaseEvidenceShape,
   passport_image: dataUrl,
   upload_image: dataUrl,
 };

@@ -7,6 +7,8 @@ import {
   MAIL_STATUS,
   type MailHistoryRecord,
   type OrderDetail,
+  type PurchaseEvidence,
+  type PurchaseEvidenceField,
   type ShownMailStatus,
   type TokenUser,
   type UploadDocRecord,
@@ -41,6 +43,30 @@ function parseExtra(raw: string | null): OrderDetail['extra_answers'] {
   } catch {
     return null;
   }
+}
+
+/** Payment Details' purchase evidence (DESIGN §15) from the order's columns. */
+function purchaseOf(order: Record<PurchaseEvidenceField | 'payment_reference', unknown>): PurchaseEvidence {
+  const text = (field: PurchaseEvidenceField | 'payment_reference') => (order[field] as string | null) ?? null;
+  const shown = order.disclaimer_shown;
+  return {
+    purchase_ip: text('purchase_ip'),
+    purchase_user_agent: text('purchase_user_agent'),
+    device_id: text('device_id'),
+    terms_version: text('terms_version'),
+    terms_accepted_at: text('terms_accepted_at'),
+    refund_policy_version: text('refund_policy_version'),
+    disclaimer_shown: shown === null || shown === undefined ? null : Number(shown) === 1,
+    three_ds_result: text('three_ds_result') as PurchaseEvidence['three_ds_result'],
+    avs_result: text('avs_result'),
+    cvc_result: text('cvc_result'),
+    card_fingerprint: text('card_fingerprint'),
+    card_last4: text('card_last4'),
+    card_brand: text('card_brand'),
+    payment_processor: text('payment_processor') as PurchaseEvidence['payment_processor'],
+    gateway_name: text('gateway_name'),
+    payment_reference: text('payment_reference'),
+  };
 }
 
 /** GET /admin/get-orders-details/{orderId}: SPEC §3 orderDetails, its nested lists and the Activity log. */
@@ -124,6 +150,7 @@ export async function orderDetail(ctx: AppContext, staff: TokenUser, orderId: st
       created_at: r.created_at,
     })),
     events: events.map((e) => ({ ...e, staff_name: e.staff_name ?? '' })),
+    purchase: purchaseOf(order),
     disputes: disputes.map((d) => toDisputeRecord({ ...d, public_order_id: order.order_id }, ctx.clock())),
     images,
   };

@@ -63,3 +63,14 @@ export async function ensureOneActivePerDomain(db: Db, at: string): Promise<void
     if (first && !domain.some((g) => g.is_active === 1)) await activate(db, first.id, secondary, at);
   }
 }
+
+/** The gateway active on each domain now (null: none): who takes an order's payment as it arrives (DESIGN §15). */
+export async function activeByDomain(db: Db): Promise<{ primary: string | null; secondary: string | null }> {
+  const rows = await db
+    .selectFrom('payment_gateways')
+    .select(['gateway_name', 'is_secondary_domain'])
+    .where('is_active', '=', 1)
+    .execute();
+  const of = (secondary: number) => rows.find((r) => Number(r.is_secondary_domain) === secondary)?.gateway_name ?? null;
+  return { primary: of(0), secondary: of(1) };
+}

@@ -1,10 +1,18 @@
-import { domainOfOrderId, type IngestOrder, type IngestResult, ingestMessage, ORDER_EVENT } from '@eta/shared';
+import {
+  domainOfOrderId,
+  type IngestOrder,
+  type IngestResult,
+  ingestMessage,
+  ORDER_EVENT,
+  PURCHASE_EVIDENCE_FIELDS,
+} from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { type NewOrder, ORDER_TEXT_FIELDS } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createFileStore, FILE_FOLDER } from '../../lib/file-store.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { gatewaysRepo } from '../gateways/index.ts';
 import { appendEvents } from '../order-changes/index.ts';
 import { type DecodedImage, decodeImages } from './images.ts';
 import * as repo from './ingest.repository.ts';
@@ -48,10 +56,14 @@ export function searchTextOf(
     .toLowerCase();
 }
 
-function toRow(order: IngestOrder, ctx: AppContext, at: string): NewOrder {
+/** The gateways active when a batch arrives: an order that does not name its gateway was paid through its domain's. */
+type ActiveGateways = Awaited<ReturnType<typeof gatewaysRepo.activeByDomain>>;
+
+function toRow(order: IngestOrder, ctx: AppContext, at: string, gateways: ActiveGateways): NewOrder {
+  const domain = domainOfOrderId(order.order_id, ctx.config.domainPrefixes);
   const row: NewOrder = {
     order_id: order.order_id,
-    domain: domainOfOrderId(order.order_id, ctx.config.domainPrefixes),
+    domain,
     process_status: order.process_status,
     processing_type: order.processing_type,
     amount_minor: order.amount_minor,
@@ -66,6 +78,11 @@ function toRow(order: IngestOrder, ctx: AppContext, at: string): NewOrder {
     updated_at: at,
   };
   for (const field of ORDER_TEXT_FIELDS) row[field] = order[field];
+  for (const field of PURCHASE_EVIDENCE_FIELDS) {
+    if (field !== 'disclaimer_shown') row[field] = order[field];
+  }
+  row.disclaimer_shown = order.disclaimer_shown === null ? null : order.disclaimer_shown ? 1 : 0;
+  row.gateway_name = order.gateway_name ?? gateways[domain];
   return row;
 }
 
@@ -151,9 +168,10 @@ export function createIngestService(ctx: AppContext) {
       try {
         inserted = await inTransaction(ctx.db, async (trx) => {
           const at = nowIso(ctx.clock);
+          const gateways = await gatewaysRepo.activeByDomain(trx);
           const rows = await repo.insertOrders(
             trx,
-            fresh.map((p) => toRow(p.order, ctx, at)),
+            fresh.map((p) => toRow(p.order, ctx, at, gateways)),
           );
           const idOf = new Map(rows.map((r) => [r.order_id, r.id]));
           await repo.insertImages(
