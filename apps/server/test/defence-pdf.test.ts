@@ -47,7 +47,8 @@ describeEachDialect('defence pack PDFs', (dialect) => {
     expect(all).toContain(squash(transactionId));
     for (const d of DOWNLOADS) expect(all).toContain(squash(d.ip));
     expect(all).toContain(DISCLAIMER);
-    expect(all).toContain('AcmeCardProcessing');
+    // addressed to the gateway that took the payment (recorded at arrival), not PAYMENT_PROCESSOR_NAME
+    expect(all).toContain(squash('The Disputes Team Stripe'));
     pdf.pages.forEach((text, i) => {
       expect(squash(text)).toContain(squash(`Page ${i + 1} of ${pdf.count}`));
       expect(squash(text)).toContain(squash(orderId));

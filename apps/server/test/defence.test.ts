@@ -143,7 +143,8 @@ describeEachDialect('transaction details and the defence letter', (dialect) => {
           'United Kingdom',
           'disputes@atlas.example',
         ],
-        to: ['The Disputes Team', 'Acme Card Processing'],
+        // the gateway active when the order arrived (DESIGN §15); PAYMENT_PROCESSOR_NAME only when the order names none
+        to: ['The Disputes Team', 'Stripe'],
         missing: [],
         enclosures: ['Evidence page: order facts, delivery of the eTA and the download log'],
       });

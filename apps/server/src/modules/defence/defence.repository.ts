@@ -30,7 +30,18 @@ export async function approvedDocument(db: Db, orderDbId: number) {
 export async function mails(db: Db, orderDbId: number) {
   return db
     .selectFrom('mail_outbox')
-    .select(['id', 'kind', 'provider', 'to_address', 'subject', 'text', 'status', 'created_at', 'sent_at'])
+    .select([
+      'id',
+      'kind',
+      'document_id',
+      'provider',
+      'to_address',
+      'subject',
+      'text',
+      'status',
+      'created_at',
+      'sent_at',
+    ])
     .where('order_id', '=', orderDbId)
     .orderBy('id')
     .execute();
@@ -39,7 +50,7 @@ export async function mails(db: Db, orderDbId: number) {
 export async function downloads(db: Db, orderDbId: number) {
   return db
     .selectFrom('download_history')
-    .select(['create_ts', 'ip', 'timezone', 'browser', 'os'])
+    .select(['document_id', 'create_ts', 'ip', 'timezone', 'browser', 'os'])
     .where('order_id', '=', orderDbId)
     .orderBy('create_ts')
     .orderBy('id')
@@ -65,18 +76,6 @@ export async function passportImage(db: Db, orderDbId: number) {
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-}
-
-/** The gateway active for a domain: who took the payment, when PAYMENT_PROCESSOR_NAME is not set. */
-export async function activeGateway(db: Db, secondary: boolean): Promise<string | null> {
-  const row = await db
-    .selectFrom('payment_gateways')
-    .select('gateway_name')
-    .where('is_secondary_domain', '=', secondary ? 1 : 0)
-    .where('is_active', '=', 1)
-    .limit(1)
-    .executeTakeFirst();
-  return row?.gateway_name ?? null;
 }
 
 export async function saveTransaction(

@@ -2,14 +2,17 @@ import {
   DETAIL_MSG,
   defenceEnabled,
   defenceRefusedMessage,
+  disputeLabel,
   formatMoney,
   MAIL_KIND,
   MAIL_STATUS,
   type MailKind,
+  ORDER_EVENT,
 } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
+import { openDisputeProcessor } from '../disputes/index.ts';
 import { DOCUMENT_BOUND_KINDS } from '../mail/index.ts';
 import * as repo from './defence.repository.ts';
 
@@ -27,17 +30,24 @@ export interface Evidence {
   amount: string | null;
   /** the website the customer used */
   site: { name: string; url: string };
-  /** who the letter is addressed to */
+  /** who the letter is addressed to: the processor that took the payment (addresseeOf) */
   processor: string;
+  /** the current approved document; null when there is none (never uploaded, or the latest rejected) */
   document: Awaited<ReturnType<typeof repo.approvedDocument>> | null;
+  /** the mails that carried the current document to the customer; a withdrawn document's never count */
   mails: EvidenceMail[];
   /** the approval mail as it went out: the first one sent, else the first reminder sent, else the latest queued */
   approvalMail: EvidenceMail | null;
+  /** the downloads of the current document */
   downloads: EvidenceDownload[];
+  /** the order's events that are evidence of the service (timeline.ts picks); document events are not among them */
   events: EvidenceEvent[];
   passport: Awaited<ReturnType<typeof repo.passportImage>> | null;
   generatedAt: string;
 }
+
+/** Uploads and rejections: the current document speaks for itself (its own upload time), earlier ones not at all. */
+const DOCUMENT_EVENTS = new Set<string>([ORDER_EVENT.document, ORDER_EVENT.rejection]);
 
 function approvalMailOf(mails: readonly EvidenceMail[]): EvidenceMail | null {
   const sent = mails.filter((m) => m.status === MAIL_STATUS.sent);
@@ -48,6 +58,30 @@ function approvalMailOf(mails: readonly EvidenceMail[]): EvidenceMail | null {
     mails.filter((m) => DOCUMENT_BOUND_KINDS.includes(m.kind as MailKind)).at(-1) ??
     null
   );
+}
+
+/**
+ * Who took this order's payment (DESIGN §15): the processor of its open dispute, else the processor
+ * the website named, else the gateway recorded when the order arrived; PAYMENT_PROCESSOR_NAME only
+ * when the order says none of these. Never the gateway active today: it may have changed since.
+ */
+function addresseeOf(order: EvidenceOrder, disputeProcessor: string | null, fallback: string | null): string {
+  const processor = disputeProcessor ?? order.payment_processor;
+  if (processor && processor !== 'other') return disputeLabel(processor);
+  return order.gateway_name?.trim() || fallback || 'Payment Processor';
+}
+
+/**
+ * A pack states only what is true of the current approved document (issue 18): the mails that
+ * carried it and its downloads. A document rejected or replaced, its mails, its downloads and the
+ * rejection itself are not delivery and are left out.
+ */
+function ofCurrentDocument<T extends { document_id: number | null }>(
+  rows: readonly T[],
+  document: { id: number | string } | undefined,
+): T[] {
+  if (!document) return [];
+  return rows.filter((r) => r.document_id !== null && Number(r.document_id) === Number(document.id));
 }
 
 /**
@@ -62,16 +96,19 @@ export async function loadEvidence(ctx: AppContext, orderId: string): Promise<Ev
   }
   const id = Number(order.id);
   const secondary = order.domain === 'secondary';
-  const [document, mails, downloads, events, passport, gateway] = await Promise.all([
+  const [document, mails, downloads, events, passport, disputeProcessor] = await Promise.all([
     repo.approvedDocument(ctx.db, id),
     repo.mails(ctx.db, id),
     repo.downloads(ctx.db, id),
     repo.events(ctx.db, id),
     repo.passportImage(ctx.db, id),
-    ctx.config.business.paymentProcessorName ? Promise.resolve(null) : repo.activeGateway(ctx.db, secondary),
+    openDisputeProcessor(ctx.db, id),
   ]);
   const domain = secondary ? 'secondary' : 'primary';
   const amountMinor = order.amount_minor === null ? null : Number(order.amount_minor);
+  const delivering = ofCurrentDocument(mails, document).filter((m) =>
+    DOCUMENT_BOUND_KINDS.includes(m.kind as MailKind),
+  );
   return {
     order,
     orderDbId: id,
@@ -81,12 +118,12 @@ export async function loadEvidence(ctx: AppContext, orderId: string): Promise<Ev
       name: ctx.config.sites[domain].name,
       url: order.landing_site?.trim() || ctx.config.publicBaseUrl[domain].replace(/\/+$/, ''),
     },
-    processor: ctx.config.business.paymentProcessorName ?? gateway ?? 'Payment Processor',
+    processor: addresseeOf(order, disputeProcessor, ctx.config.business.paymentProcessorName),
     document: document ?? null,
-    mails,
-    approvalMail: approvalMailOf(mails),
-    downloads,
-    events,
+    mails: delivering,
+    approvalMail: approvalMailOf(delivering),
+    downloads: ofCurrentDocument(downloads, document),
+    events: events.filter((e) => !DOCUMENT_EVENTS.has(e.kind)),
     passport: passport ?? null,
     generatedAt: nowIso(ctx.clock),
   };

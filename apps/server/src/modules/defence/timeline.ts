@@ -22,10 +22,6 @@ function fromEvent(e: Evidence['events'][number]): TimelineEntry | null {
         what: `Order moved to ${(e.to_value ?? '').trim()}`,
         detail: `from ${(e.from_value ?? '-').trim()}`,
       };
-    case 'document':
-      return { at, what: 'Approved eTA document added to the order', detail: 'ready for the customer to download' };
-    case 'rejection':
-      return { at, what: 'Document withdrawn', detail: 'marked rejected' };
     case 'processed_by':
       return { at, what: 'Application processed and submitted', detail: 'by our processing team' };
     case 'refund':
@@ -35,7 +31,7 @@ function fromEvent(e: Evidence['events'][number]): TimelineEntry | null {
   }
 }
 
-/** The order's life in time order: placed and paid, processed, document, every mail sent, downloads. */
+/** The order's life in time order: placed and paid, processed, the current document, the mails that carried it, its downloads. */
 export function timeline(evidence: Evidence): TimelineEntry[] {
   const o = evidence.order;
   const entries: TimelineEntry[] = [
@@ -48,6 +44,14 @@ export function timeline(evidence: Evidence): TimelineEntry[] {
   for (const e of evidence.events) {
     const entry = fromEvent(e);
     if (entry) entries.push(entry);
+  }
+  // The current document's own upload; a document withdrawn or replaced is not part of the delivery.
+  if (evidence.document) {
+    entries.push({
+      at: evidence.document.created_at,
+      what: 'Approved eTA document added to the order',
+      detail: 'ready for the customer to download',
+    });
   }
   for (const m of evidence.mails) {
     if (m.status !== MAIL_STATUS.sent || !m.sent_at) continue;

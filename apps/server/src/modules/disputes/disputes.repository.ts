@@ -239,3 +239,17 @@ export async function reportTallies(
     amount: Number(r.amount),
   }));
 }
+
+/** The processor of the order's newest dispute still open: who a defence pack answers (DESIGN §15). */
+export async function openDisputeProcessor(db: Db, orderDbId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('disputes')
+    .select('processor')
+    .where('order_id', '=', orderDbId)
+    .where('state', 'in', [...OPEN_DISPUTE_STATES])
+    .orderBy('opened_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.processor ?? null;
+}
