@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_DOMAIN_PREFIXES, DEFAULT_SUPPORT_PHONE, type Domain, type SiteLink } from '@eta/shared';
 import { type BusinessConfig, businessFrom } from './business-config.ts';
+import { packLimitsFrom } from './pack-limits-config.ts';
 
 /**
  * The only reader of process.env (DESIGN §3, §4). Every setting is validated here, all errors are
@@ -56,6 +57,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** who the business is, on defence letters and invoices (BUSINESS_*, PAYMENT_PROCESSOR_NAME, INVOICE_PREFIX, VAT_*) */
   business: BusinessConfig;
+  /** each processor's evidence limits a defence pack must fit (DESIGN §15; PACK_LIMITS) */
+  packLimits: ReturnType<typeof packLimitsFrom>;
 }
 
 export interface SiteConfig {
@@ -280,6 +283,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     business: businessFrom(env, problems),
+    packLimits: packLimitsFrom(env.PACK_LIMITS, problems),
   };
   if (env.JWT_SECRET && env.JWT_SECRET.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
   // A short shared secret can be guessed offline from one signed request.

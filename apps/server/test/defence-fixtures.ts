@@ -102,8 +102,14 @@ export async function saveTransaction(
   if (res.statusCode !== 200) throw new Error(`transaction save failed: ${res.body}`);
 }
 
-export function packRequest(t: TestApp, token: string | null, orderId: string, defencePackType: unknown) {
-  return call(t, 'POST', '/api/admin/get-defence-pack-pdf', token, { orderId, defencePackType });
+export function packRequest(
+  t: TestApp,
+  token: string | null,
+  orderId: string,
+  defencePackType: unknown,
+  extra: { includePassport?: unknown; profile?: unknown } = {},
+) {
+  return call(t, 'POST', '/api/admin/get-defence-pack-pdf', token, { orderId, defencePackType, ...extra });
 }
 
 /** A PDF read back: page count, each page's text and size. */

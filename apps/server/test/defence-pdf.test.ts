@@ -30,8 +30,8 @@ describeEachDialect('defence pack PDFs', (dialect) => {
   });
   afterAll(() => t.close());
 
-  async function pack(orderId: string, type: 1 | 2) {
-    const res = await packRequest(t, mary.token, orderId, type);
+  async function pack(orderId: string, type: 1 | 2, extra: { includePassport?: boolean } = {}) {
+    const res = await packRequest(t, mary.token, orderId, type, extra);
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`inline; filename="${orderId}_defence_pack_${type}.pdf"`);
@@ -59,7 +59,7 @@ describeEachDialect('defence pack PDFs', (dialect) => {
     it("carries the letter and every section, then the approved PDF document's own pages", async () => {
       const order = await packOrder(t, mary.token);
       await saveTransaction(t, mary.token, order.orderId, 'ch_TYPE1_0042');
-      const pdf = await pack(order.orderId, 1);
+      const pdf = await pack(order.orderId, 1, { includePassport: true });
       expectEvidence(pdf, order.orderId, 'ch_TYPE1_0042');
       // Own pages are A4; the document's two 300x400 pages come last, as they were.
       const own = pdf.sizes.filter(isA4).length;
@@ -120,7 +120,12 @@ describeEachDialect('defence pack PDFs', (dialect) => {
         .where('order_id', '=', id)
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
-      expect(last).toMatchObject({ kind: 'defence_pack', to_value: '1', staff_name: 'Mary Manager' });
+      expect(last).toMatchObject({
+        kind: 'defence_pack',
+        to_value: '1',
+        staff_name: 'Mary Manager',
+        detail: 'fitted to Stripe',
+      });
     });
   });
 

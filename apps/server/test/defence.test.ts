@@ -164,7 +164,18 @@ describeEachDialect('transaction details and the defence letter', (dialect) => {
       expect(text).toContain(order.email);
       const full = await call(t, 'GET', `/api/admin/defence-letter/${order.orderId}`, tara.token);
       expect(full.json().data.packType).toBe(1);
-      expect(full.json().data.enclosures).toHaveLength(7);
+      // the passport image is enclosed only when asked for (DESIGN §15)
+      expect(full.json().data.enclosures).toHaveLength(6);
+      const withPassport = await call(
+        t,
+        'GET',
+        `/api/admin/defence-letter/${order.orderId}?includePassport=true`,
+        tara.token,
+      );
+      expect(withPassport.json().data.enclosures).toHaveLength(7);
+      expect(withPassport.json().data.enclosures).toContain(
+        "The applicant's passport image, as uploaded with the application",
+      );
     });
 
     // What the letter says of this order: every section but the general one about the business.

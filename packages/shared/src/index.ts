@@ -18,6 +18,7 @@ export * from './messages.ts';
 export * from './money.ts';
 export * from './order-events.ts';
 export * from './order-messages.ts';
+export * from './pack-profiles.ts';
 export * from './pagination.ts';
 export * from './public.ts';
 export * from './reason-codes.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFENCE_MSG, DEFENCE_PACK_TYPES, type DefencePackType } from '../defence.ts';
+import { DISPUTE_PROCESSORS } from '../disputes.ts';
 import { MSG } from '../messages.ts';
 import { requiredText } from './fields.ts';
 import { ORDER_ID_MESSAGE, ORDER_ID_PATTERN, orderIdSchema } from './orders.ts';
@@ -18,12 +19,27 @@ const packType = z
   .transform((v): DefencePackType => Number(v) as DefencePackType)
   .refine((v) => (DEFENCE_PACK_TYPES as readonly number[]).includes(v));
 
-/** POST /admin/get-defence-pack-pdf (SPEC §7). */
-export const defencePackPdfSchema = z.strictObject({ orderId: orderIdSchema, defencePackType: packType });
+/**
+ * POST /admin/get-defence-pack-pdf (SPEC §7), with DESIGN §15's choices: the passport and selfie stay
+ * out unless asked for, and the pack is fitted to a processor's limits (default: the order's processor).
+ */
+export const defencePackPdfSchema = z.strictObject({
+  orderId: orderIdSchema,
+  defencePackType: packType,
+  includePassport: z.boolean({ error: 'includePassport must be true or false.' }).default(false),
+  profile: z.enum(DISPUTE_PROCESSORS, { error: `profile must be one of ${DISPUTE_PROCESSORS.join(', ')}.` }).optional(),
+});
 export type DefencePackPdfInput = z.output<typeof defencePackPdfSchema>;
 
 /** GET /admin/defence-letter/{orderId}?defencePackType=1|2 (the type only changes the enclosures). */
-export const defenceLetterQuerySchema = z.strictObject({ defencePackType: packType.optional() });
+export const defenceLetterQuerySchema = z.strictObject({
+  defencePackType: packType.optional(),
+  /** the letter lists the passport image among its enclosures only when the pack will carry it */
+  includePassport: z
+    .enum(['true', 'false'], { error: 'includePassport must be true or false.' })
+    .transform((v) => v === 'true')
+    .optional(),
+});
 
 /**
  * The Send Invoice form and POST /admin/send-invoice (SPEC §3 invoice request, §5 messages):
@@ -53,6 +69,8 @@ export const defenceLetterSchema = z.strictObject({
   date: z.string(),
   /** the payment processor's disputes team */
   to: z.array(z.string()),
+  /** the processor whose limits the pack is fitted to unless another is chosen (DESIGN §15) */
+  profile: z.enum(DISPUTE_PROCESSORS),
   subject: z.string(),
   /** label → value lines under the subject (transaction id, merchant name, amount, dates) */
   reference: z.array(z.strictObject({ label: z.string(), value: z.string() })),

@@ -18,12 +18,15 @@ export function defenceRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   route(app, DEFENCE.letter, async (request) =>
-    ok(DEFENCE_MSG.letter, await defence.letter(request.params.orderId, request.query.defencePackType ?? 1)),
+    ok(
+      DEFENCE_MSG.letter,
+      await defence.letter(request.params.orderId, request.query.defencePackType ?? 1, request.query.includePassport),
+    ),
   );
 
   route(app, DEFENCE.pack, async (request, reply) => {
     const { orderId, defencePackType } = request.body;
-    const bytes = await defence.pack(request.staff, orderId, defencePackType);
+    const bytes = await defence.pack(request.staff, request.body);
     return reply
       .type('application/pdf')
       .header('Content-Disposition', `inline; filename="${defencePackFileName(orderId, defencePackType)}"`)

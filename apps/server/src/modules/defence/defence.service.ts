@@ -1,10 +1,13 @@
 import {
   DEFENCE_MSG,
   type DefenceLetter,
+  type DefencePackPdfInput,
   type DefencePackType,
   defenceEnabled,
   defenceRefusedMessage,
+  disputeLabel,
   ORDER_EVENT,
+  packTooLargeMessage,
   type TokenUser,
   type TransactionDetailsInput,
 } from '@eta/shared';
@@ -17,7 +20,7 @@ import { appendEvents, lockOrderForWrite } from '../order-changes/index.ts';
 import * as repo from './defence.repository.ts';
 import { loadEvidence } from './evidence.ts';
 import { composeLetter } from './letter.ts';
-import { buildDefencePack } from './pack.ts';
+import { type BuiltPack, buildDefencePack } from './pack.ts';
 
 /** Enter Transaction Details, the defence letter and the defence packs (SPEC §2, §4, §7). */
 export function createDefenceService(ctx: AppContext) {
@@ -46,23 +49,45 @@ export function createDefenceService(ctx: AppContext) {
     },
 
     /** The letter the modal shows and the PDF prints. */
-    async letter(orderId: string, type: DefencePackType): Promise<DefenceLetter> {
-      const evidence = await loadEvidence(ctx, orderId);
+    async letter(orderId: string, type: DefencePackType, includePassport = false): Promise<DefenceLetter> {
+      const evidence = await loadEvidence(ctx, orderId, { includePassport });
       return composeLetter(evidence, type, business, mail.from);
     },
 
-    /** The pack's bytes, made in one of the app's PDF slots; who made it is kept in Activity. */
-    async pack(staff: TokenUser, orderId: string, type: DefencePackType): Promise<Buffer> {
-      const evidence = await loadEvidence(ctx, orderId);
+    /**
+     * The pack's bytes, made in one of the app's PDF slots and fitted to a processor's limits
+     * (DESIGN §15): made again smaller when it does not fit, and refused with 422 naming the limit and
+     * the size when it still does not. Who made it, for whom and with what is kept in Activity.
+     */
+    async pack(staff: TokenUser, input: DefencePackPdfInput): Promise<Buffer> {
+      const { orderId, defencePackType: type, includePassport } = input;
+      const evidence = await loadEvidence(ctx, orderId, { includePassport });
       const letter = composeLetter(evidence, type, business, mail.from);
-      const bytes = await withPdfSlot(ctx, DEFENCE_MSG.busy, () => buildDefencePack(ctx, evidence, letter, type));
+      const profile = input.profile ?? evidence.profile;
+      const limit = ctx.config.packLimits[profile];
+      const fits = (pack: BuiltPack) =>
+        pack.bytes.length <= limit.maxBytes && (limit.maxPages === null || pack.pages <= limit.maxPages);
+      const build = (trimmed: boolean) =>
+        withPdfSlot(ctx, DEFENCE_MSG.busy, () => buildDefencePack(ctx, evidence, letter, type, { trimmed }));
+      let pack = await build(false);
+      const trimmed = !fits(pack);
+      if (trimmed) pack = await build(true);
+      if (!fits(pack)) {
+        const size = { bytes: pack.bytes.length, pages: pack.pages };
+        throw new AppError(422, packTooLargeMessage(profile, limit, size), { profile, ...limit, ...size });
+      }
+      const detail = [
+        `fitted to ${disputeLabel(profile)}`,
+        ...(trimmed ? ['made smaller'] : []),
+        ...(evidence.passport ? ['passport image included'] : []),
+      ].join('; ');
       await appendEvents(
         ctx.db,
         staff,
-        [{ orderId: evidence.orderDbId, kind: ORDER_EVENT.defencePack, from: null, to: String(type) }],
+        [{ orderId: evidence.orderDbId, kind: ORDER_EVENT.defencePack, from: null, to: String(type), detail }],
         nowIso(ctx.clock),
       );
-      return bytes;
+      return pack.bytes;
     },
   };
 }

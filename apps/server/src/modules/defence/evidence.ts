@@ -1,5 +1,7 @@
 import {
   DETAIL_MSG,
+  DISPUTE_PROCESSORS,
+  type DisputeProcessor,
   defenceEnabled,
   defenceRefusedMessage,
   disputeLabel,
@@ -8,6 +10,7 @@ import {
   MAIL_STATUS,
   type MailKind,
   ORDER_EVENT,
+  processorOfGateway,
 } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -32,6 +35,8 @@ export interface Evidence {
   site: { name: string; url: string };
   /** who the letter is addressed to: the processor that took the payment (addresseeOf) */
   processor: string;
+  /** whose limits the pack is fitted to by default: the same processor, as a profile (DESIGN §15) */
+  profile: DisputeProcessor;
   /** the current approved document; null when there is none (never uploaded, or the latest rejected) */
   document: Awaited<ReturnType<typeof repo.approvedDocument>> | null;
   /** the mails that carried the current document to the customer; a withdrawn document's never count */
@@ -42,6 +47,7 @@ export interface Evidence {
   downloads: EvidenceDownload[];
   /** the order's events that are evidence of the service (timeline.ts picks); document events are not among them */
   events: EvidenceEvent[];
+  /** only when the member asked for it ("Include passport image"): some processors refuse identity documents */
   passport: Awaited<ReturnType<typeof repo.passportImage>> | null;
   generatedAt: string;
 }
@@ -71,6 +77,13 @@ function addresseeOf(order: EvidenceOrder, disputeProcessor: string | null, fall
   return order.gateway_name?.trim() || fallback || 'Payment Processor';
 }
 
+/** The profile a pack is fitted to by default: the processor that took the payment, else the common limits. */
+function profileOf(order: EvidenceOrder, disputeProcessor: string | null): DisputeProcessor {
+  const named = disputeProcessor ?? order.payment_processor;
+  if (named && (DISPUTE_PROCESSORS as readonly string[]).includes(named)) return named as DisputeProcessor;
+  return processorOfGateway(order.gateway_name) ?? 'other';
+}
+
 /**
  * A pack states only what is true of the current approved document (issue 18): the mails that
  * carried it and its downloads. A document rejected or replaced, its mails, its downloads and the
@@ -88,7 +101,11 @@ function ofCurrentDocument<T extends { document_id: number | null }>(
  * Loads the evidence of one order: 404 when it does not exist, 409 (naming its status) when it is
  * not in a status where defence packs are offered (SPEC §4).
  */
-export async function loadEvidence(ctx: AppContext, orderId: string): Promise<Evidence> {
+export async function loadEvidence(
+  ctx: AppContext,
+  orderId: string,
+  options: { includePassport?: boolean } = {},
+): Promise<Evidence> {
   const order = await repo.findOrder(ctx.db, orderId);
   if (!order) throw AppError.notFound(DETAIL_MSG.orderNotFound);
   if (!defenceEnabled(order.process_status)) {
@@ -101,7 +118,7 @@ export async function loadEvidence(ctx: AppContext, orderId: string): Promise<Ev
     repo.mails(ctx.db, id),
     repo.downloads(ctx.db, id),
     repo.events(ctx.db, id),
-    repo.passportImage(ctx.db, id),
+    options.includePassport ? repo.passportImage(ctx.db, id) : Promise.resolve(undefined),
     openDisputeProcessor(ctx.db, id),
   ]);
   const domain = secondary ? 'secondary' : 'primary';
@@ -119,6 +136,7 @@ export async function loadEvidence(ctx: AppContext, orderId: string): Promise<Ev
       url: order.landing_site?.trim() || ctx.config.publicBaseUrl[domain].replace(/\/+$/, ''),
     },
     processor: addresseeOf(order, disputeProcessor, ctx.config.business.paymentProcessorName),
+    profile: profileOf(order, disputeProcessor),
     document: document ?? null,
     mails: delivering,
     approvalMail: approvalMailOf(delivering),

@@ -116,6 +116,7 @@ export function composeLetter(
     from: [business.name, ...business.addressLines, ...(email ? [email] : [])],
     date: longDate(evidence.generatedAt),
     to: ['The Disputes Team', evidence.processor],
+    profile: evidence.profile,
     subject: `Response to chargeback – transaction ${txn}, order ${o.order_id}`,
     reference: [
       { label: 'Transaction ID', value: txn },

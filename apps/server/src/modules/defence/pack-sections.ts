@@ -71,8 +71,15 @@ function orderFacts(evidence: Evidence): [string, string][] {
 const LOG_NOTE =
   "Every download of the approved eTA from our secure download page, which opens only after the order id and the email address of the order are entered. Times are UTC; the time zone is the one reported by the customer's browser; browser and operating system come from its user agent.";
 
-/** Type 1, sections 1 to 5: summary, declarations, timeline, download log, approval mail. */
-export function fullSections(doc: Doc, evidence: Evidence): void {
+/** Downloads listed one by one in a pack made smaller to fit a processor's page limit. */
+const TRIMMED_DOWNLOAD_ROWS = 20;
+
+/**
+ * Type 1, sections 1 to 5: summary, declarations, timeline, download log, approval mail. `trimmed`
+ * (to fit a processor's limits, DESIGN §15): the timeline keeps the events that matter and the log
+ * its first rows, naming how many more there are and from where.
+ */
+export function fullSections(doc: Doc, evidence: Evidence, trimmed = false): void {
   doc.addPage();
   title(doc, '1. Order summary', `Taken from our order system on ${stampUtc(evidence.generatedAt)}.`);
   keyValues(doc, orderFacts(evidence));
@@ -92,12 +99,17 @@ export function fullSections(doc: Doc, evidence: Evidence): void {
       { header: 'Event', weight: 2.3 },
       { header: 'Detail', weight: 2.4 },
     ],
-    timelineRows(timeline(evidence)),
+    timelineRows(timeline(evidence, trimmed)),
   );
 
   title(doc, '4. Download log', LOG_NOTE);
-  if (evidence.downloads.length > 0) table(doc, DOWNLOAD_COLUMNS, downloadRows(evidence));
-  else paragraph(doc, 'No download of the approved eTA has been recorded yet.');
+  const rows = downloadRows(evidence);
+  if (rows.length === 0) paragraph(doc, 'No download of the approved eTA has been recorded yet.');
+  else if (!trimmed || rows.length <= TRIMMED_DOWNLOAD_ROWS) table(doc, DOWNLOAD_COLUMNS, rows);
+  else {
+    table(doc, DOWNLOAD_COLUMNS, rows.slice(0, TRIMMED_DOWNLOAD_ROWS));
+    furtherDownloads(doc, evidence, TRIMMED_DOWNLOAD_ROWS);
+  }
 
   title(doc, '5. The approval email as sent', 'The text version of the email, exactly as it was sent to the customer.');
   const mail = evidence.approvalMail;
@@ -155,12 +167,15 @@ export function compactEvidence(doc: Doc, evidence: Evidence): void {
   const rows = downloadRows(evidence);
   const stopAt = bottomLimit(doc) - 36;
   const drawn = table(doc, DOWNLOAD_COLUMNS, rows, { size: 8, stopAt });
-  if (drawn < rows.length) {
-    const rest = [...new Set(evidence.downloads.slice(drawn).map((d) => d.ip))];
-    const shown = rest.slice(0, 12).join(', ');
-    note(
-      doc,
-      `${rows.length - drawn} further downloads, from ${shown}${rest.length > 12 ? ' and others' : ''}. The full log is in Defence Pack 1.`,
-    );
-  }
+  if (drawn < rows.length) furtherDownloads(doc, evidence, drawn, ' The full log is in Defence Pack 1.');
+}
+
+/** "12 further downloads, from a, b and others." under a log cut short. */
+function furtherDownloads(doc: Doc, evidence: Evidence, drawn: number, after = ''): void {
+  const rest = [...new Set(evidence.downloads.slice(drawn).map((d) => d.ip))];
+  const shown = rest.slice(0, 12).join(', ');
+  note(
+    doc,
+    `${evidence.downloads.length - drawn} further downloads, from ${shown}${rest.length > 12 ? ' and others' : ''}.${after}`,
+  );
 }

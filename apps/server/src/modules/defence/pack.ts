@@ -15,12 +15,18 @@ const DOCUMENT_CAPTION = 'Annex: the approved eTA document as delivered to the c
  * A defence pack (issue 6): pdfkit lays out the letter and the evidence, pdf-lib appends the
  * approved document's own pages (type 1) and numbers every page with the order id on it.
  */
+export interface BuiltPack {
+  bytes: Buffer;
+  pages: number;
+}
+
 export async function buildDefencePack(
   ctx: AppContext,
   evidence: Evidence,
   letter: DefenceLetter,
   type: DefencePackType,
-): Promise<Buffer> {
+  options: { trimmed: boolean } = { trimmed: false },
+): Promise<BuiltPack> {
   const store = createFileStore(ctx.config.dataDir);
   const business = ctx.config.business.name;
   const orderId = evidence.order.order_id;
@@ -32,7 +38,7 @@ export async function buildDefencePack(
   });
   renderLetter(doc, letter);
   if (type === 1) {
-    fullSections(doc, evidence);
+    fullSections(doc, evidence, options.trimmed);
     const passport = evidence.passport;
     passportSection(
       doc,
@@ -63,5 +69,5 @@ export async function buildDefencePack(
   }
 
   await stampPages(pdf, (i) => ours.has(i), orderId, `Order ${orderId} · ${business} · Confidential`);
-  return Buffer.from(await pdf.save());
+  return { bytes: Buffer.from(await pdf.save()), pages: pdf.getPageCount() };
 }

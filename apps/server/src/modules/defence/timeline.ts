@@ -32,7 +32,7 @@ function fromEvent(e: Evidence['events'][number]): TimelineEntry | null {
 }
 
 /** The order's life in time order: placed and paid, processed, the current document, the mails that carried it, its downloads. */
-export function timeline(evidence: Evidence): TimelineEntry[] {
+export function timeline(evidence: Evidence, trimmed = false): TimelineEntry[] {
   const o = evidence.order;
   const entries: TimelineEntry[] = [
     {
@@ -62,10 +62,10 @@ export function timeline(evidence: Evidence): TimelineEntry[] {
     });
   }
   const downloads = evidence.downloads;
+  // made smaller to fit a processor's limits: the first and the latest download stand for the rest
+  const inTimeline = trimmed ? 2 : DOWNLOADS_IN_TIMELINE;
   const shown =
-    downloads.length <= DOWNLOADS_IN_TIMELINE
-      ? downloads
-      : [downloads[0], downloads.at(-1)].filter((d) => d !== undefined);
+    downloads.length <= inTimeline ? downloads : [downloads[0], downloads.at(-1)].filter((d) => d !== undefined);
   for (const d of shown) {
     entries.push({ at: d.create_ts, what: 'eTA downloaded by the customer', detail: `from IP ${d.ip}` });
   }

@@ -1,12 +1,13 @@
-import { API_STATUS, type DefencePackType } from '@eta/shared';
+import { API_STATUS, type DefencePackType, DISPUTE_PROCESSORS, type DisputeProcessor, disputeLabel } from '@eta/shared';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { Loading } from '../../../components/Loading.tsx';
-import { fetchDefencePack, openPdf, useGetDefenceLetterQuery } from './api.ts';
+import { fetchDefencePack, openPdf, PackTooLargeError, useGetDefenceLetterQuery } from './api.ts';
 import { LetterView } from './LetterView.tsx';
 import { DEFENCE_TEXT } from './texts.ts';
 import './defence.css';
@@ -25,8 +26,11 @@ interface DefencePackModalProps {
  */
 export function DefencePackModal({ orderId, type, onHide }: DefencePackModalProps) {
   const show = type !== null;
+  const [includePassport, setIncludePassport] = useState(false);
+  const [profile, setProfile] = useState<DisputeProcessor | ''>('');
+  const [refused, setRefused] = useState<string | null>(null);
   const letter = useGetDefenceLetterQuery(
-    { orderId, type: type ?? 1 },
+    { orderId, type: type ?? 1, includePassport },
     { skip: !show, refetchOnMountOrArgChange: true },
   );
   const [loading, setLoading] = useState(false);
@@ -36,14 +40,46 @@ export function DefencePackModal({ orderId, type, onHide }: DefencePackModalProp
   const download = async () => {
     if (type === null) return;
     setLoading(true);
+    setRefused(null);
     try {
-      openPdf(await fetchDefencePack(orderId, type));
+      openPdf(await fetchDefencePack(orderId, type, { includePassport, ...(profile ? { profile } : {}) }));
     } catch (error) {
+      // A processor's limit is something the member can act on (another profile, no passport): said in
+      // the modal. Any other failure is only logged (SPEC §8).
+      if (error instanceof PackTooLargeError) setRefused(error.message);
       console.error(error);
     } finally {
       setLoading(false);
     }
   };
+
+  const choices = data && (
+    <div className="defence-choices d-flex flex-wrap gap-3 align-items-end mb-3">
+      <Form.Group controlId="defence-profile">
+        <Form.Label className="small mb-1">{DEFENCE_TEXT.profile}</Form.Label>
+        <Form.Select size="sm" value={profile} onChange={(e) => setProfile(e.target.value as DisputeProcessor | '')}>
+          <option value="">{DEFENCE_TEXT.profileDefault(disputeLabel(data.profile))}</option>
+          {DISPUTE_PROCESSORS.filter((p) => p !== data.profile).map((p) => (
+            <option key={p} value={p}>
+              {disputeLabel(p)}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <Form.Group controlId="defence-passport">
+        <Form.Check
+          type="checkbox"
+          label={DEFENCE_TEXT.includePassport}
+          checked={includePassport}
+          onChange={(e) => setIncludePassport(e.target.checked)}
+          aria-describedby="defence-passport-help"
+        />
+        <Form.Text id="defence-passport-help" className="d-block">
+          {DEFENCE_TEXT.includePassportHelp}
+        </Form.Text>
+      </Form.Group>
+    </div>
+  );
 
   let body = <Loading />;
   if (envelope && !data) body = <Alert variant="danger">{envelope.message}</Alert>;
@@ -51,6 +87,8 @@ export function DefencePackModal({ orderId, type, onHide }: DefencePackModalProp
     body = (
       <>
         <p className="text-secondary small">{DEFENCE_TEXT.packIntro(data.packType)}</p>
+        {choices}
+        {refused && <Alert variant="danger">{refused}</Alert>}
         {data.missing.length > 0 && <Alert variant="warning">{DEFENCE_TEXT.missing}</Alert>}
         <LetterView letter={data} />
       </>

@@ -5,9 +5,15 @@ import { baseApi } from '../../../store/baseApi.ts';
 
 const defenceApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getDefenceLetter: build.query<ReplyOf<typeof DEFENCE_API.letter>, { orderId: string; type: DefencePackType }>({
-      query: ({ orderId, type }) =>
-        requestOf(DEFENCE_API.letter, { params: { orderId }, query: { defencePackType: type } }),
+    getDefenceLetter: build.query<
+      ReplyOf<typeof DEFENCE_API.letter>,
+      { orderId: string; type: DefencePackType; includePassport: boolean }
+    >({
+      query: ({ orderId, type, includePassport }) =>
+        requestOf(DEFENCE_API.letter, {
+          params: { orderId },
+          query: { defencePackType: type, includePassport: includePassport ? 'true' : 'false' },
+        }),
       // The letter follows the order's current values (a transaction just entered): never from a cache.
       keepUnusedDataFor: 0,
     }),
@@ -22,13 +28,23 @@ const defenceApi = baseApi.injectEndpoints({
 
 export const { useGetDefenceLetterQuery, useSaveTransactionDetailsMutation } = defenceApi;
 
+/** A pack the processor's limits refuse (422): the server's message names the limit and the size. */
+export class PackTooLargeError extends Error {}
+
+export type PackChoices = Pick<BodyOf<typeof DEFENCE_API.pack>, 'includePassport' | 'profile'>;
+
 /**
  * POST /admin/get-defence-pack-pdf (SPEC §7): the pack's bytes as a PDF blob. Throws with the
- * server's message when it answers anything but a PDF (SPEC §8: the caller only logs it).
+ * server's message when it answers anything but a PDF (SPEC §8: the caller only logs it), a
+ * PackTooLargeError when the processor's limits refuse it (the member can choose otherwise).
  */
-export async function fetchDefencePack(orderId: string, type: DefencePackType): Promise<Blob> {
+export async function fetchDefencePack(
+  orderId: string,
+  type: DefencePackType,
+  choices: PackChoices = {},
+): Promise<Blob> {
   const token = readToken();
-  const request = requestOf(DEFENCE_API.pack, { body: { orderId, defencePackType: type } });
+  const request = requestOf(DEFENCE_API.pack, { body: { orderId, defencePackType: type, ...choices } });
   const res = await fetch(urlOf(request), {
     method: request.method,
     headers: {
@@ -43,6 +59,7 @@ export async function fetchDefencePack(orderId: string, type: DefencePackType): 
     return new Blob([await res.arrayBuffer()], { type: 'application/pdf' });
   }
   const body = (await res.json().catch(() => null)) as { message?: string } | null;
+  if (res.status === 422 && body?.message) throw new PackTooLargeError(body.message);
   throw new Error(
     `Defence pack ${type} for ${orderId} failed (HTTP ${res.status}): ${body?.message ?? res.statusText}`,
   );

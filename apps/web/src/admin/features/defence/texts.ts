@@ -10,6 +10,11 @@ export const DEFENCE_TEXT = {
   download: 'Download PDF',
   preparing: 'Preparing PDF...',
   close: 'Close',
+  includePassport: 'Include passport image',
+  includePassportHelp:
+    'Left out unless ticked: some processors refuse identity documents. Ticking it is noted in Activity.',
+  profile: 'Fit to the limits of',
+  profileDefault: (label: string) => `${label} (the order’s processor)`,
   transactionTitle: 'Enter Transaction Details',
   transactionId: 'Transaction ID',
   merchantName: 'Merchant Name',

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { documentPdf, packOrder, packRequest, readPdf, squash } from './defence-fixtures.ts';
+import { orderRow, pdfFile } from './detail-fixtures.ts';
+import { INGEST_KEY } from './orders-fixtures.ts';
+import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+
+const PASSPORT_SECTION = squash("6. The applicant's passport image");
+
+describeEachDialect('defence packs: passport by choice, fitted to the processor (DESIGN §15)', (dialect) => {
+  let t: TestApp;
+  let mary: Member;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { INGEST_API_KEY: INGEST_KEY });
+    mary = await createMember(t, 'Manager', 'Mary Manager');
+  });
+  afterAll(() => t.close());
+
+  const lastEvent = async (orderId: string) => {
+    const { id } = await orderRow(t, orderId);
+    return t.app.ctx.db
+      .selectFrom('order_events')
+      .selectAll()
+      .where('order_id', '=', id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+  };
+
+  it('leaves the passport image out unless asked, and logs it when it is in', async () => {
+    const order = await packOrder(t, mary.token, { downloads: 1 });
+    const letter = (await call(t, 'GET', `/api/admin/defence-letter/${order.orderId}`, mary.token)).json().data;
+    expect(letter.enclosures.join('\n')).not.toContain('passport image');
+    expect(letter.profile).toBe('stripe');
+    const without = await packRequest(t, mary.token, order.orderId, 1);
+    expect(without.statusCode).toBe(200);
+    expect(squash((await readPdf(without.rawPayload)).all)).not.toContain(PASSPORT_SECTION);
+    expect((await lastEvent(order.orderId)).detail).toBe('fitted to Stripe');
+
+    const withPassport = await packRequest(t, mary.token, order.orderId, 1, { includePassport: true });
+    expect(withPassport.statusCode).toBe(200);
+    expect(squash((await readPdf(withPassport.rawPayload)).all)).toContain(PASSPORT_SECTION);
+    expect((await lastEvent(order.orderId)).detail).toBe('fitted to Stripe; passport image included');
+  });
+
+  it("refuses with 422, naming the processor's limit and the pack's size, a pack that cannot fit", async () => {
+    const order = await packOrder(t, mary.token, { downloads: 1, document: pdfFile(await documentPdf(24)) });
+    const adyen = await packRequest(t, mary.token, order.orderId, 1, { profile: 'adyen' });
+    expect(adyen.statusCode, adyen.body).toBe(422);
+    const body = adyen.json();
+    expect(body.status).toBe(0);
+    expect(body.message).toMatch(
+      /^Adyen accepts at most 2 MB and 19 pages; this pack is \d+ kB and \d+ pages even made smaller\.$/,
+    );
+    expect(body.data).toMatchObject({ profile: 'adyen', maxBytes: 2_000_000, maxPages: 19 });
+    expect(body.data.pages).toBeGreaterThan(19);
+    // Stripe takes 49 pages: the same pack fits there
+    const stripe = await packRequest(t, mary.token, order.orderId, 1, { profile: 'stripe' });
+    expect(stripe.statusCode).toBe(200);
+    expect((await readPdf(stripe.rawPayload)).count).toBeGreaterThan(19);
+  });
+
+  it('refuses an unknown profile or a non-boolean includePassport with 400 naming the field', async () => {
+    const order = await packOrder(t, mary.token, { downloads: 0 });
+    const profile = await packRequest(t, mary.token, order.orderId, 1, { profile: 'visa' });
+    expect(profile.statusCode).toBe(400);
+    expect(profile.json().data.errors).toHaveProperty('profile');
+    const passport = await packRequest(t, mary.token, order.orderId, 1, { includePassport: 'yes' });
+    expect(passport.statusCode).toBe(400);
+    expect(passport.json().data.errors).toHaveProperty('includePassport');
+  });
+
+  it('makes a pack smaller (timeline and download log cut to what matters) when that is what it takes to fit', async () => {
+    const order = await packOrder(t, mary.token, { downloads: 90, document: pdfFile(await documentPdf(1)) });
+    const full = await packRequest(t, mary.token, order.orderId, 1, { profile: 'paypal' });
+    const fullPages = (await readPdf(full.rawPayload)).count;
+    const tight = await buildTestApp(dialect, {
+      INGEST_API_KEY: INGEST_KEY,
+      PACK_LIMITS: `other=4000000:${fullPages - 1}`,
+    });
+    try {
+      const member = await createMember(tight, 'Manager');
+      const same = await packOrder(tight, member.token, { downloads: 90, document: pdfFile(await documentPdf(1)) });
+      const res = await packRequest(tight, member.token, same.orderId, 1, { profile: 'other' });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      const pdf = await readPdf(res.rawPayload);
+      expect(pdf.count).toBeLessThan(fullPages);
+      expect(squash(pdf.all)).toContain(squash('70 further downloads, from'));
+      const tiny = await buildTestApp(dialect, { INGEST_API_KEY: INGEST_KEY, PACK_LIMITS: 'other=5000:' });
+      try {
+        const m = await createMember(tiny, 'Manager');
+        const o = await packOrder(tiny, m.token, { downloads: 1 });
+        const refused = await packRequest(tiny, m.token, o.orderId, 2, { profile: 'other' });
+        expect(refused.statusCode).toBe(422);
+        expect(refused.json().message).toMatch(
+          /^Other accepts at most 5 kB; this pack is \d+ kB and \d+ pages even made smaller\.$/,
+        );
+      } finally {
+        await tiny.close();
+      }
+      const { id } = await orderRow(tight, same.orderId);
+      const event = await tight.app.ctx.db
+        .selectFrom('order_events')
+        .selectAll()
+        .where('order_id', '=', id)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(event.detail).toBe('fitted to Other; made smaller');
+    } finally {
+      await tight.close();
+    }
+  });
+});
