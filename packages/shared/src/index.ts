@@ -1,3 +1,4 @@
+export * from './ce3.ts';
 export * from './contracts/index.ts';
 export * from './csv.ts';
 export * from './dates.ts';

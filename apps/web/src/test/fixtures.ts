@@ -80,6 +80,7 @@ export function orderDetail(overrides: Partial<OrderDetail> & Pick<OrderDetail, 
     events: [],
     disputes: [],
     purchase: NO_PURCHASE,
+    ce3: { eligible: false, matches: [] },
     images: { passport: null, selfie: null },
     ...overrides,
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ce3ResultSchema } from '../ce3.ts';
 import { reportRequestSchema } from '../reports.ts';
 import {
   disputeListQuerySchema,
@@ -36,11 +37,11 @@ export const DISPUTES_CONTRACTS = {
     total: true,
   }),
   one: contract(DISPUTES_API.one, {
-    summary: 'One dispute',
+    summary: 'One dispute, with whether Visa Compelling Evidence 3.0 applies and the earlier orders that make it',
     tag,
     access: work,
     params: disputePathSchema,
-    data: disputeRecordSchema,
+    data: disputeRecordSchema.extend({ ce3: ce3ResultSchema }),
   }),
   update: contract(DISPUTES_API.update, {
     summary: 'Change a dispute: stage, state, deadline, note, evidence date, or the order it belongs to',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ce3ResultSchema } from '../ce3.ts';
 import { MAIL_KIND, MAIL_PROVIDER, MAIL_STATUS } from '../mail.ts';
 import { disputeRecordSchema } from './disputes.ts';
 import { INGEST_TEXT_FIELDS, type IngestTextField } from './orders.ts';
@@ -129,6 +130,8 @@ export const orderDetailSchema = z.strictObject({
   events: z.array(orderEventRecordSchema),
   /** what the website saw at the purchase (DESIGN §15): Payment Details */
   purchase: purchaseEvidenceSchema,
+  /** Visa Compelling Evidence 3.0 for this order (DESIGN §15) */
+  ce3: ce3ResultSchema,
   /** the order's disputes (DESIGN §14), newest first */
   disputes: z.array(disputeRecordSchema),
   images: z.strictObject({ passport: z.string().nullable(), selfie: z.string().nullable() }),

@@ -1,4 +1,5 @@
 import {
+  type Ce3Result,
   DETAIL_MSG,
   DISPUTE_PROCESSORS,
   type DisputeProcessor,
@@ -15,7 +16,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
-import { openDisputeProcessor } from '../disputes/index.ts';
+import { ce3For, openDisputeProcessor } from '../disputes/index.ts';
 import { DOCUMENT_BOUND_KINDS } from '../mail/index.ts';
 import * as repo from './defence.repository.ts';
 
@@ -47,6 +48,8 @@ export interface Evidence {
   downloads: EvidenceDownload[];
   /** the order's events that are evidence of the service (timeline.ts picks); document events are not among them */
   events: EvidenceEvent[];
+  /** Visa Compelling Evidence 3.0 (DESIGN §15): the earlier orders of the same card that make it */
+  ce3: Ce3Result;
   /** only when the member asked for it ("Include passport image"): some processors refuse identity documents */
   passport: Awaited<ReturnType<typeof repo.passportImage>> | null;
   generatedAt: string;
@@ -113,13 +116,14 @@ export async function loadEvidence(
   }
   const id = Number(order.id);
   const secondary = order.domain === 'secondary';
-  const [document, mails, downloads, events, passport, disputeProcessor] = await Promise.all([
+  const [document, mails, downloads, events, passport, disputeProcessor, ce3] = await Promise.all([
     repo.approvedDocument(ctx.db, id),
     repo.mails(ctx.db, id),
     repo.downloads(ctx.db, id),
     repo.events(ctx.db, id),
     options.includePassport ? repo.passportImage(ctx.db, id) : Promise.resolve(undefined),
     openDisputeProcessor(ctx.db, id),
+    ce3For(ctx.db, order),
   ]);
   const domain = secondary ? 'secondary' : 'primary';
   const amountMinor = order.amount_minor === null ? null : Number(order.amount_minor);
@@ -142,6 +146,7 @@ export async function loadEvidence(
     approvalMail: approvalMailOf(delivering),
     downloads: ofCurrentDocument(downloads, document),
     events: events.filter((e) => !DOCUMENT_EVENTS.has(e.kind)),
+    ce3,
     passport: passport ?? null,
     generatedAt: nowIso(ctx.clock),
   };
@@ -149,3 +154,12 @@ export async function loadEvidence(
 
 /** Distinct download addresses, in the order they first appear. */
 export const downloadIps = (evidence: Evidence): string[] => [...new Set(evidence.downloads.map((d) => d.ip))];
+
+/** "2 of 3 downloads from the purchase IP (…)"; null without a purchase IP or a download. */
+export function purchaseIpDownloads(evidence: Evidence): string | null {
+  const ip = evidence.order.purchase_ip;
+  const n = evidence.downloads.length;
+  if (!ip || n === 0) return null;
+  const k = evidence.downloads.filter((d) => d.ip === ip).length;
+  return `${k} of ${n} ${n === 1 ? 'download' : 'downloads'} from the purchase IP (${ip})`;
+}

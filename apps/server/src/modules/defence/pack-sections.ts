@@ -16,6 +16,7 @@ import { table } from '../../lib/pdf/table.ts';
 import { stampUtc } from '../../lib/pdf/text.ts';
 import { applicantRows, declarations, providerLabel, sentWith } from './declarations.ts';
 import { downloadIps, type Evidence } from './evidence.ts';
+import { ce3Line, purchaseSection } from './purchase-sections.ts';
 import { timeline, timelineRows } from './timeline.ts';
 
 const DOWNLOAD_COLUMNS = [
@@ -65,6 +66,7 @@ function orderFacts(evidence: Evidence): [string, string][] {
     deliveredRow(evidence),
     ['Downloads by the customer', `${evidence.downloads.length} (${downloadIps(evidence).length} IP addresses)`],
     ['Order status', o.process_status.trim()],
+    ce3Line(evidence),
   ];
 }
 
@@ -83,6 +85,7 @@ export function fullSections(doc: Doc, evidence: Evidence, trimmed = false): voi
   doc.addPage();
   title(doc, '1. Order summary', `Taken from our order system on ${stampUtc(evidence.generatedAt)}.`);
   keyValues(doc, orderFacts(evidence));
+  purchaseSection(doc, evidence);
   heading(doc, 'The applicant, as described on the application form');
   keyValues(doc, applicantRows(evidence));
 

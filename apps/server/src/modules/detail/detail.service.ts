@@ -15,7 +15,7 @@ import {
 } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { toDisputeRecord } from '../disputes/index.ts';
+import { ce3For, toDisputeRecord } from '../disputes/index.ts';
 import * as repo from './detail.repository.ts';
 
 /** Staff-only links; the client sends its token in Authorization and shows the bytes it gets. */
@@ -151,6 +151,7 @@ export async function orderDetail(ctx: AppContext, staff: TokenUser, orderId: st
     })),
     events: events.map((e) => ({ ...e, staff_name: e.staff_name ?? '' })),
     purchase: purchaseOf(order),
+    ce3: await ce3For(ctx.db, order),
     disputes: disputes.map((d) => toDisputeRecord({ ...d, public_order_id: order.order_id }, ctx.clock())),
     images,
   };

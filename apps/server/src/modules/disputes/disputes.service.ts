@@ -1,4 +1,5 @@
 import {
+  type Ce3Result,
   categoryOfReason,
   DISPUTE_MSG,
   type DisputeListQuery,
@@ -13,6 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { lockOrderForWrite } from '../order-changes/index.ts';
+import { ce3ForOrderId } from './ce3.repository.ts';
 import { applyDisputeChanges, attachToOrder, type DisputeChanges } from './dispute-writes.ts';
 import * as repo from './disputes.repository.ts';
 import { toDisputeRecord } from './record.ts';
@@ -106,10 +108,13 @@ export function createDisputeService(ctx: AppContext) {
   return {
     open,
     update,
-    async get(id: number): Promise<DisputeRecord> {
+    /** One dispute with its Visa CE 3.0 result (DESIGN §15); an unmatched one has no order to weigh. */
+    async get(id: number): Promise<DisputeRecord & { ce3: Ce3Result }> {
       const row = await repo.findDispute(ctx.db, id);
       if (!row) throw AppError.notFound(DISPUTE_MSG.notFound);
-      return record(row);
+      const ce3 =
+        row.order_id === null ? { eligible: false, matches: [] } : await ce3ForOrderId(ctx.db, Number(row.order_id));
+      return { ...record(row), ce3 };
     },
     async list(query: DisputeListQuery): Promise<{ data: DisputeRecord[]; total: number }> {
       const { page, limit, ...filter } = query;

@@ -1,0 +1,104 @@
+import { CE3_FIELD_LABEL, CE3_MIN_MATCHES, disputeLabel } from '@eta/shared';
+import { type Doc, heading, keyValues, paragraph } from '../../lib/pdf/document.ts';
+import { table } from '../../lib/pdf/table.ts';
+import { longDate, stampUtc } from '../../lib/pdf/text.ts';
+import { type Evidence, purchaseIpDownloads } from './evidence.ts';
+
+const THREE_DS: Record<string, string> = {
+  authenticated: 'authenticated by the card issuer',
+  attempted: 'attempted (the issuer did not take part)',
+  not_enrolled: 'card not enrolled',
+  failed: 'failed',
+  none: 'not used',
+};
+
+/** The purchase evidence the website sent (DESIGN §15), the rows it has; none: an empty list. */
+export function purchaseRows(evidence: Evidence): [string, string][] {
+  const o = evidence.order;
+  const card = [o.card_brand, o.card_last4 ? `ending ${o.card_last4}` : null].filter(Boolean).join(' ');
+  const rows: [string, string | null][] = [
+    [
+      'Paid through',
+      [o.gateway_name, o.payment_processor ? `(${disputeLabel(o.payment_processor)})` : null]
+        .filter(Boolean)
+        .join(' ') || null,
+    ],
+    ['Payment reference', o.payment_reference],
+    ['Card', card || null],
+    ['3-D Secure', o.three_ds_result ? (THREE_DS[o.three_ds_result] ?? o.three_ds_result) : null],
+    [
+      'Address and security code checks',
+      o.avs_result || o.cvc_result ? `AVS ${o.avs_result ?? '-'}, CVC ${o.cvc_result ?? '-'}` : null,
+    ],
+    ['IP address of the purchase', o.purchase_ip],
+    ['Device', o.device_id],
+    ['Browser of the purchase', o.purchase_user_agent],
+    [
+      'Terms accepted',
+      o.terms_version || o.terms_accepted_at
+        ? [
+            o.terms_version ? `version ${o.terms_version}` : null,
+            o.terms_accepted_at ? `on ${stampUtc(o.terms_accepted_at)}` : null,
+          ]
+            .filter(Boolean)
+            .join(' ')
+        : null,
+    ],
+    ['Refund policy shown', o.refund_policy_version ? `version ${o.refund_policy_version}` : null],
+    [
+      'Not-government disclaimer shown',
+      o.disclaimer_shown === null ? null : Number(o.disclaimer_shown) === 1 ? 'yes, before payment' : 'no',
+    ],
+    ['Downloads from the purchase IP', purchaseIpDownloads(evidence)],
+  ];
+  return rows.filter((r): r is [string, string] => r[1] !== null && r[1] !== '');
+}
+
+/** One line on Visa CE 3.0, for the order facts of both packs. */
+export function ce3Line(evidence: Evidence): [string, string] {
+  const { eligible, matches } = evidence.ce3;
+  if (eligible)
+    return [
+      'Visa Compelling Evidence 3.0',
+      `qualifies: ${matches.length} earlier undisputed orders with the same card`,
+    ];
+  if (!evidence.order.card_fingerprint)
+    return ['Visa Compelling Evidence 3.0', 'not assessed: no card fingerprint on the order'];
+  return [
+    'Visa Compelling Evidence 3.0',
+    `does not qualify (${matches.length} of the ${CE3_MIN_MATCHES} earlier orders needed)`,
+  ];
+}
+
+/** Type 1: the purchase as the website saw it, and Visa CE 3.0 with the earlier orders that make it. */
+export function purchaseSection(doc: Doc, evidence: Evidence): void {
+  const rows = purchaseRows(evidence);
+  heading(doc, 'The purchase, as our website recorded it');
+  if (rows.length > 0) keyValues(doc, rows, 190);
+  else paragraph(doc, 'The website sent no purchase details with this order.');
+  heading(doc, 'Visa Compelling Evidence 3.0');
+  const [, verdict] = ce3Line(evidence);
+  paragraph(
+    doc,
+    evidence.ce3.eligible
+      ? `This order ${verdict}, placed 120 to 365 days before it, none disputed, each sharing at least two of IP address, device, email address and postal address with this order. Under Visa's Compelling Evidence 3.0 these show the cardholder made this purchase too.`
+      : evidence.order.card_fingerprint
+        ? `This order ${verdict}.`
+        : 'Not assessed: the website sent no card fingerprint with this order.',
+  );
+  if (evidence.ce3.matches.length > 0) {
+    table(
+      doc,
+      [
+        { header: 'Earlier order', weight: 1.6 },
+        { header: 'Placed', weight: 1.4 },
+        { header: 'Shared with this order', weight: 3 },
+      ],
+      evidence.ce3.matches.map((m) => [
+        m.order_id,
+        longDate(m.created_at),
+        m.shared.map((f) => CE3_FIELD_LABEL[f]).join(', '),
+      ]),
+    );
+  }
+}
