@@ -80,8 +80,11 @@ export const defenceLetterSchema = z.strictObject({
   enclosures: z.array(z.string()),
   closing: z.string(),
   signature: z.array(z.string()),
-  /** transaction fields not entered yet: the letter shows "not entered" for them */
-  missing: z.array(z.enum(['transactionId', 'merchantName'])),
+  /**
+   * what the letter lacks: transaction fields not entered yet (it shows "not entered" for them), and
+   * `businessEmail` when no BUSINESS_EMAIL is configured (the letter then gives no address: never a no-reply one)
+   */
+  missing: z.array(z.enum(['transactionId', 'merchantName', 'businessEmail'])),
 });
 export type DefenceLetter = z.infer<typeof defenceLetterSchema>;
 

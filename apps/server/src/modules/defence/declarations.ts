@@ -1,5 +1,5 @@
 import { dialCodeOf, MAIL_PROVIDER_LABEL, type MailProvider } from '@eta/shared';
-import { stampUtc } from '../../lib/pdf/text.ts';
+import { longDate, stampUtc } from '../../lib/pdf/text.ts';
 import type { Evidence } from './evidence.ts';
 
 /** The questionnaire's questions as the applicant read them (SPEC §3 questionnaire fields). */
@@ -51,6 +51,12 @@ export function declarations(evidence: Evidence): [string, string][] {
 }
 
 /** The applicant as they described themselves on the form. */
+/** "12 April 1990" for a date the website sent as YYYY-MM-DD, as every other date of the pack; other text as sent. */
+function writtenDate(value: string | null): string {
+  if (!value) return '';
+  return /^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? longDate(value.trim()) : value;
+}
+
 export function applicantRows(evidence: Evidence): [string, string][] {
   const o = evidence.order;
   const address = [o.address_line1, o.address_line2, o.address_line3, o.town_and_city, o.post_code, o.country]
@@ -61,13 +67,13 @@ export function applicantRows(evidence: Evidence): [string, string][] {
   const phone = o.phone_number ? `${dial ? `+${dial} ` : ''}${o.phone_number}` : '';
   return [
     ['Name', evidence.applicant],
-    ['Date of birth', o.date_of_birth ?? ''],
+    ['Date of birth', writtenDate(o.date_of_birth)],
     ['Nationality', o.nationality ?? ''],
     ['Email address', o.contact_email_address ?? ''],
     ['Telephone', phone],
     ['Home address', address],
     ["Parent's name", parents],
-    ['Intended date of travel', o.intended_travel_date ?? ''],
+    ['Intended date of travel', writtenDate(o.intended_travel_date)],
   ].filter(([, value]) => value) as [string, string][];
 }
 
@@ -75,7 +81,7 @@ export const providerLabel = (provider: string) => MAIL_PROVIDER_LABEL[provider 
 
 const MAIL_LABEL: Record<string, string> = {
   approval: 'Approval email with the eTA download link',
-  resend: 'Approval email sent again (reminder)',
+  resend: 'Reminder of the approval email',
   rejection: 'Rejection email',
   refund: 'Refund email',
   invoice: 'Invoice email',

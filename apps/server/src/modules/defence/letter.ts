@@ -1,5 +1,5 @@
 import { DEFENCE_DISCLAIMER, DEFENCE_MSG, type DefenceLetter, type DefencePackType, MAIL_STATUS } from '@eta/shared';
-import { type BusinessConfig, businessEmail, SERVICE_NAME } from '../../business-config.ts';
+import { type BusinessConfig, SERVICE_NAME } from '../../business-config.ts';
 import { longDate, stampUtc } from '../../lib/pdf/text.ts';
 import { downloadIps, type Evidence } from './evidence.ts';
 
@@ -102,12 +102,15 @@ export function composeLetter(
   mailFrom: string,
 ): DefenceLetter {
   const o = evidence.order;
-  const email = businessEmail(business, mailFrom);
+  // The disputes address is BUSINESS_EMAIL only: the sender of our mails is a no-reply address, and a
+  // processor told to write there writes to nobody (issue 18).
+  const email = business.email;
   const transactionId = o.transaction_id?.trim() || '';
   const merchantName = o.merchant_name?.trim() || '';
   const missing: DefenceLetter['missing'] = [];
   if (!transactionId) missing.push('transactionId');
   if (!merchantName) missing.push('merchantName');
+  if (!email) missing.push('businessEmail');
   const txn = transactionId || `(${DEFENCE_MSG.notEntered})`;
   const { delivered, downloaded } = delivery(evidence);
   return {

@@ -64,10 +64,18 @@ function orderFacts(evidence: Evidence): [string, string][] {
       evidence.document ? stampUtc(evidence.document.created_at) : 'no approved document on file',
     ],
     deliveredRow(evidence),
-    ['Downloads by the customer', `${evidence.downloads.length} (${downloadIps(evidence).length} IP addresses)`],
+    ['Downloads by the customer', downloadCount(evidence)],
     ['Order status', o.process_status.trim()],
     ce3Line(evidence),
   ];
+}
+
+/** "3, from 2 IP addresses"; "1, from 1 IP address"; "none yet". */
+function downloadCount(evidence: Evidence): string {
+  const n = evidence.downloads.length;
+  if (n === 0) return 'none yet';
+  const ips = downloadIps(evidence).length;
+  return `${n}, from ${ips} IP ${ips === 1 ? 'address' : 'addresses'}`;
 }
 
 const LOG_NOTE =

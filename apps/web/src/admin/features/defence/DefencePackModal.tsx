@@ -89,7 +89,8 @@ export function DefencePackModal({ orderId, type, onHide }: DefencePackModalProp
         <p className="text-secondary small">{DEFENCE_TEXT.packIntro(data.packType)}</p>
         {choices}
         {refused && <Alert variant="danger">{refused}</Alert>}
-        {data.missing.length > 0 && <Alert variant="warning">{DEFENCE_TEXT.missing}</Alert>}
+        {data.missing.some((m) => m !== 'businessEmail') && <Alert variant="warning">{DEFENCE_TEXT.missing}</Alert>}
+        {data.missing.includes('businessEmail') && <Alert variant="warning">{DEFENCE_TEXT.noBusinessEmail}</Alert>}
         <LetterView letter={data} />
       </>
     );

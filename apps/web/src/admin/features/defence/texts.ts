@@ -7,6 +7,8 @@ export const DEFENCE_TEXT = {
       : 'The compact pack, for processors that cap pages: this letter and one evidence page with the order facts, the delivery and the download log.',
   missing:
     'Transaction ID and Merchant Name are not entered yet, so the letter shows \u201cnot entered\u201d. Enter them first with Enter Transaction Details.',
+  noBusinessEmail:
+    'No disputes email address is configured (BUSINESS_EMAIL), so the letter gives the processor none to write to. Ask your administrator to set it.',
   download: 'Download PDF',
   preparing: 'Preparing PDF...',
   close: 'Close',
