@@ -1,4 +1,5 @@
 import type { DefenceLetter } from '@eta/shared';
+import { getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
 import { packOrder, packRequest, readPdf, saveTransaction, squash } from './defence-fixtures.ts';
@@ -41,6 +42,28 @@ describeEachDialect('defence packs: wording', (dialect) => {
     expect(full).not.toContain('1990-04-12');
     expect(full).toContain(squash('12 April 1990'));
     expect(full).toContain(squash('1 May 2026'));
+  });
+
+  it('keeps a long transaction id inside its own box, above the ORDER ID label, and the closing with the enclosures', async () => {
+    const order = await packOrder(t, mary.token, { downloads: 1 });
+    const long = 'pi_3QxYzAbCdEfGhIjKlMnOpQrStUvWxYz_0123456789_ABCDEFGH';
+    await saveTransaction(t, mary.token, order.orderId, long, 'ETA ONLINE SERVICES LIMITED UNITED KINGDOM');
+    const res = await packRequest(t, mary.token, order.orderId, 1);
+    const proxy = await getDocumentProxy(new Uint8Array(res.rawPayload));
+    const page = await proxy.getPage(1);
+    const items = (await page.getTextContent()).items as { str: string; transform: number[] }[];
+    const y = (item: { transform: number[] }) => item.transform[5] as number;
+    const label = items.find((i) => i.str === 'ORDER ID');
+    const idParts = items.filter((i) => i.str && long.includes(i.str.trim()) && i.str.trim().length > 3);
+    expect(label).toBeDefined();
+    expect(idParts.length).toBeGreaterThan(0);
+    // PDF y grows upwards: every line of the id sits above the label with room for a line of text
+    for (const part of idParts.filter((p) => y(p) > y(label as { transform: number[] }) - 40)) {
+      expect(y(part) - y(label as { transform: number[] }), part.str).toBeGreaterThan(8);
+    }
+    const pages = (await readPdf(res.rawPayload)).pages.map(squash);
+    const closing = pages.findIndex((p) => p.includes('Yoursfaithfully'));
+    expect(pages[closing]).toContain('Enclosures');
   });
 
   it('never gives the processor a no-reply address: with no BUSINESS_EMAIL the letter gives none and says so to staff', async () => {

@@ -24,7 +24,7 @@ import { type BuiltPack, buildDefencePack } from './pack.ts';
 
 /** Enter Transaction Details, the defence letter and the defence packs (SPEC §2, §4, §7). */
 export function createDefenceService(ctx: AppContext) {
-  const { business, mail } = ctx.config;
+  const { business } = ctx.config;
 
   return {
     /** Saves transaction id and merchant name on the order, with an Activity row when they change. */
@@ -51,7 +51,7 @@ export function createDefenceService(ctx: AppContext) {
     /** The letter the modal shows and the PDF prints. */
     async letter(orderId: string, type: DefencePackType, includePassport = false): Promise<DefenceLetter> {
       const evidence = await loadEvidence(ctx, orderId, { includePassport });
-      return composeLetter(evidence, type, business, mail.from);
+      return composeLetter(evidence, type, business);
     },
 
     /**
@@ -62,7 +62,7 @@ export function createDefenceService(ctx: AppContext) {
     async pack(staff: TokenUser, input: DefencePackPdfInput): Promise<Buffer> {
       const { orderId, defencePackType: type, includePassport } = input;
       const evidence = await loadEvidence(ctx, orderId, { includePassport });
-      const letter = composeLetter(evidence, type, business, mail.from);
+      const letter = composeLetter(evidence, type, business);
       const profile = input.profile ?? evidence.profile;
       const limit = ctx.config.packLimits[profile];
       const fits = (pack: BuiltPack) =>

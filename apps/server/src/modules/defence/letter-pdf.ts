@@ -45,35 +45,41 @@ function letterhead(doc: Doc, letter: DefenceLetter): void {
 
 const PANEL_COLUMNS = 3;
 
-/** Label/value pairs in three columns on a light panel. */
+/**
+ * Label/value pairs in three columns on a light panel. A value wraps within its column (a long
+ * transaction id breaks where it must) and its row grows to hold it, so no value runs into the
+ * label under it (issue 18).
+ */
 function referencePanel(doc: Doc, letter: DefenceLetter): void {
   const width = contentWidth(doc);
   const colWidth = (width - 24) / PANEL_COLUMNS;
-  const rows = Math.ceil(letter.reference.length / PANEL_COLUMNS);
-  const rowHeight = 25;
+  const valueWidth = colWidth - 8;
   const top = doc.y;
-  const height = rows * rowHeight + 10;
+  const rows: DefenceLetter['reference'][] = [];
+  for (let i = 0; i < letter.reference.length; i += PANEL_COLUMNS)
+    rows.push(letter.reference.slice(i, i + PANEL_COLUMNS));
+  doc.font(FONT.regular).fontSize(9.5);
+  const heights = rows.map(
+    (row) => 10 + Math.max(...row.map((item) => doc.heightOfString(pdfText(item.value), { width: valueWidth }))) + 6,
+  );
+  const height = heights.reduce((a, b) => a + b, 0) + 8;
   doc.rect(MARGIN.left, top, width, height).fill(COLOR.fill);
-  letter.reference.forEach((item, i) => {
-    const x = MARGIN.left + 12 + (i % PANEL_COLUMNS) * colWidth;
-    const y = top + 7 + Math.floor(i / PANEL_COLUMNS) * rowHeight;
-    doc
-      .font(FONT.bold)
-      .fontSize(7.5)
-      .fillColor(COLOR.muted)
-      .text(pdfText(item.label.toUpperCase()), x, y, {
-        width: colWidth - 8,
-        lineBreak: false,
-      });
-    doc
-      .font(FONT.regular)
-      .fontSize(9.5)
-      .fillColor(COLOR.ink)
-      .text(pdfText(item.value), x, y + 10, {
-        width: colWidth - 8,
-        lineBreak: false,
-        ellipsis: true,
-      });
+  let y = top + 7;
+  rows.forEach((row, r) => {
+    row.forEach((item, c) => {
+      const x = MARGIN.left + 12 + c * colWidth;
+      doc
+        .font(FONT.bold)
+        .fontSize(7.5)
+        .fillColor(COLOR.muted)
+        .text(pdfText(item.label.toUpperCase()), x, y, { width: valueWidth, lineBreak: false });
+      doc
+        .font(FONT.regular)
+        .fontSize(9.5)
+        .fillColor(COLOR.ink)
+        .text(pdfText(item.value), x, y + 10, { width: valueWidth });
+    });
+    y += heights[r] as number;
   });
   doc.x = MARGIN.left;
   doc.y = top + height + 12;
@@ -97,6 +103,14 @@ export function renderLetter(doc: Doc, letter: DefenceLetter): void {
     if (section.heading) heading(doc, section.heading);
     for (const text of section.paragraphs) paragraph(doc, text, { size: BODY });
   }
+  // The enclosures, the closing and the signature stay together: never "Yours faithfully" alone on a page.
+  doc.font(FONT.regular).fontSize(9.5);
+  const enclosuresHeight = letter.enclosures.reduce(
+    (sum, item, i) =>
+      sum + doc.heightOfString(`${i + 1}.  ${pdfText(item)}`, { width: contentWidth(doc), lineGap: 1.5 }),
+    0,
+  );
+  ensureSpace(doc, 30 + enclosuresHeight + 80);
   heading(doc, 'Enclosures');
   letter.enclosures.forEach((item, i) => {
     doc.x = MARGIN.left;
@@ -107,7 +121,6 @@ export function renderLetter(doc: Doc, letter: DefenceLetter): void {
       .text(`${i + 1}.  ${pdfText(item)}`, { width: contentWidth(doc), indent: 0, lineGap: 1.5 });
   });
   doc.moveDown(0.6);
-  ensureSpace(doc, 56);
   paragraph(doc, letter.closing, { size: BODY, gap: 1.1 });
   const [name, ...rest] = letter.signature;
   doc.font(FONT.bold).fontSize(10).fillColor(COLOR.ink).text(pdfText(name));

@@ -95,12 +95,7 @@ function enclosures(evidence: Evidence, type: DefencePackType): string[] {
  * business, the customer journey and the service, with the disclaimer that the business is not the
  * government. The modal shows this object and the PDF prints it: one source for both.
  */
-export function composeLetter(
-  evidence: Evidence,
-  type: DefencePackType,
-  business: BusinessConfig,
-  mailFrom: string,
-): DefenceLetter {
+export function composeLetter(evidence: Evidence, type: DefencePackType, business: BusinessConfig): DefenceLetter {
   const o = evidence.order;
   // The disputes address is BUSINESS_EMAIL only: the sender of our mails is a no-reply address, and a
   // processor told to write there writes to nobody (issue 18).
