@@ -63,6 +63,37 @@ describe('order detail screen', () => {
     expect(selectOrderDetails(store.getState())?.nationality).toBe('Portugal');
   });
 
+  it('shows the purchase evidence and Visa CE 3.0 in Payment Details', async () => {
+    const order = orderDetail({ order_id: ORDER_ID });
+    order.purchase = {
+      ...order.purchase,
+      purchase_ip: '203.0.113.7',
+      card_fingerprint: 'fp_1',
+      card_brand: 'visa',
+      card_last4: '4242',
+      three_ds_result: 'authenticated',
+      payment_processor: 'checkout',
+      gateway_name: 'Checkout.com',
+      disclaimer_shown: true,
+    };
+    order.ce3 = {
+      eligible: true,
+      matches: [
+        { order_id: 'UKETA-1A', created_at: '2025-01-01T10:00:00.000Z', shared: ['purchase_ip', 'device_id'] },
+        { order_id: 'UKETA-2B', created_at: '2025-02-01T10:00:00.000Z', shared: ['purchase_ip', 'postal_address'] },
+      ],
+    };
+    await signInWith(staffServer(TEAM_MEMBER).on(DETAIL, detailReply(order)));
+    renderAdmin(detailPath);
+    const payment = (await screen.findByRole('heading', { name: 'Payment Details' })).closest('section')!;
+    for (const text of ['203.0.113.7', 'Visa •••• 4242', 'Authenticated', 'Checkout.com', 'Yes']) {
+      expect(within(payment).getAllByText(text).length, text).toBeGreaterThan(0);
+    }
+    expect(
+      within(payment).getByText('Qualifies: 2 earlier undisputed orders with the same card (UKETA-1A, UKETA-2B)'),
+    ).toBeTruthy();
+  });
+
   it("sends a move from the side panel, shows the server's message and reads the order again", async () => {
     const user = userEvent.setup();
     const rule = movesFrom(STATUS.New, TEAM_MEMBER.type).find((r) => r.call !== 'refund' && r.to !== STATUS.Deleted)!;

@@ -1,4 +1,4 @@
-import { disputeLabel, type OrderDetail } from '@eta/shared';
+import { CE3_MIN_MATCHES, disputeLabel, type OrderDetail } from '@eta/shared';
 import { DetailSection, FieldGrid } from '../DetailSection.tsx';
 import { capitalise, orDash, stamp } from '../format.ts';
 
@@ -11,6 +11,15 @@ const THREE_DS: Record<string, string> = {
 };
 
 const wrap = (value: string | null) => <span className="text-break">{orDash(value)}</span>;
+
+/** Visa Compelling Evidence 3.0 in a line: whether it applies and the earlier orders that make it (DESIGN §15). */
+function ce3Text(order: OrderDetail): string | null {
+  if (!order.purchase.card_fingerprint) return null;
+  const { eligible, matches } = order.ce3;
+  const ids = matches.map((m) => m.order_id).join(', ');
+  if (eligible) return `Qualifies: ${matches.length} earlier undisputed orders with the same card (${ids})`;
+  return `Does not qualify: ${matches.length} of the ${CE3_MIN_MATCHES} earlier orders needed${ids ? ` (${ids})` : ''}`;
+}
 
 /** "Visa •••• 4242", "•••• 4242", or '-'. */
 function card(p: OrderDetail['purchase']): string | null {
@@ -58,6 +67,7 @@ export function PaymentDetails({ order }: { order: OrderDetail }) {
           },
           { label: 'Refund Policy', value: p.refund_policy_version },
           { label: 'Disclaimer Shown', value: shown },
+          { label: 'Visa CE 3.0', value: ce3Text(order), wide: 'half' },
           { label: 'Purchase Browser', value: wrap(p.purchase_user_agent), wide: true },
         ]}
       />
