@@ -76,6 +76,15 @@ describeEachDialect('demo orders', (dialect) => {
     expect(staff.map((s) => s.type)).toContain(ROLE.Telecaller);
   });
 
+  it('gives every order the purchase evidence a website sends (DESIGN §15)', async () => {
+    const rows = await t.app.ctx.db
+      .selectFrom('orders')
+      .select(['purchase_ip', 'card_fingerprint', 'gateway_name', 'payment_reference', 'transaction_id'])
+      .execute();
+    expect(rows.every((r) => r.purchase_ip && r.card_fingerprint && r.gateway_name)).toBe(true);
+    expect(rows.every((r) => r.payment_reference === r.transaction_id)).toBe(true);
+  });
+
   it('stores a passport and a selfie image for every order', async () => {
     const images = await t.app.ctx.db.selectFrom('order_images').select(['kind', 'content_type']).execute();
     expect(images.filter((i) => i.kind === 'passport')).toHaveLength(DEMO_ORDER_COUNT);

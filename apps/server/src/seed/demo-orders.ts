@@ -1,4 +1,11 @@
-import { ingestOrderSchema, OPEN_STATUSES, type OrderStatus, STATUS, type TokenUser } from '@eta/shared';
+import {
+  ingestOrderSchema,
+  OPEN_STATUSES,
+  type OrderStatus,
+  processorOfGateway,
+  STATUS,
+  type TokenUser,
+} from '@eta/shared';
 import { faker } from '@faker-js/faker';
 import type { AppContext } from '../context.ts';
 import { createIngestService, hasAnyOrder } from '../modules/ingest/index.ts';
@@ -84,6 +91,34 @@ function questionnaire(): Record<string, string> {
   };
 }
 
+/**
+ * What the website saw at the purchase (DESIGN §15), made from the order's own id and values rather
+ * than from faker, so the rest of the demo stays the same order for order.
+ */
+function purchaseEvidence(orderId: string, transactionId: string, gateway: string, created: Date) {
+  const digits = orderId.replace(/\D/g, '');
+  const n = Number(digits.slice(-3));
+  return {
+    payment_reference: transactionId,
+    gateway_name: gateway,
+    payment_processor: processorOfGateway(gateway),
+    purchase_ip: `198.51.100.${n % 250}`,
+    purchase_user_agent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Version/18.1 Mobile/15E148 Safari/604.1',
+    device_id: `dev-${digits.slice(-6)}`,
+    terms_version: '2026-01',
+    terms_accepted_at: created.toISOString(),
+    refund_policy_version: 'r3',
+    disclaimer_shown: true,
+    three_ds_result: n % 5 === 0 ? 'attempted' : 'authenticated',
+    avs_result: 'Y',
+    cvc_result: 'M',
+    card_fingerprint: `fp_demo_${digits.slice(-5)}`,
+    card_last4: digits.slice(-4).padStart(4, '0'),
+    card_brand: n % 3 === 0 ? 'mastercard' : 'visa',
+  };
+}
+
 /** An order as a website would post it: raw JSON, parsed by the ingestion schema like any other. */
 function demoOrder(
   ctx: AppContext,
@@ -103,10 +138,13 @@ function demoOrder(
   const created = new Date(now - faker.number.int({ min: 600_000, max: (WAITING.includes(status) ? 5 : 90) * DAY }));
   const secondary = orderId.startsWith('UKTA-') || orderId.startsWith('eTA-');
   const [passport, selfie] = images;
+  const transactionId = `pi_${faker.string.alphanumeric(24)}`;
+  const gateway = faker.helpers.arrayElement(ctx.config.gatewayNames);
   return {
     order_id: orderId,
-    transaction_id: `pi_${faker.string.alphanumeric(24)}`,
-    merchant_name: faker.helpers.arrayElement(ctx.config.gatewayNames),
+    transaction_id: transactionId,
+    merchant_name: gateway,
+    ...purchaseEvidence(orderId, transactionId, gateway, created),
     landing_site: `${ctx.config.publicBaseUrl[secondary ? 'secondary' : 'primary']}/apply`,
     process_status: status === STATUS.Refunds ? STATUS.Completed : status,
     processing_type: priority ? 'priority' : 'standard',
