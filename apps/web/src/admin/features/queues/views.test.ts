@@ -53,7 +53,8 @@ const EXPECTED: Record<string, Expected> = {
   customercalledorder: processing(),
   completedorder: finished,
   rejectedOrder: finished,
-  chargeBack: finished,
+  // ChargeBack: finished, with its own columns (DESIGN §14: "Respond by").
+  chargeBack: { ...finished, columns: 'chargeback' },
   // Order History: only Manager and Admin get Delete Order.
   allorder: finished,
   // Refunds: Delete Order plus Refunded it for Manager and Admin, only Refunded it for others; rows View only.
