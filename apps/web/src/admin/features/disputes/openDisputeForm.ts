@@ -100,6 +100,9 @@ export const openDisputeResolver: Resolver<OpenDisputeValues, unknown, OpenDispu
   for (const [field, error] of Object.entries(result.errors) as [keyof OpenDisputeValues, { message?: string }][]) {
     const asked = WHEN_EMPTY[field];
     if (asked && error && values[field].trim() === '') error.message = asked;
+    // The shared amount rule answers a badly shaped text with zod's own pattern text (reported to
+    // the server's owner); the member is told what the rule means instead.
+    else if (field === 'amount' && error) error.message = DISPUTE_TEXT.amountInvalid;
   }
   return result as never;
 };

@@ -49,6 +49,7 @@ export const DISPUTE_TEXT = {
   disputeIdRequired: "Please enter the processor's dispute id.",
   reasonCodeRequired: 'Please enter the reason code.',
   amountRequired: 'Please enter the amount.',
+  amountInvalid: 'Enter the amount as a number with at most 2 decimals, such as 49.99.',
   currencyRequired: 'Please enter the currency.',
   estimateHint: (day: string, source: string) => `If left empty: ${day}, estimated from ${source}.`,
   // The Disputes screen
