@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { DISPUTE_WEBHOOK_SECRET, STRIPE_WEBHOOK_SECRET } from './disputes.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /**
@@ -40,6 +42,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT_PER_IP: '1000',
       INGEST_API_KEY: 'e2e-ingest-key',
+      STRIPE_WEBHOOK_SECRET,
+      DISPUTE_WEBHOOK_SECRET,
     },
   },
 });

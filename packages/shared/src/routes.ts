@@ -14,6 +14,10 @@ export const ADMIN_ROUTE = {
   sendInvoice: '/admin/send-invoice',
   manageTeam: '/admin/manage-team',
   processedOrder: '/admin/processed-order',
+  /** DESIGN §14: every dispute, and the unmatched ones to link to an order */
+  disputes: '/admin/disputes',
+  /** DESIGN §14: outcomes and win rate per processor and per reason category */
+  disputeReport: '/admin/dispute-report',
   gatewaySetting: '/admin/gateway-setting',
   changePassword: '/admin/change-password',
   /** followed by /{encoded order id} (DESIGN §5: base64url of the order id). */
@@ -55,6 +59,13 @@ export const SCREENS = {
     path: ADMIN_ROUTE.processedOrder,
     label: 'Order Processed',
     title: 'Processed By',
+    capability: 'reports.processedBy',
+  },
+  disputes: { path: ADMIN_ROUTE.disputes, label: 'Disputes', title: 'Disputes', capability: 'disputes.work' },
+  disputeReport: {
+    path: ADMIN_ROUTE.disputeReport,
+    label: 'Dispute Report',
+    title: 'Dispute Report',
     capability: 'reports.processedBy',
   },
   gatewaySetting: {

@@ -26,6 +26,10 @@ const CountryOrderListPage = lazyPage(() =>
 const ProcessedOrderPage = lazyPage(() =>
   import('./features/reports/ProcessedOrderPage.tsx').then((m) => m.ProcessedOrderPage),
 );
+const DisputesPage = lazyPage(() => import('./features/disputes/DisputesPage.tsx').then((m) => m.DisputesPage));
+const DisputeReportPage = lazyPage(() =>
+  import('./features/disputes/DisputeReportPage.tsx').then((m) => m.DisputeReportPage),
+);
 
 const guarded = (capability: Parameters<typeof RequireCapability>[0]['capability'], element: ReactNode) => (
   <RequireCapability capability={capability}>{element}</RequireCapability>
@@ -48,6 +52,8 @@ const adminRoutes: RouteObject[] = [
     element: guarded(SCREENS.manageTeam.capability, <TeamPage />),
   },
   { path: ADMIN_ROUTE.processedOrder, element: guarded(SCREENS.processedOrder.capability, <ProcessedOrderPage />) },
+  { path: ADMIN_ROUTE.disputes, element: guarded(SCREENS.disputes.capability, <DisputesPage />) },
+  { path: ADMIN_ROUTE.disputeReport, element: guarded(SCREENS.disputeReport.capability, <DisputeReportPage />) },
   { path: ADMIN_ROUTE.gatewaySetting, element: guarded(SCREENS.gatewaySetting.capability, <GatewayPage />) },
   { path: ADMIN_ROUTE.changePassword, element: <ChangePasswordPage /> },
   { path: '*', element: <NotFound /> },

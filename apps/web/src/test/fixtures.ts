@@ -1,4 +1,5 @@
 import {
+  type DisputeRecord,
   INGEST_TEXT_FIELDS,
   type IngestTextField,
   type OrderDetail,
@@ -87,3 +88,32 @@ export function orderDetail(overrides: Partial<OrderDetail> & Pick<OrderDetail, 
 }
 
 export const TEAM_MEMBER: TokenUser = { id: 7, name: 'Tara Team', email: 'tara@example.test', type: ROLE.Team };
+
+/** A dispute as the dispute calls and the order detail send it: an open chargeback with a deadline. */
+export function disputeRecord(overrides: Partial<DisputeRecord> & Pick<DisputeRecord, 'id'>): DisputeRecord {
+  return {
+    order_id: 'UKETA-4M7Q2Z',
+    processor: 'stripe',
+    processor_dispute_id: `dp_${overrides.id}`,
+    reason_code: '10.4',
+    reason_category: 'fraud',
+    amount_minor: 4999,
+    currency: 'GBP',
+    opened_at: '2025-03-01T00:00:00.000Z',
+    respond_by: '2025-03-31T23:59:59.999Z',
+    respond_by_estimated: false,
+    days_left: null,
+    stage: 'chargeback',
+    state: 'needs_response',
+    evidence_submitted_at: null,
+    note: null,
+    source: 'staff',
+    payment_reference: null,
+    transaction_id: null,
+    order_ref: null,
+    closed_at: null,
+    created_at: '2025-03-01T10:00:00.000Z',
+    updated_at: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}

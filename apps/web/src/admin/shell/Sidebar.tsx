@@ -1,5 +1,5 @@
 import { type CountField, can, FOLDERS, folderRoute, SCREENS, type ScreenDef } from '@eta/shared';
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import CloseButton from 'react-bootstrap/CloseButton';
 import { NavLink, useLocation } from 'react-router';
 import { useLazyGetFolderCountQuery } from '../../store/baseApi.ts';
@@ -12,9 +12,13 @@ const AFTER_FOLDERS: readonly ScreenDef[] = [
   SCREENS.sendInvoice,
   SCREENS.manageTeam,
   SCREENS.processedOrder,
+  SCREENS.disputeReport,
   SCREENS.gatewaySetting,
   SCREENS.changePassword,
 ];
+
+/** Screens that belong with a folder, listed right after it: the Disputes desk works the ChargeBack queue's cases. */
+const AFTER_FOLDER: Readonly<Record<string, readonly ScreenDef[]>> = { chargeBack: [SCREENS.disputes] };
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `sidebar-link${isActive ? ' active' : ''}`;
 
@@ -22,6 +26,16 @@ function CountBadge({ field }: { field: CountField }) {
   const value = useAppSelector((state) => selectCount(state)[field]);
   if (value === undefined) return null;
   return <span className={`badge rounded-pill sidebar-badge${value > 0 ? ' has-orders' : ''}`}>{value}</span>;
+}
+
+function ScreenItem({ screen }: { screen: ScreenDef }) {
+  return (
+    <li>
+      <NavLink to={screen.path} className={linkClass}>
+        {screen.label}
+      </NavLink>
+    </li>
+  );
 }
 
 /** SPEC §2 sidebar: every item in order, filtered by role (SPEC §6), counts refreshed on every path change. */
@@ -43,6 +57,7 @@ export function Sidebar() {
   }, [pathname, userName, dispatch, fetchCounts]);
 
   const close = () => dispatch(setShowSideBar(false));
+  const visible = (screen: ScreenDef) => screen.capability === null || can(role, screen.capability);
   const isDashboard = pathname === '/' || pathname === SCREENS.dashboard.path;
 
   return (
@@ -59,22 +74,21 @@ export function Sidebar() {
             </NavLink>
           </li>
           {FOLDERS.filter((folder) => can(role, folder.capability)).map((folder) => (
-            <li key={folder.name}>
-              <NavLink to={folderRoute(folder.path)} className={linkClass}>
-                <span>{folder.label}</span>
-                <CountBadge field={folder.countField} />
-              </NavLink>
-            </li>
-          ))}
-          {AFTER_FOLDERS.filter((screen) => screen.capability === null || can(role, screen.capability)).map(
-            (screen) => (
-              <li key={screen.path}>
-                <NavLink to={screen.path} className={linkClass}>
-                  {screen.label}
+            <Fragment key={folder.name}>
+              <li>
+                <NavLink to={folderRoute(folder.path)} className={linkClass}>
+                  <span>{folder.label}</span>
+                  <CountBadge field={folder.countField} />
                 </NavLink>
               </li>
-            ),
-          )}
+              {(AFTER_FOLDER[folder.name] ?? []).filter(visible).map((screen) => (
+                <ScreenItem key={screen.path} screen={screen} />
+              ))}
+            </Fragment>
+          ))}
+          {AFTER_FOLDERS.filter(visible).map((screen) => (
+            <ScreenItem key={screen.path} screen={screen} />
+          ))}
           <li>
             <NavLink to={SCREENS.logout.path} className={linkClass}>
               {SCREENS.logout.label}

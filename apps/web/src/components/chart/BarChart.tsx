@@ -38,7 +38,13 @@ function hatch(fill: string): CanvasPattern | string {
 }
 
 function configOf(spec: ChartSpec): ChartConfiguration<'bar'> {
-  const value = { stacked: spec.stacked, beginAtZero: true, ticks: { precision: 0, color: TEXT_COLOUR } };
+  const value = {
+    stacked: spec.stacked,
+    beginAtZero: true,
+    // A rate's scale is the whole 0 to 100, so a 50% bar looks like half whatever its neighbours.
+    ...(spec.percent ? { min: 0, max: 100 } : {}),
+    ticks: { precision: 0, color: TEXT_COLOUR },
+  };
   const category = { stacked: spec.stacked, grid: { display: false }, ticks: { color: TEXT_COLOUR } };
   return {
     type: 'bar',

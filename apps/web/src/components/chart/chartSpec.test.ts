@@ -47,4 +47,20 @@ describe('the spoken summary of a chart', () => {
       'Orders per day: 3 bars, 0 in total (Standard 0, Priority 0). The table beside the chart lists every number.',
     );
   });
+
+  it('names no total for percentages, which do not add up', () => {
+    const rates: ChartSpec = {
+      title: 'Win rate',
+      categoryHeading: 'Processor',
+      ticks: ['Stripe', 'Adyen'],
+      categories: ['Stripe', 'Adyen'],
+      series: [{ label: 'Win rate %', values: [50, 75] }],
+      stacked: false,
+      horizontal: true,
+      percent: true,
+    };
+    expect(chartSummary(rates)).toBe(
+      'Win rate: 2 bars; highest Adyen at 75%. The table beside the chart lists every number.',
+    );
+  });
 });

@@ -22,6 +22,11 @@ export interface ChartSpec {
   stacked: boolean;
   /** bars run sideways, so long names (nationalities, members) read without tilting */
   horizontal: boolean;
+  /**
+   * the values are percentages (a win rate): the axis runs 0 to 100 whatever the bars, and the
+   * summary names no total, since rates do not add up
+   */
+  percent?: boolean;
 }
 
 export const TOTAL_HEADING = 'Total';
@@ -54,6 +59,14 @@ export function chartTable(spec: ChartSpec): { head: string[]; rows: { category:
 export function chartSummary(spec: ChartSpec): string {
   const totals = categoryTotals(spec);
   const total = sum(totals);
+  if (spec.percent) {
+    const parts = [`${spec.title}: ${spec.categories.length} bars`];
+    if (totals.length > 0) {
+      const top = totals.indexOf(Math.max(...totals));
+      parts.push(`highest ${spec.categories[top]} at ${totals[top]}%`);
+    }
+    return `${parts.join('; ')}. The table beside the chart lists every number.`;
+  }
   const parts = [`${spec.title}: ${spec.categories.length} bars, ${total} in total`];
   if (spec.series.length > 1) parts[0] += ` (${spec.series.map((s) => `${s.label} ${sum(s.values)}`).join(', ')})`;
   if (total > 0) {

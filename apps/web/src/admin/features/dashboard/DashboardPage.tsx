@@ -6,9 +6,10 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { selectUser, useAppSelector } from '../../../store/index.ts';
 import { selectCount } from '../../../store/orderSlice.ts';
+import { DisputesDueTile } from './DisputesDueTile.tsx';
 import { OrderTrend } from './OrderTrend.tsx';
 
-/** SPEC §2: the dashboard shows five queues; each folder's definition says whether it has a tile. */
+/** SPEC §2: the dashboard shows five queues (each folder's definition says whether it has a tile), then disputes due (DESIGN §14): six tiles, three a row up to the widest screens. */
 const TILES = FOLDERS.flatMap((folder) =>
   folder.view.dashboardTile ? [{ folder, ...folder.view.dashboardTile }] : [],
 );
@@ -22,7 +23,7 @@ export function DashboardPage() {
       <PageHeader title={SCREENS.dashboard.title}>
         {user && <span className="text-secondary small">Signed in as {user.type}</span>}
       </PageHeader>
-      <Row xs={2} md={3} xl={5} className="g-3">
+      <Row xs={2} md={3} xxl={6} className="g-3">
         {TILES.map(({ folder, accent }) => (
           <Col key={folder.name}>
             <Card
@@ -40,6 +41,7 @@ export function DashboardPage() {
             </Card>
           </Col>
         ))}
+        <DisputesDueTile />
       </Row>
       <OrderTrend />
     </>

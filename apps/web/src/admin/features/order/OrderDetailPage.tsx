@@ -20,6 +20,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/index.ts';
 import { selectOrderDetails, selectOrderDetailsReply, selectShownOrderId } from '../../../store/orderSelectors.ts';
 import { showOrderDetails } from '../../../store/orderSlice.ts';
 import { useDefenceActions } from '../defence/useDefenceActions.tsx';
+import { DisputesSection } from '../disputes/DisputesSection.tsx';
 import { useGetOrderDetailQuery } from './api.ts';
 import { CommentPanel } from './CommentPanel.tsx';
 import { EmailContentModal } from './EmailContentModal.tsx';
@@ -146,6 +147,7 @@ function OrderDetailView({ orderId }: { orderId: string }) {
           <PersonalInfo order={order} />
           <AdditionalQuestions order={order} />
           <PaymentDetails order={order} />
+          <DisputesSection order={order} locked={locked} />
           <DownloadHistory order={order} provider={provider} actions={actions} locked={locked} />
           <Activity events={order.events} />
           <CommentHistory remarks={order.remark} />

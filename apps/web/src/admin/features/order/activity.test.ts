@@ -1,12 +1,12 @@
-import { STATUS } from '@eta/shared';
+import { ORDER_EVENT, STATUS } from '@eta/shared';
 import { describe, expect, it } from 'vitest';
 import { describeEvent } from './activity.ts';
 
-const event = (kind: string, from: string | null, to: string | null) => ({
+const event = (kind: string, from: string | null, to: string | null, detail: string | null = null) => ({
   kind,
   from_value: from,
   to_value: to,
-  detail: null,
+  detail,
   staff_name: 'Tara Team',
   created_at: '2026-11-24T01:50:55.000Z',
 });
@@ -22,5 +22,32 @@ describe('Activity lines of refunds', () => {
 
   it('shows no move when a refund request was refunded where it waited', () => {
     expect(describeEvent(event('refund', STATUS.Refunds, STATUS.Refunds))).toEqual({ what: 'Marked as refunded' });
+  });
+});
+
+describe('Activity lines of disputes (DESIGN §14)', () => {
+  it('names the dispute opened, with its reason, amount and stage', () => {
+    const opened = event(ORDER_EVENT.disputeOpened, null, 'Stripe dp_123', '10.4 Fraud, £49.99, Chargeback');
+    expect(describeEvent(opened)).toEqual({
+      what: 'Dispute opened: Stripe dp_123',
+      note: '10.4 Fraud, £49.99, Chargeback',
+    });
+  });
+
+  it('names the field changed and the dispute, with dates as the screen shows them', () => {
+    const state = event(ORDER_EVENT.disputeChanged, 'Needs response', 'Won', 'State · Stripe dp_123');
+    expect(describeEvent(state)).toEqual({
+      what: 'Dispute changed: State',
+      from: 'Needs response',
+      to: 'Won',
+      note: 'Stripe dp_123',
+    });
+    const due = event(ORDER_EVENT.disputeChanged, null, '2026-12-01', 'Respond by · Adyen 4837-77');
+    expect(describeEvent(due)).toEqual({
+      what: 'Dispute changed: Respond by',
+      from: undefined,
+      to: '01-12-2026',
+      note: 'Adyen 4837-77',
+    });
   });
 });

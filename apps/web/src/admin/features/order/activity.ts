@@ -1,5 +1,5 @@
 import { ORDER_EVENT, type OrderEventRecord } from '@eta/shared';
-import { statusText } from './format.ts';
+import { plainDate, statusText } from './format.ts';
 import { mailKindLabel, providerLabel } from './texts.ts';
 
 /** One Activity row in words: what happened, and an optional from → to and note. */
@@ -15,6 +15,19 @@ const providerNote = (detail: string | null): string | undefined =>
   detail ? detail.replace(/^(cloud|delivery)\b/, (p) => providerLabel(p)) : undefined;
 
 const opt = (value: string | null | undefined) => (value ? value : undefined);
+
+/** A dispute change's detail is "{field} · {dispute}": "State · Stripe dp_123". */
+function disputeChange(e: OrderEventRecord): ActivityLine {
+  const [field, dispute] = (e.detail ?? '').split(' · ');
+  // Dates travel as ISO days; the screen shows days as DD-MM-YYYY everywhere else.
+  const value = (v: string | null) => (v ? plainDate(v) : undefined);
+  return {
+    what: dispute ? `Dispute changed: ${field}` : 'Dispute changed',
+    from: value(e.from_value),
+    to: value(e.to_value),
+    note: dispute ?? opt(e.detail),
+  };
+}
 
 /** DESIGN §6 event kinds as a member would say them; an unknown kind still reads sensibly. */
 export function describeEvent(e: OrderEventRecord): ActivityLine {
@@ -60,6 +73,11 @@ export function describeEvent(e: OrderEventRecord): ActivityLine {
       return { what: `${mail} mail failed`, note: providerNote(e.detail) };
     case ORDER_EVENT.mailRetry:
       return { what: `${mail} mail queued again`, note: providerNote(e.detail) };
+    // DESIGN §14: to is the processor and dispute id; the detail its reason, amount and stage.
+    case ORDER_EVENT.disputeOpened:
+      return { what: `Dispute opened: ${e.to_value ?? '-'}`, note: opt(e.detail) };
+    case ORDER_EVENT.disputeChanged:
+      return disputeChange(e);
     default: {
       const what = e.kind.replace(/[_-]+/g, ' ');
       return {

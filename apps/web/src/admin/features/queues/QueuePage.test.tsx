@@ -153,4 +153,35 @@ describe('queue screen', () => {
     const freeView = within(free!).getByRole('link', { name: 'View' });
     expect(freeView.getAttribute('href')).toBe(`${ADMIN_ROUTE.viewOrder}/${encodeOrderRef(orderId(2))}`);
   });
+
+  it("opens ChargeBack soonest deadline first, its folder's own order, and keeps that order out of the address", async () => {
+    const user = userEvent.setup();
+    const chargeBack = FOLDERS.find((folder) => folder.name === 'chargeBack')!;
+    const list = filled(ORDERS_API.list, { orderName: chargeBack.name });
+    const soon = new Date(Date.now() + 2 * 86_400_000 - 3_600_000).toISOString();
+    const server = staffServer(TEAM_MEMBER).on(list, {
+      status: API_STATUS.ok,
+      message: 'Order list',
+      data: [
+        listItem({ order_id: orderId(1), process_status: STATUS.ChargeBack, respond_by: soon }),
+        listItem({ order_id: orderId(2), process_status: STATUS.ChargeBack }),
+      ],
+      total: 2,
+    });
+    await signInWith(server);
+    const { router } = renderAdmin(folderRoute(chargeBack.path));
+
+    const first = (await screen.findByText(orderId(1))).closest('tr')!;
+    expect(within(first).getByText('2 days left').className).toContain('text-danger');
+    const asked = server.calls(list).at(-1)!.query;
+    expect([asked.get('sort'), asked.get('order')]).toEqual(['respond_by', 'asc']);
+    expect(router.state.location.search).toBe('');
+    const respondBy = screen.getByRole('columnheader', { name: /Respond by/ });
+    expect(respondBy.getAttribute('aria-sort')).toBe('ascending');
+
+    // Sorting by another column is the member's choice: it goes into the address, and back again.
+    await user.click(screen.getByRole('button', { name: /Date & Time/ }));
+    await waitFor(() => expect(server.calls(list).at(-1)!.query.get('sort')).toBe('created_at'));
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('created_at');
+  });
 });

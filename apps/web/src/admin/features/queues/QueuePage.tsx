@@ -30,7 +30,7 @@ export function QueuePage({ folder }: { folder: FolderDef }) {
   const role = useAppSelector((state) => state.auth.role);
   const userName = useAppSelector(selectUser)?.name ?? '';
   const selectedData = useAppSelector(selectSelectedData);
-  const [params, setParams] = useQueueParams();
+  const [params, setParams] = useQueueParams(folder.view.defaultSort);
   const view = useMemo(() => queueView(folder, role), [folder, role]);
 
   // A search reads one window of at most 500 rows, so All there means 500 a page.

@@ -81,6 +81,7 @@ describe('row actions and columns (SPEC §2, §6)', () => {
 
   it.each([
     ['newOrder', ['Order Id', 'Name', 'Email', 'Telephone', 'Date & Time', 'Status', 'Action']],
+    ['chargeBack', ['Order Id', 'Respond by', 'Name', 'Email', 'Telephone', 'Date & Time', 'Status', 'Action']],
     ['contactcustomerorder', ['Order Id', 'Name', 'Email', 'Date & Time', 'Status', 'Action']],
     ['refundorder', ['Order Id', 'Email', 'Telephone', 'Date & Time', 'Refund Date', 'Status', 'Action']],
   ])('%s has the columns %j', (folder, headers) => {
@@ -88,5 +89,56 @@ describe('row actions and columns (SPEC §2, §6)', () => {
       .filter((c) => c.id !== 'select')
       .map((c) => c.header);
     expect(shown).toEqual(headers);
+  });
+});
+
+describe("ChargeBack's Respond by column (DESIGN §14)", () => {
+  const HOUR = 3_600_000;
+  const DAY = 24 * HOUR;
+  /** A deadline `ms` from now, as the list sends it. */
+  const dueIn = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+  function respondByCell(respondBy: string | null): string {
+    const column = columnsOf('chargeBack', ROLE.Team).find((c) => c.id === 'respond_by');
+    const cell = column?.cell as ((context: unknown) => ReactNode) | undefined;
+    if (!cell) throw new Error('no Respond by column');
+    return renderToStaticMarkup(
+      createElement('div', null, cell({ row: { original: order({ respond_by: respondBy }) } })),
+    );
+  }
+  const red = (html: string) => /class="[^"]*text-danger[^"]*"/.test(html);
+
+  it('shows the day and the days left, in red at three days or fewer', () => {
+    const soon = respondByCell(dueIn(2 * DAY - HOUR));
+    expect(soon).toContain('2 days left');
+    expect(red(soon)).toBe(true);
+    const edge = respondByCell(dueIn(3 * DAY - HOUR));
+    expect(edge).toContain('3 days left');
+    expect(red(edge)).toBe(true);
+  });
+
+  it('shows the days left without red further off', () => {
+    const later = respondByCell(dueIn(10 * DAY - HOUR));
+    expect(later).toContain('10 days left');
+    expect(red(later)).toBe(false);
+  });
+
+  it('says Overdue, in red, once the deadline has passed', () => {
+    const late = respondByCell(dueIn(-HOUR));
+    expect(late).toContain('Overdue');
+    expect(late).not.toContain('days left');
+    expect(red(late)).toBe(true);
+  });
+
+  it("shows the deadline's UTC day, and '-' for an order with none", () => {
+    expect(respondByCell('2031-01-05T23:59:59.999Z')).toContain('05-01-2031');
+    const none = respondByCell(null);
+    expect(none).toBe('<div><span>-</span></div>');
+  });
+
+  it('sorts on the server by respond_by, the id its header click sends', () => {
+    const column = columnsOf('chargeBack', ROLE.Team).find((c) => c.header === 'Respond by');
+    expect(column?.id).toBe('respond_by');
+    expect(column?.enableSorting).not.toBe(false);
   });
 });

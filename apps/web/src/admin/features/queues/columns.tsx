@@ -1,5 +1,6 @@
 import {
   ADMIN_ROUTE,
+  daysLeft,
   encodeOrderRef,
   formatUtcDate,
   formatUtcDateTime,
@@ -10,6 +11,8 @@ import { createColumnHelper } from '@tanstack/react-table';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { WEB_TEXT } from '../../../lib/texts.ts';
+import { DueDate } from '../disputes/DueDate.tsx';
+import { DISPUTE_TEXT } from '../disputes/texts.ts';
 import type { QueueView } from './views.ts';
 
 const col = createColumnHelper<OrderListItem>();
@@ -57,8 +60,9 @@ function ViewLink({ order, view }: { order: OrderListItem; view: QueueView }) {
 
 /**
  * The columns of SPEC §2: Order Id, Name, Email, Telephone, Date & Time, Status, Action, with
- * Telephone dropped on Contact Customer and the Refund table's own set. Column ids are the server's
- * sort names, so a header click sorts on the server.
+ * Telephone dropped on Contact Customer, the Refund table's own set, and ChargeBack's "Respond by"
+ * next to the id (DESIGN §14: the deadline its rows are sorted by). Column ids are the server's sort
+ * names, so a header click sorts on the server.
  */
 export function queueColumns({ view, onDelete }: ColumnOptions) {
   const select = col.display({
@@ -120,6 +124,15 @@ export function queueColumns({ view, onDelete }: ColumnOptions) {
     header: 'Refund Date',
     cell: (c) => <span className="text-nowrap">{formatUtcDate(c.getValue()) ?? MISSING}</span>,
   });
+  // DESIGN §14: the order's nearest dispute deadline, its days left counted now (the server's rule, shared).
+  const respondBy = col.accessor((o) => o.respond_by ?? '', {
+    id: 'respond_by',
+    header: DISPUTE_TEXT.respondBy,
+    cell: (c) => {
+      const at = c.row.original.respond_by;
+      return <DueDate respondBy={at} days={at ? daysLeft(at, Date.now()) : null} />;
+    },
+  });
   const status = col.accessor('process_status', {
     header: 'Status',
     // The Awaiting literal carries a trailing space on the wire (SPEC §4); it means nothing on screen.
@@ -148,5 +161,7 @@ export function queueColumns({ view, onDelete }: ColumnOptions) {
 
   if (view.columns === 'refund') return [select, orderId, email, telephone, dateTime, refundDate, status, action];
   if (view.columns === 'noTelephone') return [select, orderId, name, email, dateTime, status, action];
+  if (view.columns === 'chargeback')
+    return [select, orderId, respondBy, name, email, telephone, dateTime, status, action];
   return [select, orderId, name, email, telephone, dateTime, status, action];
 }

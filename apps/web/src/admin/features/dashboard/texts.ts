@@ -1,0 +1,7 @@
+import { DUE_SOON_DAYS } from '@eta/shared';
+
+/** The dashboard's own texts (its folder tiles are labelled from FOLDERS). */
+export const DASHBOARD_TEXT = {
+  disputesDue: `Disputes due in ${DUE_SOON_DAYS} days`,
+  viewDisputes: 'View disputes →',
+} as const;

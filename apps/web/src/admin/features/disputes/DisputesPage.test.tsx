@@ -1,0 +1,167 @@
+import {
+  ADMIN_ROUTE,
+  API_STATUS,
+  DISPUTE_MSG,
+  DISPUTES_API,
+  type DisputeRecord,
+  encodeOrderRef,
+  ORDER_ID_MESSAGE,
+  ROLE,
+} from '@eta/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { type FakeServer, filled, type SeenRequest, staffServer } from '../../../test/fakeServer.ts';
+import { disputeRecord, TEAM_MEMBER } from '../../../test/fixtures.ts';
+import { renderAdmin, signInWith } from '../../../test/renderAdmin.tsx';
+
+/** The Disputes screen (/admin/disputes) and the dashboard's tile, rendered whole against a fake server. */
+const ORDER_ID = 'UKETA-4M7Q2Z';
+
+/** Answers the list as the server filters it: unmatched=1 gives `unmatched`, anything else `matched`. */
+function serveLists(server: FakeServer, lists: { matched: DisputeRecord[]; unmatched: DisputeRecord[] }) {
+  server.on(DISPUTES_API.list, (request) => {
+    const rows = request.query.get('unmatched') === '1' ? lists.unmatched : lists.matched;
+    const limit = Number(request.query.get('limit'));
+    return { status: API_STATUS.ok, message: DISPUTE_MSG.listed, data: rows.slice(0, limit), total: rows.length };
+  });
+}
+
+const listCalls = (server: FakeServer, unmatched: boolean): SeenRequest[] =>
+  server.calls(DISPUTES_API.list).filter((r) => (r.query.get('unmatched') === '1') === unmatched);
+const query = (request: SeenRequest | undefined) => Object.fromEntries(request?.query ?? []);
+const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+
+describe('the Disputes screen (DESIGN §14)', () => {
+  it('lists every dispute with its order, deadline and state, and filters by state', async () => {
+    const user = userEvent.setup();
+    const server = staffServer(TEAM_MEMBER);
+    serveLists(server, {
+      matched: [
+        disputeRecord({ id: 1, order_id: ORDER_ID, respond_by: '2031-01-05T23:59:59.999Z', days_left: 0 }),
+        disputeRecord({ id: 2, order_id: null, processor: 'paypal', processor_dispute_id: 'PP-D-2' }),
+      ],
+      unmatched: [disputeRecord({ id: 2, order_id: null })],
+    });
+    await signInWith(server);
+    const { router } = renderAdmin(ADMIN_ROUTE.disputes);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Disputes' })).toBeTruthy();
+    const [first, second] = await waitFor(() => {
+      const rows = bodyRows();
+      expect(rows).toHaveLength(2);
+      return rows;
+    });
+    const link = within(first!).getByRole('link', { name: ORDER_ID });
+    expect(link.getAttribute('href')).toBe(`${ADMIN_ROUTE.viewOrder}/${encodeOrderRef(ORDER_ID)}`);
+    expect(within(first!).getByText('Overdue').className).toContain('text-danger');
+    expect(within(first!).getByText('Needs response')).toBeTruthy();
+    expect(within(second!).getByText('PP-D-2')).toBeTruthy();
+    expect(within(second!).getByText('Unmatched')).toBeTruthy();
+    expect(query(listCalls(server, false).at(-1))).toEqual({ page: '1', limit: '10' });
+    // The Unmatched tab says how many wait to be linked.
+    expect((await screen.findByRole('tab', { name: /Unmatched/ })).textContent).toBe('Unmatched1');
+
+    await user.selectOptions(screen.getByLabelText('State'), 'won');
+    await waitFor(() =>
+      expect(query(listCalls(server, false).at(-1))).toEqual({ state: 'won', page: '1', limit: '10' }),
+    );
+    expect(router.state.location.search).toBe('?state=won');
+  });
+
+  it("links an unmatched dispute to the order a member names, showing the server's refusal first", async () => {
+    const user = userEvent.setup();
+    const server = staffServer(TEAM_MEMBER);
+    const lists = {
+      matched: [] as DisputeRecord[],
+      unmatched: [
+        disputeRecord({
+          id: 9,
+          order_id: null,
+          processor_dispute_id: 'dp_lost_9',
+          order_ref: 'UKETA-TYPO',
+          payment_reference: 'pi_123',
+          transaction_id: 'ch_456',
+        }),
+      ],
+    };
+    serveLists(server, lists);
+    const update = filled(DISPUTES_API.update, { id: '9' });
+    server.on(update, (request) => {
+      const { orderId } = request.body as { orderId: string };
+      if (orderId !== ORDER_ID) {
+        return { http: 404, envelope: { status: API_STATUS.fail, message: DISPUTE_MSG.orderNotFound } };
+      }
+      const linked = { ...lists.unmatched[0]!, order_id: orderId };
+      lists.unmatched = [];
+      return { status: API_STATUS.ok, message: DISPUTE_MSG.updated, data: linked };
+    });
+    await signInWith(server);
+    renderAdmin(`${ADMIN_ROUTE.disputes}?view=unmatched`);
+
+    const row = (await screen.findByText('dp_lost_9')).closest('tr')!;
+    expect(query(listCalls(server, true).at(-1))).toMatchObject({ unmatched: '1', page: '1' });
+    // What the processor sent, to find the order it meant.
+    for (const sent of ['UKETA-TYPO', 'pi_123', 'ch_456']) expect(within(row).getByText(sent)).toBeTruthy();
+
+    await user.click(within(row).getByRole('button', { name: 'Link to order' }));
+    const dialog = await screen.findByRole('dialog');
+    const orderField = within(dialog).getByLabelText('Order Id');
+    await user.type(orderField, 'x!');
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+    expect(await within(dialog).findByText(ORDER_ID_MESSAGE)).toBeTruthy();
+    expect(server.calls(update)).toEqual([]);
+
+    await user.clear(orderField);
+    await user.type(orderField, 'UKETA-NOPE99');
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+    expect(await within(dialog).findByText(DISPUTE_MSG.orderNotFound)).toBeTruthy();
+
+    await user.clear(orderField);
+    await user.type(orderField, ORDER_ID);
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+    expect(await screen.findByText(DISPUTE_MSG.updated)).toBeTruthy();
+    expect(server.calls(update).map((r) => r.body)).toEqual([{ orderId: 'UKETA-NOPE99' }, { orderId: ORDER_ID }]);
+    // Linked: the list is read again and the dispute has left it.
+    expect(await screen.findByText('No records found')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('sits right after Charge Back in the sidebar; the Dispute Report only for Admin and Manager', async () => {
+    const server = staffServer(TEAM_MEMBER);
+    serveLists(server, { matched: [], unmatched: [] });
+    await signInWith(server);
+    renderAdmin(ADMIN_ROUTE.disputes);
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    const labels = within(menu)
+      .getAllByRole('link')
+      .map((a) => a.textContent?.replace(/\d+$/, ''));
+    expect(labels[labels.indexOf('Charge Back') + 1]).toBe('Disputes');
+    expect(labels).not.toContain('Dispute Report');
+  });
+});
+
+describe("the dashboard's disputes tile", () => {
+  it('counts open disputes due within three days and links to them with the same filters', async () => {
+    // The clock stands still (timers run as usual), so "three days from now" is one exact instant.
+    const now = Date.parse('2026-03-10T12:00:00.000Z');
+    vi.useFakeTimers({ toFake: ['Date'], now });
+    onTestFinished(() => void vi.useRealTimers());
+    const server = staffServer({ ...TEAM_MEMBER, type: ROLE.Manager });
+    server.on(DISPUTES_API.list, { status: API_STATUS.ok, message: DISPUTE_MSG.listed, data: [], total: 4 });
+    await signInWith(server);
+    renderAdmin(ADMIN_ROUTE.dashboard);
+
+    const count = await screen.findByTestId('count-disputes-due');
+    await waitFor(() => expect(count.textContent).toBe('4'));
+    const asked = query(server.calls(DISPUTES_API.list)[0]);
+    expect(asked).toMatchObject({ state: 'needs_response', page: '1', limit: '1' });
+    expect(asked.dueBefore).toBe('2026-03-13T12:00:00.000Z');
+    const tile = count.closest('a')!;
+    expect(tile.getAttribute('href')).toBe(
+      `${ADMIN_ROUTE.disputes}?state=needs_response&dueBefore=2026-03-13T12%3A00%3A00.000Z`,
+    );
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('link', { name: 'Dispute Report' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,171 @@
+import { DISPUTE_PROCESSORS, DISPUTE_STAGES, REASON_CATEGORIES } from '@eta/shared';
+import { useEffect } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { useForm } from 'react-hook-form';
+import { AppModal } from '../../../components/AppModal.tsx';
+import { FormField } from '../../../components/FormField.tsx';
+import { fieldErrors } from '../../../lib/api.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useOpenDisputeMutation } from './api.ts';
+import { DisputeOptions } from './DisputeOptions.tsx';
+import {
+  estimateText,
+  knownCategory,
+  type OpenDisputeBody,
+  type OpenDisputeValues,
+  openDisputeDefaults,
+  openDisputeResolver,
+  todayUtc,
+} from './openDisputeForm.ts';
+import { ReasonCodeField } from './ReasonCodeField.tsx';
+import { DISPUTE_TEXT } from './texts.ts';
+
+interface OpenDisputeModalProps {
+  show: boolean;
+  order: { order_id: string; amount: string | null; currency: string | null };
+  onHide: () => void;
+}
+
+const FIELDS = Object.keys(openDisputeDefaults({ order_id: '', amount: null, currency: null }));
+
+/**
+ * "Open dispute" on the order detail (DESIGN §14): the shared schema checks the form before it is
+ * sent, the server's message is the toast, and the order's detail reloads (it is now in ChargeBack).
+ */
+export function OpenDisputeModal({ show, order, onHide }: OpenDisputeModalProps) {
+  const [open, { isLoading }] = useOpenDisputeMutation();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm<OpenDisputeValues, unknown, OpenDisputeBody>({ resolver: openDisputeResolver });
+
+  // Each opening starts from the order as it is now (its amount may have been corrected meanwhile);
+  // a reload of the detail while the form is open (the mail poll) must not wipe what is typed.
+  const { order_id, amount, currency } = order;
+  useEffect(() => {
+    if (show) reset(openDisputeDefaults({ order_id, amount, currency }));
+  }, [show, order_id, amount, currency, reset]);
+
+  const reasonCode = watch('reasonCode') ?? '';
+  const respondBy = watch('respondBy') ?? '';
+  const estimate = respondBy ? null : estimateText(reasonCode, watch('openedAt') || todayUtc());
+  const reason = register('reasonCode', {
+    // A known code names its category: prefilled, and still the member's to change.
+    onChange: (event: { target: { value: string } }) => {
+      const category = knownCategory(event.target.value);
+      if (category) setValue('reasonCategory', category);
+    },
+  });
+
+  const onSubmit = handleSubmit(async (body) => {
+    const envelope = await open(body).unwrap();
+    for (const [field, message] of Object.entries(fieldErrors(envelope))) {
+      if (FIELDS.includes(field)) setError(field as keyof OpenDisputeValues, { message });
+    }
+    if (notify(envelope)) onHide();
+  });
+
+  const control = (field: keyof OpenDisputeValues, id: string) => ({
+    id,
+    isInvalid: Boolean(errors[field]),
+    ...register(field),
+  });
+
+  return (
+    <AppModal show={show} onHide={onHide} aria-labelledby="open-dispute-title">
+      <Form noValidate onSubmit={onSubmit}>
+        <Modal.Header closeButton>
+          <Modal.Title id="open-dispute-title" className="h5">
+            {DISPUTE_TEXT.openDispute} · {order.order_id}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <Row xs={1} md={2} lg={3} className="gx-3">
+            <Col>
+              <FormField id="dispute-processor" label={DISPUTE_TEXT.processor} error={errors.processor?.message}>
+                <Form.Select {...control('processor', 'dispute-processor')}>
+                  <DisputeOptions values={DISPUTE_PROCESSORS} empty={DISPUTE_TEXT.chooseProcessor} />
+                </Form.Select>
+              </FormField>
+            </Col>
+            <Col>
+              <FormField id="dispute-id" label={DISPUTE_TEXT.disputeId} error={errors.processorDisputeId?.message}>
+                <Form.Control autoComplete="off" {...control('processorDisputeId', 'dispute-id')} />
+              </FormField>
+            </Col>
+            <Col>
+              <ReasonCodeField
+                id="dispute-reason-code"
+                value={reasonCode}
+                error={errors.reasonCode?.message}
+                input={reason}
+              />
+            </Col>
+            <Col>
+              <FormField id="dispute-category" label={DISPUTE_TEXT.category} error={errors.reasonCategory?.message}>
+                <Form.Select {...control('reasonCategory', 'dispute-category')}>
+                  <DisputeOptions values={REASON_CATEGORIES} empty={DISPUTE_TEXT.chooseCategory} />
+                </Form.Select>
+              </FormField>
+            </Col>
+            <Col>
+              <div className="d-flex gap-2">
+                <div className="flex-grow-1">
+                  <FormField id="dispute-amount" label={DISPUTE_TEXT.amount} error={errors.amount?.message}>
+                    <Form.Control inputMode="decimal" autoComplete="off" {...control('amount', 'dispute-amount')} />
+                  </FormField>
+                </div>
+                <div className="dispute-currency">
+                  <FormField id="dispute-currency" label={DISPUTE_TEXT.currency} error={errors.currency?.message}>
+                    <Form.Control autoComplete="off" maxLength={3} {...control('currency', 'dispute-currency')} />
+                  </FormField>
+                </div>
+              </div>
+            </Col>
+            <Col>
+              <FormField id="dispute-stage" label={DISPUTE_TEXT.stage} error={errors.stage?.message}>
+                <Form.Select {...control('stage', 'dispute-stage')}>
+                  <DisputeOptions values={DISPUTE_STAGES} />
+                </Form.Select>
+              </FormField>
+            </Col>
+            <Col>
+              <FormField id="dispute-opened" label={DISPUTE_TEXT.opened} error={errors.openedAt?.message}>
+                <Form.Control type="date" {...control('openedAt', 'dispute-opened')} />
+              </FormField>
+            </Col>
+            <Col>
+              <FormField
+                id="dispute-respond-by"
+                label={DISPUTE_TEXT.respondBy}
+                error={errors.respondBy?.message}
+                hint={estimate ?? undefined}
+              >
+                <Form.Control type="date" {...control('respondBy', 'dispute-respond-by')} />
+              </FormField>
+            </Col>
+          </Row>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onHide}>
+            {DISPUTE_TEXT.cancel}
+          </Button>
+          <Button type="submit" variant="primary" disabled={isLoading}>
+            {isLoading && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
+            {DISPUTE_TEXT.openDispute}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </AppModal>
+  );
+}
