@@ -30,6 +30,8 @@ const FIELDS: readonly string[] = ['stage', 'state', 'respondBy', 'evidenceSubmi
 /** Stage, state, deadline, evidence date and note of one dispute (PUT, only what changed). */
 export function DisputeEditForm({ dispute, onDone }: DisputeEditFormProps) {
   const [update, { isLoading }] = useUpdateDisputeMutation();
+  // The detail is read again on its own (the mail poll, a Refresh); RTK Query keeps an unchanged
+  // dispute the same object, so only a real change to it resets what the member is typing.
   const before = useMemo(() => updateDisputeDefaults(dispute), [dispute]);
   const resolver = useMemo(() => updateDisputeResolver(before), [before]);
   const {

@@ -19,6 +19,9 @@ import './disputes.css';
 /** Just the count of unmatched disputes, for the tab: a one-row page carries the total. */
 const UNMATCHED_COUNT: DisputeListArgs = { unmatched: true, page: 1, limit: 1 };
 
+const PANEL_ID = 'disputes-panel';
+const tabId = (unmatched: boolean) => (unmatched ? 'disputes-tab-unmatched' : 'disputes-tab-all');
+
 /** /admin/disputes (DESIGN §14): every dispute, soonest deadline first, and the unmatched ones to link. */
 export function DisputesPage() {
   const [filters, setFilters] = useDisputeFilters();
@@ -69,6 +72,8 @@ export function DisputesPage() {
                   as="button"
                   type="button"
                   role="tab"
+                  id={tabId(tab)}
+                  aria-controls={PANEL_ID}
                   aria-selected={unmatched === tab}
                   active={unmatched === tab}
                   onClick={() => setFilters({ unmatched: tab })}
@@ -83,27 +88,29 @@ export function DisputesPage() {
               </Nav.Item>
             ))}
           </Nav>
-          {unmatched ? (
-            <p className="small text-secondary">{DISPUTE_TEXT.unmatchedHint}</p>
-          ) : (
-            <DisputeFiltersForm filters={filters} onChange={setFilters} />
-          )}
-          <DisputesTable
-            rows={rows}
-            columns={columns}
-            loading={list.isLoading}
-            refreshing={list.isFetching && !list.isLoading}
-            error={error}
-          />
-          <Pagination
-            page={Math.min(page, pageCount)}
-            rowsPerPage={perPage}
-            perPage={perPage}
-            total={total}
-            allowAll={false}
-            onPage={(next) => setFilters({ page: next })}
-            onPerPage={(size) => setFilters({ perPage: typeof size === 'number' ? size : PAGE_LIMIT_MAX })}
-          />
+          <div role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(unmatched)}>
+            {unmatched ? (
+              <p className="small text-secondary">{DISPUTE_TEXT.unmatchedHint}</p>
+            ) : (
+              <DisputeFiltersForm filters={filters} onChange={setFilters} />
+            )}
+            <DisputesTable
+              rows={rows}
+              columns={columns}
+              loading={list.isLoading}
+              refreshing={list.isFetching && !list.isLoading}
+              error={error}
+            />
+            <Pagination
+              page={Math.min(page, pageCount)}
+              rowsPerPage={perPage}
+              perPage={perPage}
+              total={total}
+              allowAll={false}
+              onPage={(next) => setFilters({ page: next })}
+              onPerPage={(size) => setFilters({ perPage: typeof size === 'number' ? size : PAGE_LIMIT_MAX })}
+            />
+          </div>
         </Card.Body>
       </Card>
       <LinkOrderModal dispute={linking} onHide={() => setLinking(null)} />

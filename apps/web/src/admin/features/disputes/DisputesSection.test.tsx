@@ -174,6 +174,12 @@ describe("a dispute's changes on the order detail", () => {
     expect(save.disabled).toBe(true);
     await user.selectOptions(within(form).getByLabelText('State'), 'won');
     await user.type(within(form).getByLabelText('Note'), 'Evidence accepted');
+    // The detail read again meanwhile (unchanged) keeps what the member is typing.
+    const reads = server.calls(DETAIL).length;
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(server.calls(DETAIL).length).toBe(reads + 1));
+    expect((within(form).getByLabelText('Note') as HTMLTextAreaElement).value).toBe('Evidence accepted');
+    expect((within(form).getByLabelText('State') as HTMLSelectElement).value).toBe('won');
     await user.click(save);
 
     expect(await screen.findByText(DISPUTE_MSG.updated)).toBeTruthy();
