@@ -212,6 +212,9 @@ test('a report screen whose session has ended says so once and returns to sign-i
   expect(added.status()).toBe(201);
   await admin.dispose();
   await signIn(page, email, 'rex-pass-1');
+  // The dashboard's own requests (tiles, the disputes-due count, the trend chart) finish first: the
+  // session must end while the member idles, so that the report's request is the first one refused.
+  await page.waitForLoadState('networkidle');
 
   // The member changes the password elsewhere: every earlier session ends (docs/api.md).
   const elsewhere = await apiAs(baseURL as string, email, 'rex-pass-1');
