@@ -112,6 +112,8 @@ describeEachDialect('disputes: staff routes', (dialect) => {
       expect(res.statusCode, JSON.stringify(override)).toBe(400);
       expect(res.json().data.errors, JSON.stringify(override)).toHaveProperty(field);
     }
+    const shape = await call(t, 'POST', DISPUTES_URL, team.token, openBody(orderId, { amount: '49.999' }));
+    expect(shape.json().message).toBe('amount must be a number of at least 0, with at most 2 decimals.');
     const taken = await openDispute(t, team, orderId);
     const again = await call(
       t,

@@ -95,7 +95,7 @@ export function filterReportRows<T>(rows: readonly T[], text: string, key: (row:
   return rows.filter((row) => (key(row) ?? MISSING_VALUE).toLowerCase().includes(needle));
 }
 
-export type ReportKind = 'country-orders' | 'processed-by';
+export type ReportKind = 'country-orders' | 'processed-by' | 'dispute-report';
 
 /** `country-orders_2026-11-01_2026-11-30.csv`; an open end is written `start` or `end`. */
 export function reportFileName(kind: ReportKind, range: { fromDate: string | null; toDate: string | null }) {

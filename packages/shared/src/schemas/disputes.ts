@@ -48,6 +48,8 @@ export const instantSchema = (field: string, options: { endOfDay?: boolean } = {
     });
 };
 
+const AMOUNT_MESSAGE = 'amount must be a number of at least 0, with at most 2 decimals.';
+
 /** An amount in major units (49.99), as the order's own `amount` at ingestion; kept in minor units. */
 const amountSchema = z
   .union(
@@ -55,19 +57,14 @@ const amountSchema = z
       z.number(),
       text()
         .trim()
-        .regex(/^\d{1,9}(\.\d{1,2})?$/),
+        .regex(/^\d{1,9}(\.\d{1,2})?$/, { error: AMOUNT_MESSAGE }),
     ],
     {
-      error: 'amount must be a number of at least 0, with at most 2 decimals.',
+      error: AMOUNT_MESSAGE,
     },
   )
   .transform((v) => Number(v))
-  .pipe(
-    z
-      .number({ error: 'amount must be a number of at least 0, with at most 2 decimals.' })
-      .min(0, { error: 'amount must be a number of at least 0, with at most 2 decimals.' })
-      .max(1e9),
-  )
+  .pipe(z.number({ error: AMOUNT_MESSAGE }).min(0, { error: AMOUNT_MESSAGE }).max(1e9))
   .transform((v) => Math.round(v * 100));
 
 const currencySchema = text({ error: 'currency must be 3 letters.' })

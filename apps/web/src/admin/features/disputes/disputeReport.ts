@@ -6,6 +6,7 @@ import {
   formatMoney,
   MISSING_VALUE,
   type ReportRange,
+  reportFileName,
 } from '@eta/shared';
 import type { ChartSpec } from '../../../components/chart/chartSpec.ts';
 import type { ReportColumn } from '../reports/columns.tsx';
@@ -103,5 +104,4 @@ export function disputeReportCsv(rows: readonly DisputeReportRow[]): { header: s
 }
 
 /** `dispute-report_2026-11-01_2026-11-30.csv`, named as the other reports' files are (an open end: start, end). */
-export const disputeReportFileName = (range: ReportRange) =>
-  `dispute-report_${range.fromDate ?? 'start'}_${range.toDate ?? 'end'}.csv`;
+export const disputeReportFileName = (range: ReportRange) => reportFileName('dispute-report', range);
