@@ -42,6 +42,10 @@ export interface ListWindow {
 /** The assignee's name without a join, so the folder filter works on a plain orders query. */
 const assigneeName = sql<string | null>`(select s.name from staff s where s.id = orders.assigned_to)`;
 
+/** "No deadline" as a sort key: after every real one ascending (migration 030's index), and descending. */
+const NO_DEADLINE_LAST = '9999-12-31T23:59:59.999Z';
+const NO_DEADLINE_FIRST = '0000-01-01T00:00:00.000Z';
+
 interface SortSpec {
   expr: Expression<unknown>;
   /** people read text case-insensitively; dates are ISO text and sort as they are */
@@ -51,13 +55,22 @@ interface SortSpec {
   newestFirstWithin?: boolean;
 }
 
-export function sortSpec(column: ListSortColumn): SortSpec {
+export function sortSpec(column: ListSortColumn, order: SortOrder = 'asc'): SortSpec {
   if (column === 'created_at') return { expr: sql.ref('orders.created_at'), text: false, nullable: false };
   if (column === 'refund_date') return { expr: sql.ref('orders.refund_date'), text: false, nullable: true };
   // kept on the order by the dispute writes (migration 030): a column of the order, no join to sort by
-  // Most orders in ChargeBack share "no deadline": among them, the newest first as in every queue.
+  // Soonest first, no deadline last either way, newest first among equals (most ChargeBack orders
+  // share "no deadline"). Ascending, the key is exactly the expression of migration 030's index of
+  // ChargeBack orders (a literal, not a parameter, so PostgreSQL matches it too): the page is read in
+  // order, not sorted.
   if (column === 'respond_by') {
-    return { expr: sql.ref('orders.dispute_respond_by'), text: false, nullable: true, newestFirstWithin: true };
+    const none = order === 'asc' ? NO_DEADLINE_LAST : NO_DEADLINE_FIRST;
+    return {
+      expr: sql`coalesce(orders.dispute_respond_by, ${sql.lit(none)})`,
+      text: false,
+      nullable: false,
+      newestFirstWithin: true,
+    };
   }
   if (column === 'assign_to') return { expr: sql`lower(${assigneeName})`, text: true, nullable: true };
   const notNull = column === 'order_id' || column === 'process_status';
@@ -77,7 +90,7 @@ export function sorted<DB, TB extends keyof DB, O>(
   window: Pick<ListWindow, 'sort' | 'order'>,
   from: { key: Expression<unknown>; id: Expression<unknown> } | null = null,
 ): SelectQueryBuilder<DB, TB, O> {
-  const spec = sortSpec(window.sort);
+  const spec = sortSpec(window.sort, window.order);
   return query
     .orderBy(from?.key ?? spec.expr, (ob) => {
       let item = window.order === 'asc' ? ob.asc() : ob.desc();

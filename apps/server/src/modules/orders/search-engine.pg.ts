@@ -54,7 +54,7 @@ function onePass(db: Db, folder: FolderDef, staff: Staff, window: ListWindow) {
       ? pgMatches(db, window.search, window.grams ?? []).select('order_search.created_at as sort_key')
       : matching(db, folder, staff, window.search, window.grams ?? []).select([
           'orders.id',
-          sql`${sortSpec(window.sort).expr}`.as('sort_key'),
+          sql`${sortSpec(window.sort, window.order).expr}`.as('sort_key'),
         ]);
   const query = db
     .with(
