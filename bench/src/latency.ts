@@ -121,6 +121,23 @@ export async function measureLatencies(client: Client, session: Session, samples
   }
   figures.push({ key: 'move', label: 'status move (detail screen)', stats: percentiles(moves) });
 
+  // DESIGN §20: a defence pack p95 ≤ 2 s. Pack 1, the full one, of Completed orders: the dataset's
+  // documents have rows but no files, so each pack carries the notice page in the document's place.
+  const completed = await client.call('GET', '/api/admin/get-orders-list/completedorder?page=1&limit=50', token);
+  const packOrders = (completed.json?.data ?? []).map((row: { order_id: string }) => row.order_id) as string[];
+  if (packOrders.length > 0) {
+    await add(
+      'pack',
+      'defence pack 1 (PDF)',
+      (i) =>
+        client.call('POST', '/api/admin/get-defence-pack-pdf', token, {
+          orderId: at(packOrders, i),
+          defencePackType: 1,
+        }),
+      Math.max(20, Math.floor(samples / 10)),
+    );
+  }
+
   const year = lastYear();
   for (const [key, label, path] of [
     ['report-country', 'country report, one year', '/api/admin/get-country-order-count'],

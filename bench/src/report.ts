@@ -81,6 +81,8 @@ const LATENCY_BUDGET: Record<string, number> = {
   detail: 10,
   'report-country': 200,
   'report-processed': 200,
+  // DESIGN §20
+  pack: 2000,
 };
 export const MIXED_BUDGET = 2_000;
 export const BUNDLE_BUDGET = { admin: 250 * 1024, public: 60 * 1024 };
