@@ -23,6 +23,12 @@ export type DisputeStage = (typeof DISPUTE_STAGES)[number];
 export const DISPUTE_STATES = ['needs_response', 'under_review', 'won', 'lost', 'accepted'] as const;
 export type DisputeState = (typeof DISPUTE_STATES)[number];
 
+/**
+ * The one state in which the merchant owes the processor an answer by `respond_by`: it alone gives
+ * `days_left`, the order's queue deadline, and the "due" counts.
+ */
+export const RESPONSE_DUE_STATE = 'needs_response' satisfies DisputeState;
+
 /** A dispute still running: it has not been won, lost or accepted. */
 export const OPEN_DISPUTE_STATES: readonly DisputeState[] = ['needs_response', 'under_review'];
 export const isOpenDispute = (state: string): boolean => (OPEN_DISPUTE_STATES as readonly string[]).includes(state);

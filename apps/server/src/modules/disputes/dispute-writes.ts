@@ -54,7 +54,7 @@ function shown(field: Field, value: unknown, row: DisputeRow): string | null {
 /**
  * Writes what differs between `row` and `changes`, one Activity event per field changed (DESIGN
  * §14), keeps closed_at with the state, and the order's deadline (ChargeBack queue) with the
- * dispute's. Returns how many fields changed; none: nothing is written.
+ * dispute's. Nothing to change: nothing is written.
  */
 export async function applyDisputeChanges(
   trx: Trx,
@@ -63,7 +63,7 @@ export async function applyDisputeChanges(
   actor: EventActor,
   at: string,
   extra: Updateable<DisputesTable> = {},
-): Promise<number> {
+): Promise<void> {
   const wanted: Partial<Record<Field, unknown>> = {
     stage: changes.stage,
     state: changes.state,
@@ -92,12 +92,10 @@ export async function applyDisputeChanges(
     set.respond_by_estimated = changes.respondBy.estimated ? 1 : 0;
   }
   if (set.state !== undefined) set.closed_at = isOpenDispute(String(set.state)) ? null : at;
-  const changed = Object.keys(set).length - Object.keys(extra).length;
-  if (Object.keys(set).length === 0) return 0;
+  if (Object.keys(set).length === 0) return;
   await updateDispute(trx, Number(row.id), { ...set, updated_at: at });
   await appendEvents(trx, actor, events, at);
   if (row.order_id !== null) await refreshOrderDeadline(trx, Number(row.order_id));
-  return changed;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type DisputeState, OPEN_DISPUTE_STATES, STATUS } from '@eta/shared';
+import { type DisputeState, OPEN_DISPUTE_STATES, RESPONSE_DUE_STATE, STATUS } from '@eta/shared';
 import { type Insertable, type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import { lockForUpdate } from '../../db/dialect.ts';
 import type { Database, DisputesTable } from '../../db/schema.ts';
@@ -187,7 +187,7 @@ export async function refreshOrderDeadline(db: Db, orderDbId: number): Promise<v
         .selectFrom('disputes')
         .select((d) => d.fn.min<string | null>('disputes.respond_by').as('due'))
         .whereRef('disputes.order_id', '=', 'orders.id')
-        .where('disputes.state', '=', OPEN_DISPUTE_STATES[0] as string),
+        .where('disputes.state', '=', RESPONSE_DUE_STATE),
     }))
     .where('id', '=', orderDbId)
     .execute();

@@ -6,6 +6,7 @@ import {
   type DisputeRecord,
   estimateRespondBy,
   type OpenDisputeInput,
+  RESPONSE_DUE_STATE,
   type TokenUser,
   type UpdateDisputeInput,
 } from '@eta/shared';
@@ -51,7 +52,7 @@ export function createDisputeService(ctx: AppContext) {
           respond_by: input.respondBy ?? estimateRespondBy(input.reasonCode, openedAt),
           respond_by_estimated: input.respondBy ? 0 : 1,
           stage: input.stage,
-          state: 'needs_response',
+          state: RESPONSE_DUE_STATE,
           source: 'staff',
           created_at: at,
           updated_at: at,
@@ -95,7 +96,7 @@ export function createDisputeService(ctx: AppContext) {
               : { at: input.respondBy, estimated: false },
       };
       // Evidence sent answers the dispute: it waits on the processor now, unless the member says otherwise.
-      if (input.evidenceSubmittedAt && input.state === undefined && row.state === 'needs_response') {
+      if (input.evidenceSubmittedAt && input.state === undefined && row.state === RESPONSE_DUE_STATE) {
         changes.state = 'under_review';
       }
       await applyDisputeChanges(trx, row, changes, staff, at, linkTo ? { order_id: linkTo.id } : {});

@@ -7,6 +7,7 @@ import {
   estimateRespondBy,
   type IntakeResult,
   isOpenDispute,
+  RESPONSE_DUE_STATE,
   type ReasonCategory,
 } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
@@ -73,7 +74,7 @@ export function createIntakeService(ctx: AppContext) {
           respond_by: event.respondBy ?? estimateRespondBy(event.reasonCode, event.openedAt),
           respond_by_estimated: event.respondBy ? 0 : 1,
           stage: event.stage ?? 'chargeback',
-          state: event.state ?? 'needs_response',
+          state: event.state ?? RESPONSE_DUE_STATE,
           source: event.source,
           payment_reference: event.paymentReference,
           transaction_id: event.transactionId,

@@ -1,9 +1,9 @@
-import { type DisputeRecord, daysLeft } from '@eta/shared';
+import { type DisputeRecord, daysLeft, RESPONSE_DUE_STATE } from '@eta/shared';
 import type { DisputeRow } from './disputes.repository.ts';
 
 /** A dispute as the wire carries it (disputeRecordSchema); `days_left` only while a response is due. */
 export function toDisputeRecord(row: DisputeRow, now: number): DisputeRecord {
-  const due = row.state === 'needs_response' && row.respond_by !== null;
+  const due = row.state === RESPONSE_DUE_STATE && row.respond_by !== null;
   return {
     id: Number(row.id),
     order_id: row.public_order_id,
