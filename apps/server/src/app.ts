@@ -16,6 +16,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createDomainEvents } from './lib/domain-events.ts';
 import { serializeRequestForLog } from './lib/logged-url.ts';
 import { checkingSerializer, plainSerializer } from './lib/reply-serializers.ts';
+import { accountPublicRoutes, accountRoutes, directSessions, listeningSessions } from './modules/accounts/index.ts';
 import { authPublicRoutes, authStaffRoutes, createPasswordHasher, createTokenService } from './modules/auth/index.ts';
 import { defenceRoutes } from './modules/defence/index.ts';
 import { detailRoutes } from './modules/detail/index.ts';
@@ -82,6 +83,9 @@ const REDACT = [
   'req.headers["x-api-key"]',
   'body.password',
   'body.newPassword',
+  'body.code',
+  'body.challenge',
+  'body.token',
 ];
 
 /**
@@ -163,6 +167,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       config.databaseUrl && config.pgListen
         ? listeningMembers(handle.db, config.databaseUrl, app.log)
         : directMembers(handle.db),
+    sessions:
+      config.databaseUrl && config.pgListen
+        ? listeningSessions(handle.db, config.databaseUrl, app.log)
+        : directSessions(handle.db, app.log),
     strategies: strategiesFor(handle, config),
     events: createDomainEvents(handle.db, app.log),
     clock: options.clock ?? Date.now,
@@ -171,8 +179,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // A member changed here (password, type, deletion) is read afresh by this instance's guard at once;
   // other instances learn it from the database (member-cache.ts).
   ctx.events.subscribe('member.changed', ({ memberId }) => ctx.members.forget(memberId));
+  ctx.events.subscribe('session.revoked', ({ sessionIds }) => {
+    for (const sid of sessionIds) ctx.sessions.forget(sid);
+  });
   app.addHook('onClose', async () => {
     await ctx.members.close();
+    await ctx.sessions.close();
     await ctx.strategies.searchThreads?.close();
     await handle.close();
   });
@@ -198,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       authPublicRoutes(api, ctx);
+      accountPublicRoutes(api, ctx);
       // Integrations sign with X-Api-Key, not a staff token: outside the staff guard.
       ingestRoutes(api, ctx);
       // Processors sign their dispute events: outside the staff guard, with the raw body in their own scope.
@@ -207,6 +220,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(async (staffApi) => {
         guardStaffRoutes(staffApi, ctx);
         authStaffRoutes(staffApi, ctx);
+        accountRoutes(staffApi, ctx);
         teamRoutes(staffApi, ctx);
         gatewayRoutes(staffApi, ctx);
         orderRoutes(staffApi, ctx);

@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_DOMAIN_PREFIXES, DEFAULT_SUPPORT_PHONE, type Domain, type SiteLink } from '@eta/shared';
+import {
+  DEFAULT_DOMAIN_PREFIXES,
+  DEFAULT_SUPPORT_PHONE,
+  type Domain,
+  isRole,
+  ROLE,
+  ROLES,
+  type Role,
+  type SiteLink,
+} from '@eta/shared';
 import { type BusinessConfig, businessFrom } from './business-config.ts';
 import { packLimitsFrom } from './pack-limits-config.ts';
 
@@ -41,6 +50,10 @@ export interface Config {
   domainPrefixes: Record<Domain, readonly string[]>;
   /** default gateways offered per domain when the database has none */
   gatewayNames: readonly string[];
+  /** member types that must sign in with a second factor (REQUIRE_2FA, DESIGN §17) */
+  require2fa: readonly Role[];
+  /** the staff app's address as members reach it: password reset links point here (ADMIN_BASE_URL) */
+  adminBaseUrl: string;
   rateLimit: { loginPerIpPerMinute: number; loginFailuresPerAccount: number; publicPerIpPerMinute: number };
   /**
    * requestMs: the whole request (headers and body) must arrive within it, else 408 (REQUEST_TIMEOUT_MS);
@@ -205,6 +218,22 @@ function jwtSecretFor(env: Env, dataDir: string): string {
   return secret;
 }
 
+/**
+ * REQUIRE_2FA: member types, comma-separated ("Admin,Manager", "Night Staff"); set and empty: nobody.
+ * Unset: `fallback` (Admin and Manager; `npm run demo` nobody).
+ */
+function rolesFrom(raw: string | undefined, fallback: readonly Role[], problems: string[]): readonly Role[] {
+  if (raw === undefined) return fallback;
+  const names = raw
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !isRole(name));
+  if (unknown.length > 0)
+    problems.push(`REQUIRE_2FA names unknown member types: ${unknown.join(', ')} (known: ${ROLES.join(', ')})`);
+  return [...new Set(names.filter(isRole))];
+}
+
 /** pino's levels, and `silent`. */
 const LOG_LEVELS: readonly string[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 /** `a@b.c`, or `Name <a@b.c>`. */
@@ -269,6 +298,8 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
       secondary: list(env.DOMAIN_PREFIXES_SECONDARY, DEFAULT_DOMAIN_PREFIXES.secondary),
     },
     gatewayNames: list(env.PAYMENT_GATEWAYS, ['Stripe', 'PayPal', 'Worldpay', 'Checkout.com']),
+    require2fa: rolesFrom(env.REQUIRE_2FA, options.demo ? [] : [ROLE.Admin, ROLE.Manager], problems),
+    adminBaseUrl: (url(env, 'ADMIN_BASE_URL', ['http:', 'https:'], problems) ?? ownAddress()).replace(/\/+$/, ''),
     rateLimit: {
       loginPerIpPerMinute: int(env, 'LOGIN_RATE_LIMIT_PER_IP', 20, problems, 1),
       loginFailuresPerAccount: int(env, 'LOGIN_FAILURES_PER_ACCOUNT', 5, problems, 1),

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { DomainEvents } from './lib/domain-events.ts';
-import type { MemberSource, PasswordHasher, TokenService } from './lib/staff-auth.ts';
+import type { MemberSource, PasswordHasher, SessionSource, TokenService } from './lib/staff-auth.ts';
 
 /**
  * How each feature does what SQLite and PostgreSQL do differently (one-statement writes, search
@@ -23,6 +23,8 @@ export interface AppContext {
   tokens: TokenService;
   /** the member behind a staff token, read for the guard on every request (member-cache.ts) */
   members: MemberSource;
+  /** the session behind a staff token, read for the guard on every request (session-source.ts) */
+  sessions: SessionSource;
   strategies: Strategies;
   /** the in-process bus: writes publish here once committed (lib/domain-events.ts) */
   events: DomainEvents;

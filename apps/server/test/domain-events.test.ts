@@ -58,7 +58,7 @@ describeEachDialect('domain events published by the app after commit', (dialect)
     t = await buildTestApp(dialect, { INGEST_API_KEY: INGEST_KEY });
     tara = await createMember(t, ROLE.Team, 'Tara Team');
     admin = await createMember(t, ROLE.Admin, 'Ada Admin');
-    received = { 'order.changed': [], 'mail.queued': [], 'member.changed': [] };
+    received = { 'order.changed': [], 'mail.queued': [], 'member.changed': [], 'session.revoked': [] };
     for (const name of Object.keys(received) as (keyof DomainEventMap)[]) {
       t.app.ctx.events.subscribe(name, (event) => void (received[name] as unknown[]).push(event));
     }

@@ -80,6 +80,8 @@ export async function buildTestApp(
     DATA_DIR: dataDir,
     JWT_SECRET: jwtSecret,
     LOGIN_RATE_LIMIT_PER_IP: '1000',
+    // two-factor sign-in asked of nobody unless a test says so (accounts tests set REQUIRE_2FA)
+    REQUIRE_2FA: '',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });

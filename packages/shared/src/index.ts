@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './ce3.ts';
 export * from './contracts/index.ts';
 export * from './csv.ts';
@@ -26,6 +27,7 @@ export * from './reason-codes.ts';
 export * from './reports.ts';
 export * from './roles.ts';
 export * from './routes.ts';
+export * from './schemas/accounts.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/defence.ts';
 export * from './schemas/detail.ts';

@@ -19,8 +19,12 @@ export const MAIL_KIND = {
   rejection: 'rejection',
   refund: 'refund',
   invoice: 'invoice',
+  /** to a staff member, not about an order: the link of "Forgot password?" (DESIGN §17) */
+  passwordReset: 'password_reset',
 } as const;
 export type MailKind = (typeof MAIL_KIND)[keyof typeof MAIL_KIND];
+/** The kinds sent about an order (every kind but the staff member's password reset). */
+export type OrderMailKind = Exclude<MailKind, typeof MAIL_KIND.passwordReset>;
 
 /** An outbox row's state; `sending` is shown as `queued` on the order (a worker holds it for a moment). */
 export const MAIL_STATUS = { queued: 'queued', sending: 'sending', sent: 'sent', failed: 'failed' } as const;

@@ -30,6 +30,8 @@ export type Capability =
   | 'team.manage'
   /** create, change or delete an Admin, or make someone one (DESIGN §7) */
   | 'team.manageAdmins'
+  /** switch off a member's two-factor sign-in when they lost their authenticator (DESIGN §17) */
+  | 'team.resetTwoFactor'
   | 'reports.processedBy'
   | 'gateways.manage'
   /** open, change, list and link disputes (DESIGN §14) */
@@ -46,6 +48,7 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly Role[]>> = {
   'myOrders.delete': [ROLE.Admin],
   'team.manage': MANAGERS,
   'team.manageAdmins': [ROLE.Admin],
+  'team.resetTwoFactor': [ROLE.Admin],
   'reports.processedBy': MANAGERS,
   'gateways.manage': MANAGERS,
   'disputes.work': EVERYONE,

@@ -13,6 +13,7 @@ import * as postgresSearchTable from './migrations/024_postgres_search_table.ts'
 import * as postgresStaffNotify from './migrations/025_postgres_staff_notify.ts';
 import * as disputes from './migrations/030_disputes.ts';
 import * as purchaseEvidence from './migrations/040_purchase_evidence.ts';
+import * as staffAccounts from './migrations/050_staff_accounts.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Shipped ones are never edited: add a new file instead. */
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '025_postgres_staff_notify': postgresStaffNotify,
   '030_disputes': disputes,
   '040_purchase_evidence': purchaseEvidence,
+  '050_staff_accounts': staffAccounts,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

@@ -17,6 +17,43 @@ export interface StaffTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** TOTP secret (base32): two-factor sign-in is on when two_factor_enabled_at is set (DESIGN §17) */
+  totp_secret: Generated<string | null>;
+  /** a secret handed out by set-up, waiting for its first code */
+  totp_pending_secret: Generated<string | null>;
+  /** the newest RFC 6238 time step accepted: a code is never taken twice */
+  totp_last_step: Generated<number | null>;
+  two_factor_enabled_at: Generated<string | null>;
+}
+
+/** One sign-in (DESIGN §17): the token's `sid`. */
+export interface StaffSessionsTable {
+  id: string;
+  staff_id: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ip: string | null;
+  user_agent: string | null;
+  revoked_at: string | null;
+}
+
+export interface StaffRecoveryCodesTable {
+  id: Generated<number>;
+  staff_id: number;
+  /** SHA-256 of the normalised code (ten random characters: no need for a slow hash) */
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  staff_id: number;
+  /** SHA-256 of the link's token */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export const QUESTIONNAIRE_FIELDS = [
@@ -304,6 +341,9 @@ export interface DisputeIntakeEventsTable {
 
 export interface Database {
   staff: StaffTable;
+  staff_sessions: StaffSessionsTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  password_resets: PasswordResetsTable;
   orders: OrdersTable;
   order_counters: OrderCountersTable;
   order_images: OrderImagesTable;
@@ -327,6 +367,7 @@ export interface Database {
 export type StaffRow = Selectable<StaffTable>;
 export type NewStaff = Insertable<StaffTable>;
 export type StaffUpdate = Updateable<StaffTable>;
+export type StaffSessionRow = Selectable<StaffSessionsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type NewOrder = Insertable<OrdersTable>;
 export type GatewayRow = Selectable<PaymentGatewaysTable>;

@@ -23,6 +23,8 @@ export interface DomainEventMap {
   'mail.queued': { mailIds: readonly number[]; orderDbIds: readonly number[] };
   /** a team member created, changed or deleted */
   'member.changed': { memberId: number; change: 'created' | 'updated' | 'deleted' };
+  /** sessions ended (logout, revocation): this instance's guard forgets them at once (DESIGN §17) */
+  'session.revoked': { memberId: number; sessionIds: readonly string[] };
 }
 export type DomainEventName = keyof DomainEventMap;
 export type Subscriber<K extends DomainEventName> = (event: DomainEventMap[K]) => unknown;

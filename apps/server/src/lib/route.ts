@@ -29,7 +29,7 @@ export const SECURITY = { staff: 'staffToken', integration: 'apiKey', front: 'or
 
 /** What a route adds to its contract: hooks, a body limit, a rate limit. Never the schema. */
 export type RouteExtras = Omit<RouteShorthandOptions, 'schema' | 'config'> & {
-  config?: Omit<FastifyContextConfig, 'capability' | 'contract'>;
+  config?: Omit<FastifyContextConfig, 'capability' | 'contract' | 'beforeTwoFactor'>;
 };
 
 /** A handler returns the envelope (checked against the contract's data type) or the reply it sent itself. */
@@ -86,12 +86,18 @@ export function route<C extends Contract>(
   extras: RouteExtras = {},
 ): void {
   const capability = capabilityOf(contract);
+  const beforeTwoFactor = 'capability' in contract.access && contract.access.beforeTwoFactor;
   app.route({
     ...extras,
     method: contract.method,
     url: contract.path,
     schema: routeSchema(contract),
-    config: { ...extras.config, contract, ...(capability ? { capability } : {}) },
+    config: {
+      ...extras.config,
+      contract,
+      ...(capability ? { capability } : {}),
+      ...(beforeTwoFactor ? { beforeTwoFactor } : {}),
+    },
     handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
 }

@@ -44,7 +44,10 @@ function initialState(): AuthState {
 /** Resolves with the envelope whatever its status (SPEC §7); the screen toasts from it. */
 export const login = createAsyncThunk('auth/login', async (credentials: LoginInput) => {
   const envelope = await callEndpoint(AUTH_API.login, { body: credentials }, { auth: false });
-  const token = envelope.status === API_STATUS.ok ? envelope.data?.jwtToken : undefined;
+  const token =
+    envelope.status === API_STATUS.ok && envelope.data && 'jwtToken' in envelope.data
+      ? envelope.data.jwtToken
+      : undefined;
   const payload = token ? decodeToken(token) : null;
   if (token && payload) writeSession(token); // SPEC §3: accessToken is the returned jwtToken
   const data: AuthData | null = token && payload ? { jwtToken: token, user: payload.user } : null;

@@ -11,7 +11,16 @@ export type RouteCapability = Capability | 'signedIn';
  * Authorization); the others a scope: `public` (anyone, limited per IP), `integration` (X-Api-Key),
  * `front` (the customer's order token from track-order, in Authorization).
  */
-export type Access = { capability: RouteCapability } | { scope: 'public' | 'integration' | 'front' };
+export type Access =
+  | {
+      capability: RouteCapability;
+      /**
+       * open to a member whom REQUIRE_2FA holds back until they enrol (DESIGN §17): signing out,
+       * their own account and sessions, and the enrolment itself
+       */
+      beforeTwoFactor?: true;
+    }
+  | { scope: 'public' | 'integration' | 'front' };
 
 export type SuccessCode = 200 | 201;
 

@@ -5,7 +5,7 @@ import { PUBLIC_API } from '../public.ts';
  * zod on purpose: the public pages' bundle takes these without the schemas (DESIGN §11 budgets).
  * Each contract (contracts/<feature>.ts) spreads its entry, so a path is written here only.
  */
-export type HttpMethod = 'GET' | 'POST' | 'PUT';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface Endpoint {
   method: HttpMethod;
@@ -18,6 +18,22 @@ export const AUTH_API = {
   login: at('POST', '/admin/admin-login'),
   userInfo: at('GET', '/user_info'),
   changePassword: at('POST', '/admin/change-password'),
+};
+
+/** Staff accounts (DESIGN §17): sessions, two-factor sign-in, password reset. */
+export const ACCOUNT_API = {
+  verifyLogin: at('POST', '/admin/admin-login/verify'),
+  logout: at('POST', '/admin/logout'),
+  account: at('GET', '/admin/account'),
+  sessions: at('GET', '/admin/sessions'),
+  revokeSession: at('DELETE', '/admin/sessions/:id'),
+  memberSessions: at('GET', '/admin/team-member-sessions/:teamMemberId'),
+  setupTwoFactor: at('POST', '/admin/2fa/setup'),
+  enableTwoFactor: at('POST', '/admin/2fa/enable'),
+  disableTwoFactor: at('POST', '/admin/2fa/disable'),
+  resetMemberTwoFactor: at('POST', '/admin/team-member-2fa-reset'),
+  forgotPassword: at('POST', '/admin/forgot-password'),
+  resetPassword: at('POST', '/admin/reset-password'),
 };
 
 export const TEAM_API = {

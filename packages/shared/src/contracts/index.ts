@@ -1,3 +1,4 @@
+import { ACCOUNT_CONTRACTS } from './accounts.ts';
 import type { Contract } from './contract.ts';
 import { DETAIL_CONTRACTS } from './detail.ts';
 import { DISPUTE_INTAKE_CONTRACTS, DISPUTES_CONTRACTS } from './disputes.ts';
@@ -6,6 +7,7 @@ import { ORDERS_CONTRACTS } from './orders.ts';
 import { DEFENCE_CONTRACTS, REPORTS_CONTRACTS } from './reports.ts';
 import { AUTH_CONTRACTS, GATEWAY_CONTRACTS, TEAM_CONTRACTS } from './staff.ts';
 
+export * from './accounts.ts';
 export * from './contract.ts';
 export * from './detail.ts';
 export * from './disputes.ts';
@@ -13,10 +15,12 @@ export * from './endpoints.ts';
 export * from './front.ts';
 export * from './orders.ts';
 export * from './reports.ts';
+export * from './sign-in.ts';
 export * from './staff.ts';
 
 const GROUPS = {
   AUTH_CONTRACTS,
+  ACCOUNT_CONTRACTS,
   TEAM_CONTRACTS,
   GATEWAY_CONTRACTS,
   ORDERS_CONTRACTS,

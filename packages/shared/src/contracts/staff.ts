@@ -5,6 +5,7 @@ import { gatewaySettingSchema, paymentGatewayRecordSchema } from '../schemas/gat
 import { addMemberSchema, deleteMemberSchema, teamMemberRecordSchema, updateMemberSchema } from '../schemas/team.ts';
 import { contract } from './contract.ts';
 import { AUTH_API, GATEWAY_API, TEAM_API } from './endpoints.ts';
+import { signInReplySchema } from './sign-in.ts';
 
 const role = z.enum(ROLES as [Role, ...Role[]]);
 const team = { capability: 'team.manage' } as const;
@@ -13,22 +14,23 @@ const gateways = { capability: 'gateways.manage' } as const;
 export const AUTH_CONTRACTS = {
   login: contract(AUTH_API.login, {
     summary: 'Sign in',
-    description: 'Returns the staff token to send in Authorization. Limited per IP address (429 beyond it).',
+    description:
+      'Returns the staff token to send in Authorization, or, with two-factor sign-in on, a challenge for admin-login/verify. Limited per IP address (429 beyond it).',
     tag: 'Auth',
     access: { scope: 'public' },
     body: loginSchema,
-    data: z.strictObject({ jwtToken: z.string() }),
+    data: signInReplySchema,
   }),
   userInfo: contract(AUTH_API.userInfo, {
     summary: 'The signed-in member, read afresh from the database',
     tag: 'Auth',
-    access: { capability: 'signedIn' },
+    access: { capability: 'signedIn', beforeTwoFactor: true },
     data: z.strictObject({ id: z.string(), name: z.string(), email: z.string(), type: role }),
   }),
   changePassword: contract(AUTH_API.changePassword, {
-    summary: 'Change the own password (every token of the member is revoked)',
+    summary: 'Change the own password (every session of the member ends)',
     tag: 'Auth',
-    access: { capability: 'signedIn' },
+    access: { capability: 'signedIn', beforeTwoFactor: true },
     body: changePasswordSchema,
     data: null,
   }),

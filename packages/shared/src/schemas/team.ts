@@ -44,5 +44,7 @@ export const teamMemberRecordSchema = z.strictObject({
   email: z.string(),
   type: z.string(),
   created_at: z.string(),
+  /** two-factor sign-in is on (DESIGN §17): Manage Team shows it, and Admin may reset it */
+  two_factor_enabled: z.boolean(),
 });
 export type TeamMemberRecord = z.infer<typeof teamMemberRecordSchema>;

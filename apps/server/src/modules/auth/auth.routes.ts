@@ -1,33 +1,34 @@
-import { AUTH_CONTRACTS, encodeId, SERVER_MSG } from '@eta/shared';
-import type { FastifyInstance } from 'fastify';
+import { ACCOUNT_CONTRACTS, ACCOUNT_MSG, AUTH_CONTRACTS, encodeId, SERVER_MSG } from '@eta/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/envelope.ts';
+import { perIpLimit } from '../../lib/per-ip-limit.ts';
 import { route } from '../../lib/route.ts';
+import type { SignInOrigin } from '../accounts/index.ts';
 import { createAuthService } from './auth.service.ts';
 
-/** POST /api/admin/admin-login: open to all, limited per IP (DESIGN §10). */
+const originOf = (request: FastifyRequest): SignInOrigin => ({
+  ip: request.ip ?? null,
+  userAgent: request.headers['user-agent'] ?? null,
+});
+
+/** POST /api/admin/admin-login and its code step: open to all, limited per IP. */
 export function authPublicRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = createAuthService(ctx);
   route(
     app,
     AUTH_CONTRACTS.login,
     async (request) => {
-      const { jwtToken } = await auth.login(request.body);
-      return ok(SERVER_MSG.loginOk, { jwtToken });
+      const reply = await auth.login(request.body, originOf(request));
+      return ok('challenge' in reply ? ACCOUNT_MSG.enterCode : SERVER_MSG.loginOk, reply);
     },
-    {
-      config: {
-        rateLimit: {
-          max: ctx.config.rateLimit.loginPerIpPerMinute,
-          timeWindow: 60_000,
-          errorResponseBuilder: (_req, context) => ({
-            statusCode: 429,
-            message: SERVER_MSG.tooManyAttempts,
-            retryAfter: context.after,
-          }),
-        },
-      },
-    },
+    { config: perIpLimit(ctx.config.rateLimit.loginPerIpPerMinute, SERVER_MSG.tooManyAttempts) },
+  );
+  route(
+    app,
+    ACCOUNT_CONTRACTS.verifyLogin,
+    async (request) => ok(SERVER_MSG.loginOk, await auth.verify(request.body, originOf(request))),
+    { config: perIpLimit(ctx.config.rateLimit.loginPerIpPerMinute, SERVER_MSG.tooManyAttempts) },
   );
   return auth;
 }

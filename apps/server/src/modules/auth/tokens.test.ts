@@ -9,11 +9,11 @@ describe('token service', () => {
   it('answers a token it verified before from memory, and still lets it expire', async () => {
     vi.useFakeTimers({ now: Date.UTC(2026, 10, 22, 9), toFake: ['Date'] });
     const tokens = createTokenService('s'.repeat(40), 60);
-    const token = await tokens.sign(user, 3);
-    expect(await tokens.verify(token)).toEqual({ user, ver: 3 });
-    expect(await tokens.verify(token)).toEqual({ user, ver: 3 });
+    const token = await tokens.sign(user, 3, 'sid-1');
+    expect(await tokens.verify(token)).toEqual({ user, ver: 3, sid: 'sid-1' });
+    expect(await tokens.verify(token)).toEqual({ user, ver: 3, sid: 'sid-1' });
     vi.setSystemTime(Date.UTC(2026, 10, 22, 9, 0, 59, 999));
-    expect(await tokens.verify(token)).toEqual({ user, ver: 3 });
+    expect(await tokens.verify(token)).toEqual({ user, ver: 3, sid: 'sid-1' });
     vi.setSystemTime(Date.UTC(2026, 10, 22, 9, 1, 0));
     expect(await tokens.verify(token)).toBeNull();
     expect(await tokens.verify(token)).toBeNull();
@@ -21,7 +21,7 @@ describe('token service', () => {
 
   it('never takes a token with another signature for a remembered one', async () => {
     const tokens = createTokenService('s'.repeat(40), 60);
-    const token = await tokens.sign(user, 0);
+    const token = await tokens.sign(user, 0, 'sid-1');
     expect(await tokens.verify(token)).not.toBeNull();
     const [header, payload, signature] = token.split('.') as [string, string, string];
     const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'AB' : 'AA'}`;

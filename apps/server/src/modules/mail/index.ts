@@ -4,4 +4,5 @@ export { registerMailWorker } from './mail.service.ts';
 export { DOCUMENT_BOUND_KINDS } from './mail-kinds.ts';
 export { queueOrderMail } from './order-mails.ts';
 export { postgresOutboxClaim, sqliteOutboxClaim } from './outbox-claim.ts';
+export { queuePasswordResetMail } from './staff-mails.ts';
 export type { MailWorkerOptions } from './worker.ts';

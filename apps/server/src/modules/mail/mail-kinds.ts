@@ -5,6 +5,7 @@ import {
   MAIL_KIND,
   type MailKind,
   type MailProvider,
+  type OrderMailKind,
 } from '@eta/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -122,12 +123,12 @@ export const MAIL_KINDS = {
     remainder: false,
     attachments: (input) => [input.attachment],
   }),
-} satisfies Record<MailKind, MailKindEntry<never>>;
+} satisfies Record<OrderMailKind, MailKindEntry<never>>;
 
 /** What the caller of a kind gives besides its orders. */
-export type MailInputOf<K extends MailKind> = (typeof MAIL_KINDS)[K] extends MailKindEntry<infer I> ? I : never;
+export type MailInputOf<K extends OrderMailKind> = (typeof MAIL_KINDS)[K] extends MailKindEntry<infer I> ? I : never;
 
 /** Kinds whose mail is withdrawn, unsent, once its document is rejected. */
-export const DOCUMENT_BOUND_KINDS: readonly MailKind[] = (Object.keys(MAIL_KINDS) as MailKind[]).filter(
+export const DOCUMENT_BOUND_KINDS: readonly MailKind[] = (Object.keys(MAIL_KINDS) as OrderMailKind[]).filter(
   (kind) => MAIL_KINDS[kind].documentBound,
 );

@@ -1,4 +1,4 @@
-import { DETAIL_MSG, type Domain, type EmailContent, type MailKind, type TokenUser } from '@eta/shared';
+import { DETAIL_MSG, type Domain, type EmailContent, type OrderMailKind, type TokenUser } from '@eta/shared';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
@@ -19,8 +19,8 @@ const siteOf = (ctx: AppContext, domain: string) =>
  * caller already read in this transaction (a locked WritableOrder); the rest is the kind's input.
  */
 export type OrderMailRequest = {
-  [K in MailKind]: { kind: K; orders: readonly number[] | readonly MailOrder[]; at?: string } & MailInputOf<K>;
-}[MailKind];
+  [K in OrderMailKind]: { kind: K; orders: readonly number[] | readonly MailOrder[]; at?: string } & MailInputOf<K>;
+}[OrderMailKind];
 
 const areIds = (orders: readonly number[] | readonly MailOrder[]): orders is readonly number[] =>
   typeof orders[0] === 'number';

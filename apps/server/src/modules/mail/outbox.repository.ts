@@ -13,7 +13,8 @@ export interface MailAttachment {
 }
 
 export interface NewMail {
-  order_id: number;
+  /** null: a mail about no order (a staff member's password reset) */
+  order_id: number | null;
   document_id: number | null;
   kind: MailKind;
   provider: MailProvider;

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
+import { perIpLimit } from '../../lib/per-ip-limit.ts';
 import { route } from '../../lib/route.ts';
 import { tokenFrom } from '../../plugins/staff-guard.ts';
 import { brandingFor } from './branding.ts';
@@ -24,17 +25,7 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext) {
   const service = createPublicService(ctx);
   app.decorateRequest('publicOrderId', '');
 
-  const config = {
-    rateLimit: {
-      max: ctx.config.rateLimit.publicPerIpPerMinute,
-      timeWindow: 60_000,
-      errorResponseBuilder: (_req: FastifyRequest, context: { after: string }) => ({
-        statusCode: 429,
-        message: SERVER_MSG.tooManyRequests,
-        retryAfter: context.after,
-      }),
-    },
-  };
+  const config = perIpLimit(ctx.config.rateLimit.publicPerIpPerMinute, SERVER_MSG.tooManyRequests);
 
   /** Before the body is validated: the access token must be valid (401). */
   const requireAccess = async (request: FastifyRequest) => {

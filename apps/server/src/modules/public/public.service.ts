@@ -18,9 +18,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { createFileStore, FILE_FOLDER } from '../../lib/file-store.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { describeUserAgent, USER_AGENT_MAX } from '../../lib/user-agent.ts';
 import { createPublicTokens } from './access.ts';
 import * as repo from './public.repository.ts';
-import { describeUserAgent, USER_AGENT_MAX } from './user-agent.ts';
 
 const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',

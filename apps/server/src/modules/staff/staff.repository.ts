@@ -51,12 +51,21 @@ export async function update(db: Db, id: number, changes: StaffUpdate): Promise<
   await db.updateTable('staff').set(values).where('id', '=', id).execute();
 }
 
-/** Bumps the token version so every token issued before now is refused. */
+/**
+ * Signs the member out everywhere (password change or reset, deletion): bumps the token version so
+ * every token issued before now is refused, and ends every open session so none is listed as open.
+ */
 export async function revokeTokens(db: Db, id: number, at: string): Promise<void> {
   await db
     .updateTable('staff')
     .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: at }))
     .where('id', '=', id)
+    .execute();
+  await db
+    .updateTable('staff_sessions')
+    .set({ revoked_at: at })
+    .where('staff_id', '=', id)
+    .where('revoked_at', 'is', null)
     .execute();
 }
 

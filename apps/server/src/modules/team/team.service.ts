@@ -22,7 +22,14 @@ import { staffRepo } from '../staff/index.ts';
 import * as teamRepo from './team.repository.ts';
 
 function toRecord(row: StaffRow): TeamMemberRecord {
-  return { id: encodeId(row.id), name: row.name, email: row.email, type: row.type, created_at: row.created_at };
+  return {
+    id: encodeId(row.id),
+    name: row.name,
+    email: row.email,
+    type: row.type,
+    created_at: row.created_at,
+    two_factor_enabled: row.two_factor_enabled_at !== null,
+  };
 }
 
 function decodeMemberId(encoded: string, field: string): number {

@@ -45,6 +45,7 @@ export const MAIL_KIND_LABEL: Readonly<Record<MailKind, string>> = {
   rejection: 'Rejection',
   refund: 'Refund',
   invoice: 'Invoice',
+  password_reset: 'Password reset',
 };
 
 export const mailKindLabel = (kind: string): string => MAIL_KIND_LABEL[kind as MailKind] ?? kind;

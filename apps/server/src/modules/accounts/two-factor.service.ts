@@ -1,0 +1,123 @@
+import {
+  ACCOUNT_MSG,
+  type AccountRecord,
+  decodeId,
+  SERVER_MSG,
+  TOTP_CODE,
+  type TokenUser,
+  type TwoFactorSetup,
+} from '@eta/shared';
+import QRCode from 'qrcode';
+import type { AppContext } from '../../context.ts';
+import type { StaffRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { nowIso } from '../../lib/time.ts';
+import { afterCommit, inTransaction } from '../../lib/transaction.ts';
+import { staffRepo } from '../staff/index.ts';
+import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes.ts';
+import { newTotpSecret, totpStep, totpUri } from './totp.ts';
+import * as twoFactorRepo from './two-factor.repository.ts';
+
+export const hasTwoFactor = (member: StaffRow): boolean =>
+  member.two_factor_enabled_at !== null && member.totp_secret !== null;
+
+/** Two-factor sign-in (DESIGN §17): TOTP (RFC 6238) with ten single-use recovery codes. */
+export function createTwoFactorService(ctx: AppContext) {
+  const { db } = ctx;
+  const requiredFor = (member: Pick<StaffRow, 'type'>) =>
+    (ctx.config.require2fa as readonly string[]).includes(member.type);
+  const announce = (memberId: number) => ctx.events.publish('member.changed', { memberId, change: 'updated' });
+
+  async function loadSelf(caller: TokenUser): Promise<StaffRow> {
+    const member = await staffRepo.findActiveById(db, caller.id);
+    if (!member) throw AppError.unauthorized();
+    return member;
+  }
+
+  const wrongCode = () => AppError.badRequest(ACCOUNT_MSG.codeWrong, { code: ACCOUNT_MSG.codeWrong });
+
+  return {
+    requiredFor,
+
+    async account(caller: TokenUser): Promise<AccountRecord> {
+      const member = await loadSelf(caller);
+      return {
+        name: member.name,
+        email: member.email,
+        type: member.type,
+        twoFactor: {
+          enabled: hasTwoFactor(member),
+          required: requiredFor(member),
+          recoveryCodesLeft: hasTwoFactor(member) ? await twoFactorRepo.recoveryCodesLeft(db, member.id) : 0,
+        },
+      };
+    },
+
+    /** A fresh secret each time (a QR code shown and abandoned is worth nothing): on once a code proves it. */
+    async setup(caller: TokenUser): Promise<TwoFactorSetup> {
+      const member = await loadSelf(caller);
+      if (hasTwoFactor(member)) throw AppError.conflict(ACCOUNT_MSG.twoFactorAlreadyOn);
+      const secret = newTotpSecret();
+      await twoFactorRepo.setPendingSecret(db, member.id, secret, nowIso(ctx.clock));
+      const otpauthUrl = totpUri(member.email, secret);
+      const qrDataUrl = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 1, width: 220 });
+      return { secret, otpauthUrl, qrDataUrl };
+    },
+
+    /** The first code from the app turns it on; the recovery codes are answered once and kept hashed. */
+    async enable(caller: TokenUser, code: string): Promise<string[]> {
+      const member = await loadSelf(caller);
+      if (hasTwoFactor(member)) throw AppError.conflict(ACCOUNT_MSG.twoFactorAlreadyOn);
+      if (!member.totp_pending_secret) throw AppError.badRequest(ACCOUNT_MSG.twoFactorSetupFirst);
+      const step = await totpStep(member.totp_pending_secret, code, ctx.clock(), null);
+      if (step === null) throw wrongCode();
+      const codes = newRecoveryCodes();
+      await inTransaction(db, async (trx) => {
+        const at = nowIso(ctx.clock);
+        await twoFactorRepo.enable(trx, member.id, member.totp_pending_secret as string, step, at);
+        await twoFactorRepo.replaceRecoveryCodes(trx, member.id, codes.map(recoveryCodeHash));
+        afterCommit(trx, () => announce(member.id));
+      });
+      return codes;
+    },
+
+    /** Off with a code from the app; never for a type REQUIRE_2FA names. */
+    async disable(caller: TokenUser, code: string): Promise<void> {
+      const member = await loadSelf(caller);
+      if (!hasTwoFactor(member)) throw AppError.conflict(ACCOUNT_MSG.twoFactorNotOn);
+      if (requiredFor(member)) throw AppError.forbidden(ACCOUNT_MSG.twoFactorStillRequired);
+      if (!(await this.takeTotp(member, code))) throw wrongCode();
+      await inTransaction(db, async (trx) => {
+        await twoFactorRepo.disable(trx, member.id, nowIso(ctx.clock));
+        afterCommit(trx, () => announce(member.id));
+      });
+    },
+
+    /** Admin: a member who lost their phone enrols again at their next sign-in. */
+    async reset(encodedMemberId: string): Promise<void> {
+      const id = decodeId(encodedMemberId);
+      const member = id === null ? undefined : await staffRepo.findActiveById(db, id);
+      if (!member) throw AppError.notFound(SERVER_MSG.memberNotFound);
+      if (!hasTwoFactor(member)) throw AppError.conflict(ACCOUNT_MSG.twoFactorNotOn);
+      await inTransaction(db, async (trx) => {
+        await twoFactorRepo.disable(trx, member.id, nowIso(ctx.clock));
+        afterCommit(trx, () => announce(member.id));
+      });
+    },
+
+    /** A TOTP newer than the last one taken: true once, then never again for that step. */
+    async takeTotp(member: StaffRow, code: string): Promise<boolean> {
+      if (!member.totp_secret) return false;
+      const step = await totpStep(member.totp_secret, code, ctx.clock(), member.totp_last_step);
+      return step !== null && (await twoFactorRepo.takeStep(db, member.id, step));
+    },
+
+    /** The code of the sign-in step: a TOTP, or an unused recovery code (then used). */
+    async takeCode(member: StaffRow, code: string): Promise<boolean> {
+      if (TOTP_CODE.test(code)) return this.takeTotp(member, code);
+      return twoFactorRepo.useRecoveryCode(db, member.id, recoveryCodeHash(code), nowIso(ctx.clock));
+    },
+  };
+}
+
+export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
