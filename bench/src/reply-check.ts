@@ -16,7 +16,12 @@ import { BENCH_PASSWORD, staffEmail } from './plan.ts';
 const ORDERS = Number(process.argv[2] ?? 5000);
 const SECONDS = 8;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'eta-reply-check-'));
-const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(64), LOGIN_RATE_LIMIT_PER_IP: '1000' });
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  JWT_SECRET: 'x'.repeat(64),
+  LOGIN_RATE_LIMIT_PER_IP: '1000',
+  REQUIRE_2FA: '',
+});
 
 const seedApp = await buildApp(config, { logger: false, serveWeb: false, mailWorker: false });
 const hash = await createPasswordHasher(config.argon2).hash(BENCH_PASSWORD);

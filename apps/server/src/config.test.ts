@@ -22,6 +22,25 @@ describe('configuration (DESIGN §4)', () => {
     expect(config.timeouts).toEqual({ requestMs: 60_000, connectionMs: 30_000 });
   });
 
+  it('asks Admin and Manager for a second factor by default, nobody in a demo or when set empty', () => {
+    expect(loadConfig(base()).require2fa).toEqual(['Admin', 'Manager']);
+    expect(loadConfig(base(), { demo: true }).require2fa).toEqual([]);
+    expect(loadConfig({ ...base(), REQUIRE_2FA: '' }).require2fa).toEqual([]);
+    expect(loadConfig({ ...base(), REQUIRE_2FA: 'Admin, Night Staff' }).require2fa).toEqual(['Admin', 'Night Staff']);
+    expect(loadConfig({ ...base(), REQUIRE_2FA: 'Admin' }, { demo: true }).require2fa).toEqual(['Admin']);
+    expect(() => loadConfig({ ...base(), REQUIRE_2FA: 'Admin,Boss' })).toThrow(
+      /REQUIRE_2FA names unknown member types: Boss/,
+    );
+  });
+
+  it('links password resets to ADMIN_BASE_URL, else to the app itself', () => {
+    expect(loadConfig({ ...base(), ADMIN_BASE_URL: 'https://desk.example.com/' }).adminBaseUrl).toBe(
+      'https://desk.example.com',
+    );
+    expect(loadConfig({ ...base(), PORT: '3456' }).adminBaseUrl).toBe('http://127.0.0.1:3456');
+    expect(() => loadConfig({ ...base(), ADMIN_BASE_URL: 'ftp://desk' })).toThrow(/ADMIN_BASE_URL/);
+  });
+
   it('reads the request and connection time-outs in milliseconds, and refuses nonsense', () => {
     const config = loadConfig({ ...base(), REQUEST_TIMEOUT_MS: '5000', CONNECTION_TIMEOUT_MS: '2000' });
     expect(config.timeouts).toEqual({ requestMs: 5000, connectionMs: 2000 });

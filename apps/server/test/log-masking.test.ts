@@ -44,4 +44,11 @@ describeEachDialect('request log masking', (dialect) => {
     expect(urls).toEqual(['/api/front/download/***']);
     expect(lines.join('\n')).not.toContain(linkToken);
   });
+
+  it('masks the token of a password reset link (the page the mail opens)', async () => {
+    const secret = 'rEsEt-SeCrEt-0123456789abcdefghijklmnop';
+    const urls = await loggedUrls(() => t.app.inject({ method: 'GET', url: `/admin/reset-password/${secret}` }));
+    expect(urls).toEqual(['/admin/reset-password/***']);
+    expect(lines.join('\n')).not.toContain(secret);
+  });
 });

@@ -1,7 +1,15 @@
 import { encodeId, ROLE } from '@eta/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, call, createMember, describeEachDialect, type TestApp } from './test-app.ts';
+import {
+  buildTestApp,
+  call,
+  createMember,
+  describeEachDialect,
+  login,
+  TEST_PASSWORD,
+  type TestApp,
+} from './test-app.ts';
 
 /**
  * Two instances on one database: whatever one of them changes about a member ends or narrows that
@@ -41,6 +49,21 @@ describeEachDialect('staff sessions across instances', (dialect) => {
     const res = await call(a, 'POST', '/api/admin/change-password', member.token, { newPassword: 'Another#456' });
     expect(res.statusCode).toBe(200);
     await eventually(userInfo(b, member.token), 401);
+  });
+
+  it('a session ended on one instance is refused by the other (logout, and revocation from the list)', async () => {
+    const member = await createMember(a, ROLE.Team);
+    const other = await login(a, member.email, TEST_PASSWORD);
+    // used on b first, so b has read (and on PostgreSQL kept) both sessions
+    for (const token of [member.token, other]) expect(await userInfo(b, token)()).toBe(200);
+    expect((await call(a, 'POST', '/api/admin/logout', member.token)).statusCode).toBe(200);
+    await eventually(userInfo(b, member.token), 401);
+    const admin = await createMember(a, ROLE.Admin);
+    const [session] = (
+      await call(a, 'GET', `/api/admin/team-member-sessions/${encodeId(member.id)}`, admin.token)
+    ).json().data as { id: string }[];
+    expect((await call(a, 'DELETE', `/api/admin/sessions/${session?.id}`, admin.token)).statusCode).toBe(200);
+    await eventually(userInfo(b, other), 401);
   });
 
   it('a member deleted on one instance is signed out on the other', async () => {

@@ -63,7 +63,7 @@ describeEachDialect('team members', (dialect) => {
       expect(res.json().status).toBe(1);
       const me = (res.json().data as TeamMemberRecord[]).find((m) => m.id === encodeId(admin.id));
       expect(me).toMatchObject({ name: admin.name, email: admin.email, type: ROLE.Admin });
-      expect(Object.keys(me ?? {}).sort()).toEqual(['created_at', 'email', 'id', 'name', 'type']);
+      expect(Object.keys(me ?? {}).sort()).toEqual(['created_at', 'email', 'id', 'name', 'two_factor_enabled', 'type']);
       expect(res.body).not.toMatch(/password|argon2/i);
     });
 

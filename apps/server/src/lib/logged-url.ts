@@ -1,4 +1,4 @@
-import { PUBLIC_API } from '@eta/shared';
+import { PUBLIC_API, RESET_PASSWORD_PATH } from '@eta/shared';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -11,8 +11,8 @@ export const MASK = '***';
 /** Query values that say nothing about a person (paging and sorting); every other value is masked. */
 const PLAIN_QUERY_KEYS: ReadonlySet<string> = new Set(['page', 'limit', 'sort', 'order', 'delay', 'defencePackType']);
 
-/** Paths whose last segment is a secret: the one-time download link's token. */
-const TOKEN_PATH_PREFIXES: readonly string[] = [`/api${PUBLIC_API.downloadFile}/`];
+/** Paths whose last segment is a secret: the one-time download link's token, the password reset link's. */
+const TOKEN_PATH_PREFIXES: readonly string[] = [`/api${PUBLIC_API.downloadFile}/`, `${RESET_PASSWORD_PATH}/`];
 
 function maskedPath(path: string): string {
   for (const prefix of TOKEN_PATH_PREFIXES) if (path.startsWith(prefix)) return `${prefix}${MASK}`;
