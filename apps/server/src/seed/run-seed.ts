@@ -29,6 +29,9 @@ export async function runSeed(app: FastifyInstance, demo: boolean, print: Print)
   if (admin) {
     const given = admin.showPassword ? '(generated: shown only this once)' : '(from ADMIN_PASSWORD)';
     printAccounts(print, `First Admin account created ${given}:`, [admin]);
+    if ((app.ctx.config.require2fa as readonly string[]).includes(admin.type)) {
+      print('  After signing in, set up an authenticator app: REQUIRE_2FA asks it of this account type.');
+    }
   }
   if (demo) printAccounts(print, 'Demo accounts (one per staff type):', demoAccounts);
   if (demo) {
