@@ -16,6 +16,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createDomainEvents } from './lib/domain-events.ts';
 import { serializeRequestForLog } from './lib/logged-url.ts';
 import { checkingSerializer, plainSerializer } from './lib/reply-serializers.ts';
+import { trackRequestOrigin } from './lib/request-origin.ts';
 import { accountPublicRoutes, accountRoutes, directSessions, listeningSessions } from './modules/accounts/index.ts';
 import { authPublicRoutes, authStaffRoutes, createPasswordHasher, createTokenService } from './modules/auth/index.ts';
 import { defenceRoutes } from './modules/defence/index.ts';
@@ -42,6 +43,7 @@ import {
   sqliteOrderWrites,
   sqliteSearchEngine,
 } from './modules/orders/index.ts';
+import { privacyRoutes, recordPersonalDataReads } from './modules/privacy/index.ts';
 import { publicRoutes } from './modules/public/index.ts';
 import { postgresRemarkWrites, remarkRoutes, sqliteRemarkWrites } from './modules/remarks/index.ts';
 import { reportRoutes } from './modules/reports/index.ts';
@@ -192,6 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // PostgreSQL's search index (GIN) needs no merging
   if (handle.dialect === 'sqlite') registerSearchIndexMaintenance(app, ctx, options.searchIndexSchedule);
 
+  trackRequestOrigin(app);
   registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
 
@@ -219,6 +222,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(async (publicApi) => publicRoutes(publicApi, ctx));
       await api.register(async (staffApi) => {
         guardStaffRoutes(staffApi, ctx);
+        recordPersonalDataReads(staffApi, ctx);
         authStaffRoutes(staffApi, ctx);
         accountRoutes(staffApi, ctx);
         teamRoutes(staffApi, ctx);
@@ -231,6 +235,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         defenceRoutes(staffApi, ctx);
         invoiceRoutes(staffApi, ctx);
         disputeRoutes(staffApi, ctx);
+        privacyRoutes(staffApi, ctx);
         // Multipart is accepted by the upload route's own scope only.
         await staffApi.register(async (uploadApi) => documentRoutes(uploadApi, ctx));
       });

@@ -210,6 +210,18 @@ describeEachDialect('two-factor sign-in', (dialect) => {
       expect(
         await t.app.ctx.db.selectFrom('staff_recovery_codes').selectAll().where('staff_id', '=', member.id).execute(),
       ).toEqual([]);
+      // the audit log names who did it to whom (DESIGN §16)
+      const audit = await t.app.ctx.db
+        .selectFrom('audit_log')
+        .select(['action', 'member_id', 'target'])
+        .where('action', 'in', ['two_factor_enabled', 'two_factor_reset'])
+        .where((eb) => eb.or([eb('member_id', '=', member.id), eb('target', '=', member.email)]))
+        .orderBy('id')
+        .execute();
+      expect(audit).toEqual([
+        { action: 'two_factor_enabled', member_id: member.id, target: null },
+        { action: 'two_factor_reset', member_id: admin.id, target: member.email },
+      ]);
     });
 
     it('is Admin only (403 for the others), 404 for an unknown member, 409 when it is off, 400 without an id', async () => {

@@ -56,6 +56,17 @@ describeEachDialect('password reset', (dialect) => {
     }
     await expect(login(t, member.email, TEST_PASSWORD)).rejects.toThrow();
     await login(t, member.email, 'Brand#New1');
+    const audit = await t.app.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'member_id'])
+      .where('target', '=', member.email)
+      .where('action', 'like', 'password_reset%')
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      { action: 'password_reset_requested', member_id: null },
+      { action: 'password_reset', member_id: member.id },
+    ]);
     const again = await reset(token, 'Other#New2');
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(ACCOUNT_MSG.resetLinkInvalid);

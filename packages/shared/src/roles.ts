@@ -35,7 +35,13 @@ export type Capability =
   | 'reports.processedBy'
   | 'gateways.manage'
   /** open, change, list and link disputes (DESIGN §14) */
-  | 'disputes.work';
+  | 'disputes.work'
+  /** read the access and audit logs (DESIGN §16) */
+  | 'audit.read'
+  /** erase an order's personal data on request (DESIGN §16) */
+  | 'privacy.erase'
+  /** export everything held about a person (DESIGN §16) */
+  | 'privacy.export';
 
 const EVERYONE: readonly Role[] = ROLES;
 const MANAGERS: readonly Role[] = [ROLE.Admin, ROLE.Manager];
@@ -52,6 +58,9 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly Role[]>> = {
   'reports.processedBy': MANAGERS,
   'gateways.manage': MANAGERS,
   'disputes.work': EVERYONE,
+  'audit.read': [ROLE.Admin],
+  'privacy.erase': [ROLE.Admin],
+  'privacy.export': [ROLE.Admin],
 };
 
 export function can(role: Role | null | undefined, capability: Capability): boolean {

@@ -14,6 +14,7 @@ import * as postgresStaffNotify from './migrations/025_postgres_staff_notify.ts'
 import * as disputes from './migrations/030_disputes.ts';
 import * as purchaseEvidence from './migrations/040_purchase_evidence.ts';
 import * as staffAccounts from './migrations/050_staff_accounts.ts';
+import * as personalDataLogs from './migrations/060_personal_data_logs.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Shipped ones are never edited: add a new file instead. */
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '030_disputes': disputes,
   '040_purchase_evidence': purchaseEvidence,
   '050_staff_accounts': staffAccounts,
+  '060_personal_data_logs': personalDataLogs,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

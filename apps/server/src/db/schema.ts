@@ -56,6 +56,31 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+/** A staff read of an order's personal data (DESIGN §16, migration 060). */
+export interface AccessLogTable {
+  id: Generated<number>;
+  at: string;
+  member_id: number | null;
+  ip: string | null;
+  action: string;
+  /** the order's public id */
+  order_id: string;
+  detail: string | null;
+}
+
+/** Accounts, team, gateways, erasures, exports and retention runs (DESIGN §16, migration 060). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  member_id: number | null;
+  action: string;
+  target: string | null;
+  /** JSON object */
+  detail: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
 export const QUESTIONNAIRE_FIELDS = [
   'other_nationalities_than_qatar_section_details',
   'other_nationalities',
@@ -344,6 +369,8 @@ export interface Database {
   staff_sessions: StaffSessionsTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   password_resets: PasswordResetsTable;
+  access_log: AccessLogTable;
+  audit_log: AuditLogTable;
   orders: OrdersTable;
   order_counters: OrderCountersTable;
   order_images: OrderImagesTable;

@@ -36,6 +36,14 @@ export const ACCOUNT_API = {
   resetPassword: at('POST', '/admin/reset-password'),
 };
 
+/** Personal data under UK GDPR (DESIGN §16): the logs, erasure and subject access. */
+export const PRIVACY_API = {
+  accessLog: at('GET', '/admin/access-log'),
+  accessLogCsv: at('GET', '/admin/access-log/csv'),
+  auditLog: at('GET', '/admin/audit-log'),
+  auditLogCsv: at('GET', '/admin/audit-log/csv'),
+};
+
 export const TEAM_API = {
   list: at('GET', '/admin/get-team-member-list'),
   info: at('GET', '/admin/team-member-info/:id'),

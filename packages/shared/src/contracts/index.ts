@@ -4,6 +4,7 @@ import { DETAIL_CONTRACTS } from './detail.ts';
 import { DISPUTE_INTAKE_CONTRACTS, DISPUTES_CONTRACTS } from './disputes.ts';
 import { FRONT_CONTRACTS, INGEST_CONTRACTS } from './front.ts';
 import { ORDERS_CONTRACTS } from './orders.ts';
+import { PRIVACY_CONTRACTS } from './privacy.ts';
 import { DEFENCE_CONTRACTS, REPORTS_CONTRACTS } from './reports.ts';
 import { AUTH_CONTRACTS, GATEWAY_CONTRACTS, TEAM_CONTRACTS } from './staff.ts';
 
@@ -14,6 +15,7 @@ export * from './disputes.ts';
 export * from './endpoints.ts';
 export * from './front.ts';
 export * from './orders.ts';
+export * from './privacy.ts';
 export * from './reports.ts';
 export * from './sign-in.ts';
 export * from './staff.ts';
@@ -31,6 +33,7 @@ const GROUPS = {
   DISPUTES_CONTRACTS,
   DISPUTE_INTAKE_CONTRACTS,
   FRONT_CONTRACTS,
+  PRIVACY_CONTRACTS,
 };
 type Groups = typeof GROUPS;
 

@@ -8,7 +8,7 @@ import {
   REASON_CATEGORIES,
 } from '../disputes.ts';
 import { isIsoDay } from '../reports.ts';
-import { requiredText, text } from './fields.ts';
+import { pageNumber, requiredText, text } from './fields.ts';
 import { orderIdSchema } from './orders.ts';
 import { PAGE_LIMIT_MAX } from './queues.ts';
 
@@ -121,14 +121,6 @@ export const disputePathSchema = z.strictObject({
 const flag = z
   .enum(['1', '0', 'true', 'false'], { error: 'unmatched must be 1 or 0.' })
   .transform((v) => v === '1' || v === 'true');
-
-const pageNumber = (field: string, max: number, fallback: number) =>
-  z.coerce
-    .number({ error: `${field} must be a whole number from 1 to ${max}.` })
-    .int({ error: `${field} must be a whole number from 1 to ${max}.` })
-    .min(1, { error: `${field} must be a whole number from 1 to ${max}.` })
-    .max(max, { error: `${field} must be a whole number from 1 to ${max}.` })
-    .default(fallback);
 
 /** GET /api/admin/disputes: soonest deadline first, disputes with none after them. */
 export const disputeListQuerySchema = z.strictObject({

@@ -27,3 +27,12 @@ export const requiredText = (message: string, max = 500) =>
 /** A required email: missing or blank gives `requiredMessage`, a malformed one `invalidMessage`. */
 export const requiredEmail = (requiredMessage: string, invalidMessage: string) =>
   requiredText(requiredMessage, 254).pipe(z.email({ error: invalidMessage }));
+
+/** A page number or size in a query string: a whole number from 1 to `max`, `fallback` when absent. */
+export const pageNumber = (field: string, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `${field} must be a whole number from 1 to ${max}.` })
+    .int({ error: `${field} must be a whole number from 1 to ${max}.` })
+    .min(1, { error: `${field} must be a whole number from 1 to ${max}.` })
+    .max(max, { error: `${field} must be a whole number from 1 to ${max}.` })
+    .default(fallback);

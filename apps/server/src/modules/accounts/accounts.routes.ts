@@ -63,7 +63,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(ACCOUNT_MSG.twoFactorOff);
   });
   route(app, ACCOUNT_CONTRACTS.resetMemberTwoFactor, async (request) => {
-    await twoFactor.reset(request.body.teamMemberId);
+    await twoFactor.reset(request.staff, request.body.teamMemberId);
     return ok(ACCOUNT_MSG.twoFactorReset);
   });
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   ACCOUNT_MSG,
+  AUDIT_ACTION,
   type ForgotPasswordInput,
   PASSWORD_RESET_MINUTES,
   RESET_PASSWORD_PATH,
@@ -12,6 +13,7 @@ import { createFailureLimiter } from '../../lib/failure-limiter.ts';
 import { nowIso } from '../../lib/time.ts';
 import { afterCommit, inTransaction } from '../../lib/transaction.ts';
 import { queuePasswordResetMail } from '../mail/index.ts';
+import { recordAudit } from '../privacy/index.ts';
 import { staffRepo } from '../staff/index.ts';
 import * as resetsRepo from './password-resets.repository.ts';
 
@@ -47,6 +49,15 @@ export function createPasswordResetService(ctx: AppContext) {
           nowIso(() => now + PASSWORD_RESET_MINUTES * 60_000),
         );
         await queuePasswordResetMail(ctx, trx, member, url);
+        await recordAudit(
+          trx,
+          nowIso(() => now),
+          {
+            action: AUDIT_ACTION.passwordResetRequested,
+            actorId: null,
+            target: member.email,
+          },
+        );
       });
     },
 
@@ -63,6 +74,7 @@ export function createPasswordResetService(ctx: AppContext) {
         await staffRepo.update(trx, staffId, { password_hash: hash, updated_at: at });
         await staffRepo.revokeTokens(trx, staffId, at);
         await resetsRepo.useAllOf(trx, staffId, at);
+        await recordAudit(trx, at, { action: AUDIT_ACTION.passwordReset, actorId: staffId, target: member.email });
         afterCommit(trx, () => ctx.events.publish('member.changed', { memberId: staffId, change: 'updated' }));
       });
     },

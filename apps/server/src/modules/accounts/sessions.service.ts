@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   ACCOUNT_MSG,
+  AUDIT_ACTION,
   can,
   canManageMember,
   decodeId,
@@ -16,6 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { afterCommit, inTransaction } from '../../lib/transaction.ts';
 import { describeUserAgent, USER_AGENT_MAX } from '../../lib/user-agent.ts';
+import { recordAudit } from '../privacy/index.ts';
 import { staffRepo } from '../staff/index.ts';
 import * as sessionsRepo from './sessions.repository.ts';
 
@@ -95,7 +97,14 @@ export function createSessionsService(ctx: AppContext) {
         throw AppError.notFound(ACCOUNT_MSG.sessionNotFound);
       }
       await inTransaction(db, async (trx) => {
-        if (await sessionsRepo.revoke(trx, sessionId, nowIso(ctx.clock))) {
+        const at = nowIso(ctx.clock);
+        if (await sessionsRepo.revoke(trx, sessionId, at)) {
+          await recordAudit(trx, at, {
+            action: AUDIT_ACTION.sessionRevoked,
+            actorId: caller.id,
+            target: owner.email,
+            detail: { session: sessionId },
+          });
           afterCommit(trx, () => announceRevoked(owner.id, [sessionId]));
         }
       });
@@ -103,7 +112,12 @@ export function createSessionsService(ctx: AppContext) {
 
     /** Logout: the caller's own session ends. */
     async logout(caller: TokenUser, sessionId: string): Promise<void> {
-      if (await sessionsRepo.revoke(db, sessionId, nowIso(ctx.clock))) announceRevoked(caller.id, [sessionId]);
+      await inTransaction(db, async (trx) => {
+        const at = nowIso(ctx.clock);
+        if (!(await sessionsRepo.revoke(trx, sessionId, at))) return;
+        await recordAudit(trx, at, { action: AUDIT_ACTION.logout, actorId: caller.id, detail: { session: sessionId } });
+        afterCommit(trx, () => announceRevoked(caller.id, [sessionId]));
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_MSG,
   type AccountRecord,
+  AUDIT_ACTION,
   decodeId,
   SERVER_MSG,
   TOTP_CODE,
@@ -13,6 +14,7 @@ import type { StaffRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { afterCommit, inTransaction } from '../../lib/transaction.ts';
+import { recordAudit } from '../privacy/index.ts';
 import { staffRepo } from '../staff/index.ts';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes.ts';
 import { newTotpSecret, totpStep, totpUri } from './totp.ts';
@@ -76,6 +78,7 @@ export function createTwoFactorService(ctx: AppContext) {
         const at = nowIso(ctx.clock);
         await twoFactorRepo.enable(trx, member.id, member.totp_pending_secret as string, step, at);
         await twoFactorRepo.replaceRecoveryCodes(trx, member.id, codes.map(recoveryCodeHash));
+        await recordAudit(trx, at, { action: AUDIT_ACTION.twoFactorEnabled, actorId: member.id });
         afterCommit(trx, () => announce(member.id));
       });
       return codes;
@@ -88,19 +91,23 @@ export function createTwoFactorService(ctx: AppContext) {
       if (requiredFor(member)) throw AppError.forbidden(ACCOUNT_MSG.twoFactorStillRequired);
       if (!(await this.takeTotp(member, code))) throw wrongCode();
       await inTransaction(db, async (trx) => {
-        await twoFactorRepo.disable(trx, member.id, nowIso(ctx.clock));
+        const at = nowIso(ctx.clock);
+        await twoFactorRepo.disable(trx, member.id, at);
+        await recordAudit(trx, at, { action: AUDIT_ACTION.twoFactorDisabled, actorId: member.id });
         afterCommit(trx, () => announce(member.id));
       });
     },
 
     /** Admin: a member who lost their phone enrols again at their next sign-in. */
-    async reset(encodedMemberId: string): Promise<void> {
+    async reset(caller: TokenUser, encodedMemberId: string): Promise<void> {
       const id = decodeId(encodedMemberId);
       const member = id === null ? undefined : await staffRepo.findActiveById(db, id);
       if (!member) throw AppError.notFound(SERVER_MSG.memberNotFound);
       if (!hasTwoFactor(member)) throw AppError.conflict(ACCOUNT_MSG.twoFactorNotOn);
       await inTransaction(db, async (trx) => {
-        await twoFactorRepo.disable(trx, member.id, nowIso(ctx.clock));
+        const at = nowIso(ctx.clock);
+        await twoFactorRepo.disable(trx, member.id, at);
+        await recordAudit(trx, at, { action: AUDIT_ACTION.twoFactorReset, actorId: caller.id, target: member.email });
         afterCommit(trx, () => announce(member.id));
       });
     },

@@ -1,10 +1,12 @@
 import {
   ACCOUNT_MSG,
+  AUDIT_ACTION,
   type ChangePasswordInput,
   isRole,
   type LoginInput,
   SERVER_MSG,
   type SignInReply,
+  TOTP_CODE,
   TWO_FACTOR_FAILURES_ALLOWED,
   type VerifyLoginInput,
 } from '@eta/shared';
@@ -15,6 +17,7 @@ import { createFailureLimiter } from '../../lib/failure-limiter.ts';
 import { nowIso } from '../../lib/time.ts';
 import { afterCommit, inTransaction } from '../../lib/transaction.ts';
 import { createSessionsService, createTwoFactorService, hasTwoFactor, type SignInOrigin } from '../accounts/index.ts';
+import { recordAudit } from '../privacy/index.ts';
 import { staffRepo } from '../staff/index.ts';
 
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -26,9 +29,20 @@ export function createAuthService(ctx: AppContext) {
   const sessions = createSessionsService(ctx);
   const twoFactor = createTwoFactorService(ctx);
 
+  const audit = (
+    action: typeof AUDIT_ACTION.signIn | typeof AUDIT_ACTION.signInFailed,
+    actorId: number | null,
+    email: string,
+    detail: Record<string, unknown> | null = null,
+  ) => recordAudit(ctx.db, nowIso(ctx.clock), { action, actorId, target: email, detail });
+
   /** The member has proved who they are: a session, and a word for the app if they must enrol. */
-  async function signIn(member: StaffRow, origin: SignInOrigin): Promise<SignInReply> {
-    const { jwtToken } = await sessions.start(member, origin);
+  async function signIn(member: StaffRow, origin: SignInOrigin, secondFactor: string | null): Promise<SignInReply> {
+    const { jwtToken, sessionId } = await sessions.start(member, origin);
+    await audit(AUDIT_ACTION.signIn, member.id, member.email, {
+      session: sessionId,
+      ...(secondFactor ? { secondFactor } : {}),
+    });
     const mustEnrol = twoFactor.requiredFor(member) && !hasTwoFactor(member);
     return mustEnrol ? { jwtToken, twoFactorSetupRequired: true } : { jwtToken };
   }
@@ -40,11 +54,18 @@ export function createAuthService(ctx: AppContext) {
      */
     async login(input: LoginInput, origin: SignInOrigin): Promise<SignInReply> {
       const email = input.email.toLowerCase();
-      if (limiter.isBlocked(email)) throw new AppError(429, SERVER_MSG.tooManyAttempts);
+      if (limiter.isBlocked(email)) {
+        const member = await staffRepo.findActiveByEmail(ctx.db, email);
+        await audit(AUDIT_ACTION.signInFailed, member?.id ?? null, email, { reason: 'too many failures' });
+        throw new AppError(429, SERVER_MSG.tooManyAttempts);
+      }
       const member = await staffRepo.findActiveByEmail(ctx.db, email);
       const valid = await ctx.passwords.verify(member?.password_hash ?? null, input.password);
       if (!member || !valid || !isRole(member.type)) {
         limiter.fail(email);
+        await audit(AUDIT_ACTION.signInFailed, member?.id ?? null, email, {
+          reason: member ? 'wrong password' : 'unknown email',
+        });
         throw new AppError(401, SERVER_MSG.badCredentials);
       }
       limiter.reset(email);
@@ -52,7 +73,7 @@ export function createAuthService(ctx: AppContext) {
         const challenge = await ctx.tokens.signChallenge(member.id, member.token_version, ctx.clock());
         return { twoFactorRequired: true, challenge };
       }
-      return signIn(member, origin);
+      return signIn(member, origin, null);
     },
 
     /** The code step: a TOTP or an unused recovery code, for an unexpired challenge. */
@@ -68,14 +89,16 @@ export function createAuthService(ctx: AppContext) {
       if (!member || member.token_version !== claims.ver || !hasTwoFactor(member)) {
         throw AppError.unauthorized(ACCOUNT_MSG.challengeExpired);
       }
+      const kind = TOTP_CODE.test(input.code) ? 'authenticator code' : 'recovery code';
       if (!(await twoFactor.takeCode(member, input.code))) {
         codeFailures.fail(claims.jti);
         codeFailures.fail(account);
+        await audit(AUDIT_ACTION.signInFailed, member.id, member.email, { reason: `wrong ${kind}` });
         throw AppError.badRequest(ACCOUNT_MSG.codeWrong, { code: ACCOUNT_MSG.codeWrong });
       }
       codeFailures.reset(claims.jti);
       codeFailures.reset(account);
-      return signIn(member, origin);
+      return signIn(member, origin, kind);
     },
 
     /** A new password ends every session of the member, this one included. */
@@ -85,6 +108,7 @@ export function createAuthService(ctx: AppContext) {
         const at = nowIso(ctx.clock);
         await staffRepo.update(trx, staffId, { password_hash: hash, updated_at: at });
         await staffRepo.revokeTokens(trx, staffId, at);
+        await recordAudit(trx, at, { action: AUDIT_ACTION.passwordChanged, actorId: staffId });
         afterCommit(trx, () => ctx.events.publish('member.changed', { memberId: staffId, change: 'updated' }));
       });
     },

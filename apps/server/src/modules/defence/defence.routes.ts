@@ -1,7 +1,8 @@
-import { DEFENCE_CONTRACTS as DEFENCE, DEFENCE_MSG, defencePackFileName } from '@eta/shared';
+import { ACCESS_ACTION, DEFENCE_CONTRACTS as DEFENCE, DEFENCE_MSG, defencePackFileName } from '@eta/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/envelope.ts';
+import { readsPersonalData } from '../../lib/personal-data-read.ts';
 import { route } from '../../lib/route.ts';
 import { createDefenceService } from './defence.service.ts';
 
@@ -17,16 +18,18 @@ export function defenceRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(message);
   });
 
-  route(app, DEFENCE.letter, async (request) =>
-    ok(
-      DEFENCE_MSG.letter,
-      await defence.letter(request.params.orderId, request.query.defencePackType ?? 1, request.query.includePassport),
-    ),
-  );
+  route(app, DEFENCE.letter, async (request) => {
+    const type = request.query.defencePackType ?? 1;
+    const letter = await defence.letter(request.params.orderId, type, request.query.includePassport);
+    readsPersonalData(request, ACCESS_ACTION.letter, request.params.orderId, `pack ${type}`);
+    return ok(DEFENCE_MSG.letter, letter);
+  });
 
   route(app, DEFENCE.pack, async (request, reply) => {
     const { orderId, defencePackType } = request.body;
     const bytes = await defence.pack(request.staff, request.body);
+    const passport = request.body.includePassport ? ', passport included' : '';
+    readsPersonalData(request, ACCESS_ACTION.pack, orderId, `pack ${defencePackType}${passport}`);
     return reply
       .type('application/pdf')
       .header('Content-Disposition', `inline; filename="${defencePackFileName(orderId, defencePackType)}"`)

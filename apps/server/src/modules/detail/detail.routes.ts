@@ -1,11 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { DETAIL_CONTRACTS as DETAIL, DETAIL_MSG } from '@eta/shared';
+import { ACCESS_ACTION, DETAIL_CONTRACTS as DETAIL, DETAIL_MSG } from '@eta/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { createFileStore, FILE_FOLDER } from '../../lib/file-store.ts';
+import { readsPersonalData } from '../../lib/personal-data-read.ts';
 import { route } from '../../lib/route.ts';
 import * as repo from './detail.repository.ts';
 import { orderDetail } from './detail.service.ts';
@@ -31,14 +32,17 @@ async function sendFile(reply: FastifyReply, file: string, contentType: string, 
 export function detailRoutes(app: FastifyInstance, ctx: AppContext) {
   const store = createFileStore(ctx.config.dataDir);
 
-  route(app, DETAIL.detail, async (request) =>
-    ok(DETAIL_MSG.detail, await orderDetail(ctx, request.staff, request.params.orderId)),
-  );
+  route(app, DETAIL.detail, async (request) => {
+    const detail = await orderDetail(ctx, request.staff, request.params.orderId);
+    readsPersonalData(request, ACCESS_ACTION.detail, request.params.orderId);
+    return ok(DETAIL_MSG.detail, detail);
+  });
 
   route(app, DETAIL.image, async (request, reply) => {
     const image = await repo.findImage(ctx.db, request.params.orderId, request.params.kind);
     if (!image) throw AppError.notFound(DETAIL_MSG.imageMissing);
     const file = store.pathOf(FILE_FOLDER.images, image.file_name);
+    readsPersonalData(request, ACCESS_ACTION.image, request.params.orderId, request.params.kind);
     return sendFile(reply, file, image.content_type, DETAIL_MSG.imageMissing);
   });
 
@@ -46,6 +50,7 @@ export function detailRoutes(app: FastifyInstance, ctx: AppContext) {
     const doc = await repo.findDocument(ctx.db, request.params.orderId, request.params.documentId);
     if (!doc) throw AppError.notFound(DETAIL_MSG.documentMissing);
     const file = store.pathOf(FILE_FOLDER.documents, doc.file1);
+    readsPersonalData(request, ACCESS_ACTION.document, request.params.orderId, `document ${request.params.documentId}`);
     return sendFile(reply, file, doc.content_type, DETAIL_MSG.documentMissing);
   });
 }

@@ -12,7 +12,7 @@ export function gatewayRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, GATEWAY_CONTRACTS.list, async () => ok('Payment gateways', await gateways.list()));
 
   route(app, GATEWAY_CONTRACTS.activate, async (request) => {
-    const gateway = await gateways.activate(request.body.gatewayDetails);
+    const gateway = await gateways.activate(request.staff, request.body.gatewayDetails);
     return ok(`${gateway.gateway_name} is now the active gateway.`, gateway);
   });
 }

@@ -1,9 +1,18 @@
-import { decodeId, encodeId, MSG, type PaymentGatewayRecord, SERVER_MSG } from '@eta/shared';
+import {
+  AUDIT_ACTION,
+  decodeId,
+  encodeId,
+  MSG,
+  type PaymentGatewayRecord,
+  SERVER_MSG,
+  type TokenUser,
+} from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import type { GatewayRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { recordAudit } from '../privacy/index.ts';
 import * as repo from './gateways.repository.ts';
 
 export function toGatewayRecord(row: GatewayRow): PaymentGatewayRecord {
@@ -22,7 +31,10 @@ export function createGatewayService(ctx: AppContext) {
     },
 
     /** Makes one gateway the active one of its domain; a gateway of the other domain is refused. */
-    async activate(input: { gatewayId: string; isSecondaryDomain: 0 | 1 }): Promise<PaymentGatewayRecord> {
+    async activate(
+      actor: TokenUser,
+      input: { gatewayId: string; isSecondaryDomain: 0 | 1 },
+    ): Promise<PaymentGatewayRecord> {
       const id = decodeId(input.gatewayId);
       if (id === null)
         throw AppError.badRequest(MSG.gatewayRequired, { 'gatewayDetails.gatewayId': MSG.gatewayRequired });
@@ -36,7 +48,18 @@ export function createGatewayService(ctx: AppContext) {
       await inTransaction(ctx.db, async (trx) => {
         // Two managers switching one domain at once: the second waits for the first, then wins.
         await repo.lockDomain(trx, input.isSecondaryDomain);
-        await repo.activate(trx, id, input.isSecondaryDomain, nowIso(ctx.clock));
+        const domain = input.isSecondaryDomain === 1 ? 'secondary' : 'primary';
+        const before = (await repo.activeByDomain(trx))[domain];
+        const at = nowIso(ctx.clock);
+        await repo.activate(trx, id, input.isSecondaryDomain, at);
+        if (before !== gateway.gateway_name) {
+          await recordAudit(trx, at, {
+            action: AUDIT_ACTION.gatewayChanged,
+            actorId: actor.id,
+            target: `${domain} domain`,
+            detail: { gateway: [before, gateway.gateway_name] },
+          });
+        }
       });
       return toGatewayRecord({ ...gateway, is_active: 1 });
     },

@@ -1,5 +1,6 @@
 import {
   type AddMemberInput,
+  AUDIT_ACTION,
   canManageMember,
   decodeId,
   encodeId,
@@ -18,6 +19,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { afterCommit, inTransaction } from '../../lib/transaction.ts';
 import { appendEvents } from '../order-changes/index.ts';
+import { changesOf, recordAudit } from '../privacy/index.ts';
 import { staffRepo } from '../staff/index.ts';
 import * as teamRepo from './team.repository.ts';
 
@@ -92,6 +94,12 @@ export function createTeamService(ctx: AppContext) {
           created_at: at,
           updated_at: at,
         });
+        await recordAudit(trx, at, {
+          action: AUDIT_ACTION.memberCreated,
+          actorId: actor.id,
+          target: input.email.toLowerCase(),
+          detail: { name: input.name, type: input.type },
+        });
         announce(trx, created, 'created');
         return created;
       }).catch(rethrowUniqueAsEmailTaken);
@@ -120,6 +128,22 @@ export function createTeamService(ctx: AppContext) {
         });
         // A new password logs the member out everywhere, as their own password change does.
         if (hash) await staffRepo.revokeTokens(trx, id, at);
+        const changes = {
+          ...changesOf(member, { name: input.name, email: input.email.toLowerCase(), type: input.type }, [
+            'name',
+            'email',
+            'type',
+          ]),
+          ...(hash ? { password: 'changed' } : {}),
+        };
+        if (Object.keys(changes).length > 0) {
+          await recordAudit(trx, at, {
+            action: AUDIT_ACTION.memberUpdated,
+            actorId: actor.id,
+            target: member.email,
+            detail: changes,
+          });
+        }
         announce(trx, id, 'updated');
       }).catch(rethrowUniqueAsEmailTaken);
       return toRecord(await loadMember(id));
@@ -136,6 +160,12 @@ export function createTeamService(ctx: AppContext) {
         await teamRepo.softDelete(trx, id, at);
         await staffRepo.revokeTokens(trx, id, at);
         const released = await teamRepo.releaseOrders(trx, id, at);
+        await recordAudit(trx, at, {
+          action: AUDIT_ACTION.memberDeleted,
+          actorId: actor.id,
+          target: member.email,
+          detail: { name: member.name, type: member.type, ordersReleased: released.length },
+        });
         await appendEvents(
           trx,
           actor,

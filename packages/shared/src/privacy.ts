@@ -1,0 +1,71 @@
+/**
+ * Personal data under UK GDPR (DESIGN §16): what the access and audit logs record, their labels,
+ * the retention periods' defaults and the texts server and web share, written once.
+ */
+
+/** A staff read of an order's personal data, recorded before the bytes leave. */
+export const ACCESS_ACTION = {
+  detail: 'detail',
+  image: 'image',
+  document: 'document',
+  pack: 'pack',
+  letter: 'letter',
+  export: 'export',
+} as const;
+export type AccessAction = (typeof ACCESS_ACTION)[keyof typeof ACCESS_ACTION];
+export const ACCESS_ACTIONS = Object.values(ACCESS_ACTION) as [AccessAction, ...AccessAction[]];
+
+export const ACCESS_ACTION_LABEL: Readonly<Record<AccessAction, string>> = {
+  detail: 'Viewed the order',
+  image: 'Opened an image',
+  document: 'Opened a document',
+  pack: 'Built a defence pack',
+  letter: 'Opened the defence letter',
+  export: 'Subject access export',
+};
+
+/** What the audit log records: who did what to accounts, the team, gateways and personal data. */
+export const AUDIT_ACTION = {
+  signIn: 'sign_in',
+  signInFailed: 'sign_in_failed',
+  logout: 'logout',
+  passwordChanged: 'password_changed',
+  passwordResetRequested: 'password_reset_requested',
+  passwordReset: 'password_reset',
+  twoFactorEnabled: 'two_factor_enabled',
+  twoFactorDisabled: 'two_factor_disabled',
+  twoFactorReset: 'two_factor_reset',
+  sessionRevoked: 'session_revoked',
+  memberCreated: 'member_created',
+  memberUpdated: 'member_updated',
+  memberDeleted: 'member_deleted',
+  gatewayChanged: 'gateway_changed',
+  orderErased: 'order_erased',
+  subjectExport: 'subject_export',
+  retentionRun: 'retention_run',
+} as const;
+export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
+export const AUDIT_ACTIONS = Object.values(AUDIT_ACTION) as [AuditAction, ...AuditAction[]];
+
+export const AUDIT_ACTION_LABEL: Readonly<Record<AuditAction, string>> = {
+  sign_in: 'Signed in',
+  sign_in_failed: 'Sign-in failed',
+  logout: 'Logged out',
+  password_changed: 'Changed password',
+  password_reset_requested: 'Asked for a password reset',
+  password_reset: 'Reset password by mail link',
+  two_factor_enabled: 'Turned two-factor sign-in on',
+  two_factor_disabled: 'Turned two-factor sign-in off',
+  two_factor_reset: 'Reset a member’s two-factor sign-in',
+  session_revoked: 'Ended a session',
+  member_created: 'Added a team member',
+  member_updated: 'Changed a team member',
+  member_deleted: 'Deleted a team member',
+  gateway_changed: 'Changed the payment gateway',
+  order_erased: 'Erased an order’s personal data',
+  subject_export: 'Exported a subject’s data',
+  retention_run: 'Retention run',
+};
+
+/** audit rows kept this many days by default (AUDIT_RETENTION_DAYS): two years */
+export const AUDIT_RETENTION_DAYS_DEFAULT = 730;
