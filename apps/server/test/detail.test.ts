@@ -113,6 +113,7 @@ describeEachDialect('order detail', (dialect) => {
         uploaded_by: 'Tara Team',
         created_at: expect.any(String),
         url: `/api/admin/order-document/${encodeURIComponent(id)}/${up.json().data.documentId}`,
+        removed_at: null,
       },
     ]);
     expect(d.uploadDoc[0].file1).toMatch(new RegExp(`^${id}_file1_[0-9a-f]{8}\\.pdf$`));

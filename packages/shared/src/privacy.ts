@@ -67,5 +67,36 @@ export const AUDIT_ACTION_LABEL: Readonly<Record<AuditAction, string>> = {
   retention_run: 'Retention run',
 };
 
+/** Statuses an order's retention is counted in: it is finished (DESIGN §16). */
+export const RETENTION_FINAL_STATUSES = ['Completed', 'Refunds', 'Rejected', 'Deleted'] as const;
+
+/** The retention periods' defaults, in days (RETENTION_*_DAYS). */
+export const RETENTION_DEFAULT_DAYS = {
+  /** passport and selfie images */
+  images: 30,
+  /** eTA documents and made packs: the longest dispute window */
+  documents: 540,
+  /** personal fields anonymised: six years of business records */
+  personal: 2190,
+} as const;
+/** nothing leaves an order until this many days after its last dispute closed (legal hold) */
+export const LEGAL_HOLD_DAYS_AFTER_DISPUTE = 120;
+
+/** Why an order's data went: a retention rule, or a person's request. */
+export const REMOVAL_REASON = { retention: 'retention', request: 'request' } as const;
+export type RemovalReason = (typeof REMOVAL_REASON)[keyof typeof REMOVAL_REASON];
+
+/** The name an anonymised order carries in place of the person's. */
+export const ERASED_NAME = 'Erased';
+
+export const PRIVACY_MSG = {
+  erased: 'The order’s personal data is erased.',
+  alreadyErased: 'Already erased',
+  legalHold:
+    'This order is under legal hold (a chargeback or a dispute still open or closed less than 120 days ago). Erase it anyway only if the law requires it.',
+  reasonRequired: 'Please give the reason for the erasure.',
+  exportEmailRequired: 'Please enter the email address.',
+} as const;
+
 /** audit rows kept this many days by default (AUDIT_RETENTION_DAYS): two years */
 export const AUDIT_RETENTION_DAYS_DEFAULT = 730;

@@ -81,6 +81,14 @@ export interface AuditLogTable {
   user_agent: string | null;
 }
 
+/** Files to delete, queued with the change that let them go (DESIGN §16, 061). */
+export interface FileDeletionsTable {
+  id: Generated<number>;
+  folder: string;
+  file_name: string;
+  created_at: string;
+}
+
 export const QUESTIONNAIRE_FIELDS = [
   'other_nationalities_than_qatar_section_details',
   'other_nationalities',
@@ -151,6 +159,11 @@ export type OrdersTable = { [K in OrderTextField]: string | null } & {
   payment_reference: string | null;
   /** the earliest deadline of the order's disputes that need a response, kept by the dispute writes (030) */
   dispute_respond_by: string | null;
+  /** what left the order and when (DESIGN §16, 061), and why: 'retention' or 'request' */
+  images_removed_at: Generated<string | null>;
+  documents_removed_at: Generated<string | null>;
+  personal_erased_at: Generated<string | null>;
+  removal_reason: Generated<string | null>;
 } & { [K in PurchaseTextColumn]: string | null } & {
   /** purchase evidence (040): 1 or 0 when the website said, null when it did not */
   disclaimer_shown: number | null;
@@ -175,6 +188,8 @@ export interface OrderImagesTable {
   content_type: string;
   size: number;
   created_at: string;
+  /** the file was deleted (retention or erasure, 061): the row stays to say so, and is never served */
+  removed_at: Generated<string | null>;
 }
 
 export interface DocumentsTable {
@@ -189,6 +204,8 @@ export interface DocumentsTable {
   mail_service_provider: string;
   uploaded_by: number | null;
   created_at: string;
+  /** the file was deleted (retention or erasure, 061): the row stays to say so, and is never served */
+  removed_at: Generated<string | null>;
 }
 
 export interface MailOutboxTable {
@@ -371,6 +388,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   access_log: AccessLogTable;
   audit_log: AuditLogTable;
+  file_deletions: FileDeletionsTable;
   orders: OrdersTable;
   order_counters: OrderCountersTable;
   order_images: OrderImagesTable;

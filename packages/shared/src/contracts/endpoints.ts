@@ -42,6 +42,8 @@ export const PRIVACY_API = {
   accessLogCsv: at('GET', '/admin/access-log/csv'),
   auditLog: at('GET', '/admin/audit-log'),
   auditLogCsv: at('GET', '/admin/audit-log/csv'),
+  erase: at('POST', '/admin/orders/:orderId/erase'),
+  subjectExport: at('POST', '/admin/subject-export'),
 };
 
 export const TEAM_API = {

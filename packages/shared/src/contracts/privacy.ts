@@ -4,6 +4,9 @@ import {
   accessLogRecordSchema,
   auditLogQuerySchema,
   auditLogRecordSchema,
+  eraseOrderSchema,
+  erasePathSchema,
+  subjectExportSchema,
 } from '../schemas/privacy.ts';
 import { contract } from './contract.ts';
 import { PRIVACY_API } from './endpoints.ts';
@@ -44,5 +47,25 @@ export const PRIVACY_CONTRACTS = {
     query: auditLogQuerySchema.omit({ page: true, limit: true }),
     data: null,
     file: ['text/csv'],
+  }),
+  erase: contract(PRIVACY_API.erase, {
+    summary: "Erase an order's personal data on request: anonymised at once, its files deleted",
+    description:
+      '409 `Already erased` for an order erased before; 409 under legal hold (ChargeBack, a dispute open or closed less than 120 days ago) unless `override` is true. Logged in the audit log with the reason.',
+    tag,
+    access: { capability: 'privacy.erase' },
+    params: erasePathSchema,
+    body: eraseOrderSchema,
+    data: null,
+  }),
+  subjectExport: contract(PRIVACY_API.subjectExport, {
+    summary: 'Everything held about a person, by email: a ZIP of JSON and their files',
+    description:
+      'orders.json (every order, mail, download, remark and event about that email) and each order’s images and documents. An email with no orders gets a ZIP with an empty list. Logged in the access and audit logs.',
+    tag,
+    access: { capability: 'privacy.export' },
+    body: subjectExportSchema,
+    data: null,
+    file: ['application/zip'],
   }),
 };

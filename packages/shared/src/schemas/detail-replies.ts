@@ -3,6 +3,7 @@ import { ce3ResultSchema } from '../ce3.ts';
 import { MAIL_KIND, MAIL_PROVIDER, MAIL_STATUS } from '../mail.ts';
 import { disputeRecordSchema } from './disputes.ts';
 import { INGEST_TEXT_FIELDS, type IngestTextField } from './orders.ts';
+import { dataRemovalSchema } from './privacy.ts';
 import { purchaseEvidenceSchema } from './purchase-evidence.ts';
 
 /** The order detail's reply (SPEC §3 orderDetails) and its nested records, as the server sends them. */
@@ -24,6 +25,8 @@ export const uploadDocRecordSchema = z.strictObject({
   created_at: z.string(),
   /** staff-only link to the file (Authorization header required) */
   url: z.string(),
+  /** the file was deleted under retention or erasure (DESIGN §16): the row says when; the link answers 404 */
+  removed_at: z.string().nullable(),
 });
 export type UploadDocRecord = z.infer<typeof uploadDocRecordSchema>;
 
@@ -130,6 +133,8 @@ export const orderDetailSchema = z.strictObject({
   events: z.array(orderEventRecordSchema),
   /** what the website saw at the purchase (DESIGN §15): Payment Details */
   purchase: purchaseEvidenceSchema,
+  /** what left the order and when, and why (DESIGN §16) */
+  data_removal: dataRemovalSchema,
   /** Visa Compelling Evidence 3.0 for this order (DESIGN §15) */
   ce3: ce3ResultSchema,
   /** the order's disputes (DESIGN §14), newest first */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ACCESS_ACTIONS, AUDIT_ACTIONS } from '../privacy.ts';
+import { MSG } from '../messages.ts';
+import { ACCESS_ACTIONS, AUDIT_ACTIONS, PRIVACY_MSG, REMOVAL_REASON } from '../privacy.ts';
 import { instantSchema } from './disputes.ts';
-import { pageNumber, text } from './fields.ts';
+import { pageNumber, requiredEmail, requiredText, text } from './fields.ts';
 import { orderIdSchema } from './orders.ts';
 
 /** the most rows a log page holds; its CSV export takes every matching row */
@@ -67,3 +68,29 @@ export const auditLogRecordSchema = z.strictObject({
   user_agent: z.string().nullable(),
 });
 export type AuditLogRecord = z.infer<typeof auditLogRecordSchema>;
+
+/** POST /api/admin/orders/{orderId}/erase */
+export const eraseOrderSchema = z.strictObject({
+  reason: requiredText(PRIVACY_MSG.reasonRequired, 500),
+  /** erase despite a legal hold (the law requires it): logged as such */
+  override: z.boolean({ error: 'override must be true or false.' }).optional().default(false),
+});
+export type EraseOrderInput = z.output<typeof eraseOrderSchema>;
+
+export const erasePathSchema = z.strictObject({ orderId: orderIdSchema });
+
+/** POST /api/admin/subject-export */
+export const subjectExportSchema = z.strictObject({
+  email: requiredEmail(PRIVACY_MSG.exportEmailRequired, MSG.invalidEmail),
+});
+export type SubjectExportInput = z.output<typeof subjectExportSchema>;
+
+/** What left an order and when (DESIGN §16): the detail says so where the data was. */
+export const dataRemovalSchema = z.strictObject({
+  images_removed_at: z.string().nullable(),
+  documents_removed_at: z.string().nullable(),
+  personal_erased_at: z.string().nullable(),
+  /** a retention rule, or a person's request; null while nothing was removed */
+  reason: z.enum([REMOVAL_REASON.retention, REMOVAL_REASON.request]).nullable(),
+});
+export type DataRemoval = z.infer<typeof dataRemovalSchema>;

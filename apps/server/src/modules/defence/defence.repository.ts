@@ -19,6 +19,8 @@ export async function approvedDocument(db: Db, orderDbId: number) {
     .selectFrom('documents')
     .select(['id', 'file1', 'original_name', 'content_type', 'size', 'created_at', 'is_rejected_doc'])
     .where('order_id', '=', orderDbId)
+    // removed under retention or erasure: no longer evidence (DESIGN §16)
+    .where('removed_at', 'is', null)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -73,6 +75,7 @@ export async function passportImage(db: Db, orderDbId: number) {
     .select(['file_name', 'content_type'])
     .where('order_id', '=', orderDbId)
     .where('kind', '=', 'passport')
+    .where('removed_at', 'is', null)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();

@@ -43,6 +43,7 @@ const orderWithLists = compiledOnce((db: Db, orderId: string) =>
             'documents.content_type',
             'documents.size',
             'documents.created_at',
+            'documents.removed_at',
             staffName('documents.uploaded_by').as('uploader_name'),
           ])
           .whereRef('documents.order_id', '=', 'orders.id')
@@ -132,7 +133,11 @@ const orderWithLists = compiledOnce((db: Db, orderId: string) =>
       ).as('disputes'),
       jsonArrayFrom(
         db,
-        eb.selectFrom('order_images').select('order_images.kind').whereRef('order_images.order_id', '=', 'orders.id'),
+        eb
+          .selectFrom('order_images')
+          .select('order_images.kind')
+          .whereRef('order_images.order_id', '=', 'orders.id')
+          .where('order_images.removed_at', 'is', null),
       ).as('images'),
     ])
     .where('orders.order_id', '=', orderId),
@@ -162,6 +167,7 @@ export async function findImage(db: Db, orderId: string, kind: string) {
     .select(['order_images.file_name', 'order_images.content_type', 'order_images.size'])
     .where('orders.order_id', '=', orderId)
     .where('order_images.kind', '=', kind)
+    .where('order_images.removed_at', 'is', null)
     .orderBy('order_images.id', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -175,5 +181,6 @@ export async function findDocument(db: Db, orderId: string, documentId: number) 
     .select(['documents.file1', 'documents.content_type', 'documents.size'])
     .where('orders.order_id', '=', orderId)
     .where('documents.id', '=', documentId)
+    .where('documents.removed_at', 'is', null)
     .executeTakeFirst();
 }

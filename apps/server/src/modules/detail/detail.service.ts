@@ -1,4 +1,5 @@
 import {
+  type DataRemoval,
   DETAIL_MSG,
   dialCodeOf,
   type Flag,
@@ -86,6 +87,7 @@ export async function orderDetail(ctx: AppContext, staff: TokenUser, orderId: st
     uploaded_by: d.uploader_name ?? '',
     created_at: d.created_at,
     url: documentUrl(order.order_id, Number(d.id)),
+    removed_at: d.removed_at ?? null,
   }));
   const docById = new Map(uploadDoc.map((d) => [d.id, d]));
   const mailHistory: MailHistoryRecord[] = mails.map((m) => ({
@@ -151,6 +153,12 @@ export async function orderDetail(ctx: AppContext, staff: TokenUser, orderId: st
     })),
     events: events.map((e) => ({ ...e, staff_name: e.staff_name ?? '' })),
     purchase: purchaseOf(order),
+    data_removal: {
+      images_removed_at: order.images_removed_at ?? null,
+      documents_removed_at: order.documents_removed_at ?? null,
+      personal_erased_at: order.personal_erased_at ?? null,
+      reason: (order.removal_reason as DataRemoval['reason']) ?? null,
+    },
     ce3: await ce3For(ctx.db, order),
     disputes: disputes.map((d) => toDisputeRecord({ ...d, public_order_id: order.order_id }, ctx.clock())),
     images,

@@ -15,6 +15,7 @@ export async function latestDocument(db: Db, orderDbId: number) {
     .selectFrom('documents')
     .select(['id', 'file1', 'is_rejected_doc', 'content_type', 'mail_service_provider'])
     .where('order_id', '=', orderDbId)
+    .where('removed_at', 'is', null)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();

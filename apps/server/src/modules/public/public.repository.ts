@@ -14,13 +14,17 @@ export async function findOrderForTracking(db: Db, orderId: string) {
 
 /** The current document of an order: the latest uploaded, rejected or not (a rejection is final until a new upload). */
 export async function findCurrentDocument(db: Db, orderDbId: number) {
-  return db
-    .selectFrom('documents')
-    .select(['id', 'order_id', 'file1', 'customer_name', 'is_rejected_doc', 'content_type', 'size'])
-    .where('order_id', '=', orderDbId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('documents')
+      .select(['id', 'order_id', 'file1', 'customer_name', 'is_rejected_doc', 'content_type', 'size'])
+      .where('order_id', '=', orderDbId)
+      // a document removed under retention or erasure is never served (DESIGN §16)
+      .where('removed_at', 'is', null)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+  );
 }
 
 export async function listDownloads(db: Db, orderDbId: number) {
@@ -93,6 +97,7 @@ export async function consumeLink(db: Db, jti: string, at: string) {
       'orders.order_id as order_ref',
     ])
     .where('documents.id', '=', used.document_id)
+    .where('documents.removed_at', 'is', null)
     .where('documents.order_id', '=', used.order_id)
     .executeTakeFirst();
 }
