@@ -41,6 +41,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT_PER_IP: '1000',
+      // the specs read the demo orders' images and documents; no retention pass may remove them mid-run
+      RETENTION_EVERY_MINUTES: '0',
       INGEST_API_KEY: 'e2e-ingest-key',
       STRIPE_WEBHOOK_SECRET,
       DISPUTE_WEBHOOK_SECRET,

@@ -43,7 +43,15 @@ import {
   sqliteOrderWrites,
   sqliteSearchEngine,
 } from './modules/orders/index.ts';
-import { privacyRoutes, recordPersonalDataReads } from './modules/privacy/index.ts';
+import {
+  postgresGiveSpaceBack,
+  postgresOneRetentionPass,
+  privacyRoutes,
+  recordPersonalDataReads,
+  registerRetentionJob,
+  sqliteGiveSpaceBack,
+  sqliteOneRetentionPass,
+} from './modules/privacy/index.ts';
 import { publicRoutes } from './modules/public/index.ts';
 import { postgresRemarkWrites, remarkRoutes, sqliteRemarkWrites } from './modules/remarks/index.ts';
 import { reportRoutes } from './modules/reports/index.ts';
@@ -70,6 +78,8 @@ export interface BuildOptions {
   clock?: () => number;
   /** the mail outbox worker (DESIGN §9): started when the app is ready; false: not started (tests drain it) */
   mailWorker?: MailWorkerOptions | false;
+  /** the hourly retention job (DESIGN §16); false: not started (tests and one-off commands run passes themselves) */
+  retentionJob?: false;
   /** SQLite's search index merge (search-index.ts): when it first runs and how often; tests shorten it */
   searchIndexSchedule?: SearchIndexSchedule;
   /** check every JSON reply against its contract's response schema (tests); production skips it (docs/decisions.md) */
@@ -103,6 +113,8 @@ function strategiesFor(handle: DbHandle, config: Config): Strategies {
       searchEngine: postgresSearchEngine,
       searchThreads: null,
       outboxClaim: postgresOutboxClaim,
+      giveSpaceBack: postgresGiveSpaceBack,
+      oneRetentionPassAtATime: postgresOneRetentionPass,
     };
   }
   const threads = config.searchThreads;
@@ -112,6 +124,8 @@ function strategiesFor(handle: DbHandle, config: Config): Strategies {
     searchEngine: sqliteSearchEngine,
     searchThreads: threads > 0 ? createSearchThreads(path.join(config.dataDir, SQLITE_FILE), threads) : null,
     outboxClaim: sqliteOutboxClaim,
+    giveSpaceBack: sqliteGiveSpaceBack,
+    oneRetentionPassAtATime: sqliteOneRetentionPass,
   };
 }
 
@@ -191,6 +205,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await handle.close();
   });
   registerMailWorker(app, ctx, options.mailWorker ?? {});
+  if (options.retentionJob !== false) registerRetentionJob(app, ctx);
   // PostgreSQL's search index (GIN) needs no merging
   if (handle.dialect === 'sqlite') registerSearchIndexMaintenance(app, ctx, options.searchIndexSchedule);
 

@@ -3,10 +3,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  AUDIT_RETENTION_DAYS_DEFAULT,
   DEFAULT_DOMAIN_PREFIXES,
   DEFAULT_SUPPORT_PHONE,
   type Domain,
   isRole,
+  RETENTION_DEFAULT_DAYS,
   ROLE,
   ROLES,
   type Role,
@@ -50,6 +52,20 @@ export interface Config {
   domainPrefixes: Record<Domain, readonly string[]>;
   /** default gateways offered per domain when the database has none */
   gatewayNames: readonly string[];
+  /**
+   * DESIGN §16: days images, documents and personal fields are kept after an order is finished
+   * (RETENTION_*_DAYS, 0: removed at the next pass), audit rows kept (AUDIT_RETENTION_DAYS), and
+   * orders handled per transaction of a pass (RETENTION_BATCH: small, so staff requests never wait long)
+   */
+  retention: {
+    imagesDays: number;
+    documentsDays: number;
+    personalDays: number;
+    auditDays: number;
+    batch: number;
+    /** the job's period (RETENTION_EVERY_MINUTES); 0: no job (run `npm run retention` from a scheduler instead) */
+    everyMinutes: number;
+  };
   /** member types that must sign in with a second factor (REQUIRE_2FA, DESIGN §17) */
   require2fa: readonly Role[];
   /** the staff app's address as members reach it: password reset links point here (ADMIN_BASE_URL) */
@@ -298,6 +314,14 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
       secondary: list(env.DOMAIN_PREFIXES_SECONDARY, DEFAULT_DOMAIN_PREFIXES.secondary),
     },
     gatewayNames: list(env.PAYMENT_GATEWAYS, ['Stripe', 'PayPal', 'Worldpay', 'Checkout.com']),
+    retention: {
+      imagesDays: int(env, 'RETENTION_IMAGES_DAYS', RETENTION_DEFAULT_DAYS.images, problems, 0, 36_500),
+      documentsDays: int(env, 'RETENTION_DOCUMENTS_DAYS', RETENTION_DEFAULT_DAYS.documents, problems, 0, 36_500),
+      personalDays: int(env, 'RETENTION_PERSONAL_DAYS', RETENTION_DEFAULT_DAYS.personal, problems, 0, 36_500),
+      auditDays: int(env, 'AUDIT_RETENTION_DAYS', AUDIT_RETENTION_DAYS_DEFAULT, problems, 0, 36_500),
+      batch: int(env, 'RETENTION_BATCH', 100, problems, 1, 10_000),
+      everyMinutes: int(env, 'RETENTION_EVERY_MINUTES', 60, problems, 0, 10_080),
+    },
     require2fa: rolesFrom(env.REQUIRE_2FA, options.demo ? [] : [ROLE.Admin, ROLE.Manager], problems),
     adminBaseUrl: (url(env, 'ADMIN_BASE_URL', ['http:', 'https:'], problems) ?? ownAddress()).replace(/\/+$/, ''),
     rateLimit: {

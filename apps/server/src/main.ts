@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { runBackup } from './cli/backup.ts';
 import { runImport } from './cli/import.ts';
+import { runRetention } from './cli/retention.ts';
 import { isWorker, reportListening, startWorkers } from './cluster.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { runSeed } from './seed/run-seed.ts';
 
-const USAGE = 'usage: node src/main.ts start | demo | migrate | seed | import FILE.json | backup [DEST]';
+const USAGE = 'usage: node src/main.ts start | demo | migrate | seed | import FILE.json | backup [DEST] | retention';
 
 /** The seed's announcements (accounts created, a generated password) go to the console. */
 const seed = (app: FastifyInstance, demo: boolean) => runSeed(app, demo, (line) => console.log(line));
@@ -41,8 +42,13 @@ async function main(command: string | undefined): Promise<void> {
     console.log(`Backup written: ${file}`);
     return;
   }
+  if (command === 'retention') {
+    const counts = await runRetention(config);
+    console.log(`Retention pass done: ${JSON.stringify(counts)}`);
+    return;
+  }
   if (command === 'migrate' || command === 'seed') {
-    const app = await buildApp(config, { serveWeb: false, logger: false });
+    const app = await buildApp(config, { serveWeb: false, logger: false, mailWorker: false, retentionJob: false });
     if (command === 'seed') await seed(app, false);
     console.log(command === 'migrate' ? 'Database migrated.' : 'Database seeded.');
     await app.close();
@@ -60,7 +66,7 @@ async function main(command: string | undefined): Promise<void> {
     return;
   }
   // Several processes: this one migrates and seeds once, then only looks after the workers.
-  const setup = await buildApp(config, { serveWeb: false, logger: false, mailWorker: false });
+  const setup = await buildApp(config, { serveWeb: false, logger: false, mailWorker: false, retentionJob: false });
   await seed(setup, command === 'demo');
   await setup.close();
   const workers = startWorkers(config.workers);

@@ -92,6 +92,7 @@ export async function buildTestApp(
     logger: false,
     clock: () => (options.clockStart ?? Date.now()) + offset,
     mailWorker: false,
+    retentionJob: false,
     // Every JSON reply a test receives has been checked against its contract's response schema.
     checkReplies: true,
     ...options.build,

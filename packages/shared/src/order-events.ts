@@ -27,5 +27,7 @@ export const ORDER_EVENT = {
   /** a dispute opened (to: its processor and id) or changed (from/to: the field's old and new value; detail: which) */
   disputeOpened: 'dispute_opened',
   disputeChanged: 'dispute_changed',
+  /** personal data removed (DESIGN §16): detail says what, under which rule or at whose request */
+  dataRemoved: 'data_removed',
 } as const;
 export type OrderEventKind = (typeof ORDER_EVENT)[keyof typeof ORDER_EVENT];

@@ -83,6 +83,9 @@ export function openSqlite(file: string, options: { readonly?: boolean } = {}): 
     createPrivateFile(file);
   }
   const sqlite = new SqliteDatabase(file);
+  // Before any table exists (a new file), so pages freed by retention go back to the file system
+  // (DESIGN §16, `PRAGMA incremental_vacuum` after each pass); on an existing file it changes nothing.
+  sqlite.pragma('auto_vacuum = INCREMENTAL');
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');

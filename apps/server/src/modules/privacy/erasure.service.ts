@@ -1,0 +1,48 @@
+import { AUDIT_ACTION, type EraseOrderInput, PRIVACY_MSG, REMOVAL_REASON, type TokenUser } from '@eta/shared';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { createFileStore } from '../../lib/file-store.ts';
+import { nowIso } from '../../lib/time.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { recordAudit } from './audit.ts';
+import { sweepFileDeletions } from './file-deletions.ts';
+import { notUnderLegalHold } from './legal-hold.ts';
+import { anonymise } from './removal.repository.ts';
+
+/** Erasure on request (DESIGN §16): at once, as retention's last step would, and its files with it. */
+export function createErasureService(ctx: AppContext) {
+  const { db } = ctx;
+  return {
+    async erase(actor: TokenUser, orderId: string, input: EraseOrderInput): Promise<void> {
+      const now = ctx.clock();
+      const order = await db
+        .selectFrom('orders')
+        .select(['orders.id', 'orders.personal_erased_at'])
+        .select((eb) => notUnderLegalHold(eb, now).as('free'))
+        .where('orders.order_id', '=', orderId)
+        .executeTakeFirst();
+      if (!order) throw AppError.notFound('Order not found.');
+      if (order.personal_erased_at) throw AppError.conflict(PRIVACY_MSG.alreadyErased);
+      // SQLite answers a condition as 1/0, PostgreSQL as true/false
+      const held = !order.free || Number(order.free) === 0;
+      if (held && !input.override) throw AppError.conflict(PRIVACY_MSG.legalHold, { legalHold: true });
+      await inTransaction(db, async (trx) => {
+        const at = nowIso(() => now);
+        const done = await anonymise(trx, [Number(order.id)], {
+          at,
+          reason: REMOVAL_REASON.request,
+          because: "at the applicant's request",
+        });
+        // a second erasure racing this one found the order already claimed
+        if (done.length === 0) throw AppError.conflict(PRIVACY_MSG.alreadyErased);
+        await recordAudit(trx, at, {
+          action: AUDIT_ACTION.orderErased,
+          actorId: actor.id,
+          target: orderId,
+          detail: { reason: input.reason, ...(held ? { legalHoldOverridden: true } : {}) },
+        });
+      });
+      await sweepFileDeletions(db, createFileStore(ctx.config.dataDir));
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { existsSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { AUDIT_ACTION, type TokenUser } from '@eta/shared';
+import { sql } from 'kysely';
+import { ZipFile } from 'yazl';
+import type { AppContext } from '../../context.ts';
+import { createFileStore, FILE_FOLDER, type FileFolder } from '../../lib/file-store.ts';
+import { nowIso } from '../../lib/time.ts';
+import { recordAudit } from './audit.ts';
+
+/** ids looked at per query while finding a person's orders: no query holds the event loop for long */
+const SCAN_WINDOW = 5000;
+
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** What a person can read about themselves: never the search column or the staff's own ids. */
+const HIDDEN_ORDER_COLUMNS = new Set(['id', 'search_text', 'assigned_to', 'processed_by']);
+
+/**
+ * Subject access (DESIGN §16): everything held about a person, by their email, as a ZIP a person
+ * can open: a README, one JSON per order (the order, its mails, downloads, remarks and events) and
+ * the order's files. Entries are added as they are read and the files are streamed from disk, so
+ * the export is never held in memory whole.
+ */
+export function createSubjectExportService(ctx: AppContext) {
+  const { db } = ctx;
+  const store = createFileStore(ctx.config.dataDir);
+
+  /** The orders whose contact or applicant email is this one, in any case; read in windows of ids. */
+  async function ordersOf(email: string): Promise<number[]> {
+    const last = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    const maxId = Number(last?.id ?? 0);
+    const found: number[] = [];
+    for (let from = 0; from < maxId; from += SCAN_WINDOW) {
+      const rows = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('id', '>', from)
+        .where('id', '<=', from + SCAN_WINDOW)
+        .where((eb) => eb.or([eb(sql`lower(contact_email_address)`, '=', email), eb(sql`lower(email)`, '=', email)]))
+        .execute();
+      found.push(...rows.map((r) => Number(r.id)));
+      await yieldToRequests();
+    }
+    return found;
+  }
+
+  async function orderRecord(orderDbId: number) {
+    const order = await db.selectFrom('orders').selectAll().where('id', '=', orderDbId).executeTakeFirstOrThrow();
+    const byOrder = { order_id: orderDbId };
+    const [mails, downloads, remarks, events, images, documents, invoices] = await Promise.all([
+      db
+        .selectFrom('mail_outbox')
+        .select(['kind', 'to_address', 'subject', 'text', 'status', 'created_at', 'sent_at'])
+        .where('order_id', '=', byOrder.order_id)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('download_history')
+        .select(['create_ts', 'ip', 'timezone', 'browser', 'os', 'user_agent'])
+        .where('order_id', '=', orderDbId)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('remarks')
+        .select(['remark', 'whatsapp', 'telephone', 'created_at'])
+        .where('order_id', '=', orderDbId)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('order_events')
+        .select(['kind', 'from_value', 'to_value', 'detail', 'created_at'])
+        .where('order_id', '=', orderDbId)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('order_images')
+        .select(['kind', 'file_name', 'content_type', 'removed_at'])
+        .where('order_id', '=', orderDbId)
+        .execute(),
+      db
+        .selectFrom('documents')
+        .select(['id', 'file1', 'content_type', 'created_at', 'removed_at'])
+        .where('order_id', '=', orderDbId)
+        .execute(),
+      db
+        .selectFrom('invoices')
+        .select(['invoice_number', 'file_name', 'created_at'])
+        .where('order_id', '=', orderDbId)
+        .execute(),
+    ]);
+    const shown = Object.fromEntries(Object.entries(order).filter(([key]) => !HIDDEN_ORDER_COLUMNS.has(key)));
+    return { order: shown, mails, downloads, remarks, events, images, documents, invoices };
+  }
+
+  /** A stored file, if it is still there, under `files/{order}/…` in the ZIP. */
+  function addFile(zip: ZipFile, folder: FileFolder, name: string, as: string) {
+    const file = store.pathOf(folder, name);
+    if (existsSync(file)) zip.addFile(file, as);
+  }
+
+  return {
+    /** The ZIP and the orders in it: the route marks each as read, so the access log has them before the bytes leave. */
+    async export(actor: TokenUser, email: string): Promise<{ zip: Readable; orderIds: string[] }> {
+      const wanted = email.toLowerCase();
+      const ids = await ordersOf(wanted);
+      const at = nowIso(ctx.clock);
+      const zip = new ZipFile();
+      const readme = [
+        `Personal data held by eTA Desk about ${wanted}, exported ${at}.`,
+        `Orders found: ${ids.length}.`,
+        'orders/{order id}.json holds each order with its mails, downloads, remarks and history;',
+        'files/{order id}/ holds the passport and selfie images, eTA documents and invoices still kept.',
+        '',
+      ].join('\n');
+      zip.addBuffer(Buffer.from(readme), 'README.txt');
+      const orderIds: string[] = [];
+      for (const id of ids) {
+        const record = await orderRecord(id);
+        const orderId = String(record.order.order_id);
+        orderIds.push(orderId);
+        zip.addBuffer(Buffer.from(JSON.stringify(record, null, 2)), `orders/${orderId}.json`);
+        for (const image of record.images) {
+          if (!image.removed_at)
+            addFile(zip, FILE_FOLDER.images, image.file_name, `files/${orderId}/${image.kind}-${image.file_name}`);
+        }
+        for (const doc of record.documents) {
+          if (!doc.removed_at) addFile(zip, FILE_FOLDER.documents, doc.file1, `files/${orderId}/document-${doc.file1}`);
+        }
+        for (const invoice of record.invoices) {
+          addFile(zip, FILE_FOLDER.invoices, invoice.file_name, `files/${orderId}/invoice-${invoice.file_name}`);
+        }
+      }
+      zip.end();
+      await recordAudit(db, at, {
+        action: AUDIT_ACTION.subjectExport,
+        actorId: actor.id,
+        target: wanted,
+        detail: { orders: orderIds.length },
+      });
+      return { zip: zip.outputStream as Readable, orderIds };
+    },
+  };
+}
