@@ -4,6 +4,7 @@ import type { Percentiles } from './http.ts';
 import type { LatencyFigure } from './latency.ts';
 import { describeCheck, type MachineCheck } from './machine.ts';
 import type { Throughput } from './mixed.ts';
+import type { RetentionFigure } from './retention.ts';
 
 export interface DbResult {
   target: Target;
@@ -16,6 +17,8 @@ export interface DbResult {
   serverVersion: string;
   /** each call of the mix alone: CPU milliseconds a call (run.ts callCosts) */
   callCosts: CallCost[];
+  /** DESIGN §20: a retention pass over about 100,000 expired orders, and staff calls meanwhile */
+  retention: RetentionFigure | null;
 }
 
 export interface CallCost {
@@ -124,6 +127,11 @@ export function failures(results: readonly DbResult[], info: RunInfo): string[] 
       else if (f.stats.p95 > budget)
         out.push(`${r.target.dialect}: ${f.label} p95 ${ms(f.stats.p95)} ms > ${budget} ms`);
     }
+    for (const f of r.retention?.during ?? []) {
+      const budget = LATENCY_BUDGET[f.key];
+      if (budget !== undefined && f.stats.p95 > budget)
+        out.push(`${r.target.dialect}: ${f.label} during retention p95 ${ms(f.stats.p95)} ms > ${budget} ms`);
+    }
     if (r.mixed.requestsPerSecond < MIXED_BUDGET)
       out.push(`${r.target.dialect}: mixed ${int(r.mixed.requestsPerSecond)} req/s`);
     if (r.mixed.errors > 0) out.push(`${r.target.dialect}: mixed workload had ${r.mixed.errors} errors`);
@@ -171,6 +179,26 @@ function dbSection(r: DbResult): string {
     budget: '—',
     result: 'info',
   });
+  if (r.retention) {
+    const t = r.retention;
+    rows.push({
+      figure: 'retention pass (`npm run retention`, images and documents)',
+      value: `${int(t.orders)} expired orders in ${t.seconds.toFixed(1)} s (${int(t.orders / Math.max(t.seconds, 1e-9))} orders/s), beside one member's calls`,
+      bare: '',
+      budget: '—',
+      result: 'info',
+    });
+    for (const f of t.during) {
+      const budget = LATENCY_BUDGET[f.key];
+      rows.push({
+        figure: `${f.label}, while it runs`,
+        value: `p50 ${ms(f.stats.p50)} · p95 ${ms(f.stats.p95)} · p99 ${ms(f.stats.p99)} ms (${int(f.stats.count)} calls)`,
+        bare: '',
+        budget: budget === undefined ? '—' : `p95 ≤ ${budget} ms`,
+        result: budget === undefined ? 'info' : pass(f.stats.p95 <= budget),
+      });
+    }
+  }
   const reused = d.reused ? ' (kept from an earlier run)' : '';
   rows.push({
     figure: 'dataset generation',

@@ -15,6 +15,7 @@ import { measureBare, measureLatencies } from './latency.ts';
 import { checkMachine, describeCheck } from './machine.ts';
 import { type Action, MIX, runBare, runMixed, type Throughput } from './mixed.ts';
 import { type CallCost, type DbResult, failures, renderReport } from './report.ts';
+import { measureRetention, RETENTION_ORDERS } from './retention.ts';
 import { openSession } from './session.ts';
 
 const USAGE = `npm run bench -- [--orders N] [--samples N] [--duration S] [--connections N]
@@ -122,6 +123,8 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
     const bareLoad = await runBare({ port: bare.port, connections, seconds });
     console.log('  each call of the mix alone…');
     const callCosts = await measureCallCosts(session, server, target);
+    console.log(`  a retention pass over up to ${RETENTION_ORDERS.toLocaleString('en')} expired orders…`);
+    const retention = await measureRetention(client, session, target, env.JWT_SECRET as string);
     return {
       target,
       latencies,
@@ -132,6 +135,7 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
       privateMemory: server.privateMemory(),
       serverVersion: await serverVersion(target),
       callCosts,
+      retention,
     };
   } finally {
     client.close();
