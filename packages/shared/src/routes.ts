@@ -20,6 +20,8 @@ export const ADMIN_ROUTE = {
   disputeReport: '/admin/dispute-report',
   gatewaySetting: '/admin/gateway-setting',
   changePassword: '/admin/change-password',
+  /** DESIGN §17: two-factor sign-in and the member's sessions, from the top bar's menu */
+  account: '/admin/account',
   /** followed by /{encoded order id} (DESIGN §5: base64url of the order id). */
   viewOrder: '/admin/view-order',
   logout: '/logout',
@@ -81,5 +83,6 @@ export const SCREENS = {
     capability: null,
   },
   viewOrder: { path: ADMIN_ROUTE.viewOrder, label: 'Order Details', title: 'Order Details', capability: null },
+  account: { path: ADMIN_ROUTE.account, label: 'Account', title: 'Account', capability: null },
   logout: { path: ADMIN_ROUTE.logout, label: 'Logout', title: 'Logout', capability: null },
 } as const satisfies Record<string, ScreenDef>;

@@ -1,4 +1,4 @@
-import { ADMIN_ROUTE, FOLDERS, folderRoute, SCREENS } from '@eta/shared';
+import { ADMIN_ROUTE, FOLDERS, folderRoute, RESET_PASSWORD_PATH, SCREENS } from '@eta/shared';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../lib/lazyPage.ts';
@@ -25,6 +25,10 @@ const CountryOrderListPage = lazyPage(() =>
 );
 const ProcessedOrderPage = lazyPage(() =>
   import('./features/reports/ProcessedOrderPage.tsx').then((m) => m.ProcessedOrderPage),
+);
+const AccountPage = lazyPage(() => import('./features/account/AccountPage.tsx').then((m) => m.AccountPage));
+const ResetPasswordPage = lazyPage(() =>
+  import('./features/account/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage),
 );
 const DisputesPage = lazyPage(() => import('./features/disputes/DisputesPage.tsx').then((m) => m.DisputesPage));
 const DisputeReportPage = lazyPage(() =>
@@ -56,11 +60,14 @@ const adminRoutes: RouteObject[] = [
   { path: ADMIN_ROUTE.disputeReport, element: guarded(SCREENS.disputeReport.capability, <DisputeReportPage />) },
   { path: ADMIN_ROUTE.gatewaySetting, element: guarded(SCREENS.gatewaySetting.capability, <GatewayPage />) },
   { path: ADMIN_ROUTE.changePassword, element: <ChangePasswordPage /> },
+  { path: ADMIN_ROUTE.account, element: <AccountPage /> },
   { path: '*', element: <NotFound /> },
 ];
 
 /** The admin app's route tree; the browser router (router.tsx) and the component tests share it. */
 export const routes: RouteObject[] = [
   { path: ADMIN_ROUTE.logout, element: <Logout />, errorElement: <RouteError /> },
+  // the reset mail's link: no session needed, so outside the gate
+  { path: `${RESET_PASSWORD_PATH}/:token`, element: <ResetPasswordPage />, errorElement: <RouteError /> },
   { path: ADMIN_ROUTE.home, element: <AuthGate />, errorElement: <RouteError />, children: adminRoutes },
 ];

@@ -1,4 +1,4 @@
-import { API_STATUS, type ApiEnvelope, type Endpoint } from '@eta/shared';
+import { ACCOUNT_MSG, API_STATUS, type ApiEnvelope, type Endpoint } from '@eta/shared';
 import { type InputArgs, type InputOf, type ReplyOf, requestOf } from './endpoint.ts';
 import { readToken } from './session.ts';
 import { WEB_TEXT } from './texts.ts';
@@ -11,10 +11,18 @@ export interface RequestOptions {
   params?: Record<string, string | number | undefined>;
   /** false for the sign-in call: a refused sign-in is not a lost session. */
   auth?: boolean;
+  /** the token is sent but a 401 is only answered, not treated as a lost session (logout: it is ending anyway) */
+  quiet401?: boolean;
 }
 
 type UnauthorizedHandler = (message: string) => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
+let onTwoFactorRequired: () => void = () => {};
+
+/** DESIGN §17: a 403 saying the account must enrol sends the member to the Account page (wired like the 401's). */
+export function setTwoFactorRequiredHandler(handler: () => void): void {
+  onTwoFactorRequired = handler;
+}
 
 /** Wired once by the admin entry, so this module needs neither the store nor the router. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
@@ -40,7 +48,7 @@ function isEnvelope(value: unknown): value is ApiEnvelope {
  * throws: a failed call resolves to the server's envelope (or a synthetic one when the network fails).
  */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
-  const { method = 'GET', body, params, auth = true } = options;
+  const { method = 'GET', body, params, auth = true, quiet401 = false } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   // Multipart (SPEC §7 "multipart upload by POST"): the browser writes the boundary header itself.
   const multipart = body instanceof FormData;
@@ -66,7 +74,10 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   }
 
   // SPEC §8: a 401 anywhere ends the session (HTTP 401 or status 401 in the body).
-  if (auth && (httpStatus === 401 || envelope.status === API_STATUS.unauthorized)) onUnauthorized(envelope.message);
+  if (auth && !quiet401 && (httpStatus === 401 || envelope.status === API_STATUS.unauthorized)) {
+    onUnauthorized(envelope.message);
+  }
+  if (auth && httpStatus === 403 && envelope.message === ACCOUNT_MSG.twoFactorRequired) onTwoFactorRequired();
   return envelope;
 }
 
@@ -74,7 +85,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 export function callEndpoint<E extends Endpoint>(
   endpoint: E,
   input: InputOf<E>,
-  options: Pick<RequestOptions, 'auth'> = {},
+  options: Pick<RequestOptions, 'auth' | 'quiet401'> = {},
 ): Promise<ReplyOf<E>> {
   const { url, ...call } = requestOf(endpoint, ...([input] as InputArgs<E>));
   return request(url, { ...call, ...options }) as Promise<ReplyOf<E>>;

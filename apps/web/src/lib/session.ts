@@ -26,6 +26,7 @@ export function writeSession(accessToken: string): void {
 
 export function clearSession(): void {
   localStorage.removeItem(SESSION_KEY);
+  localStorage.removeItem(ENROL_KEY);
 }
 
 /** The stored session if it decodes and has not expired; an expired one is removed on the spot. */
@@ -37,6 +38,17 @@ export function readValidSession(): { token: string; payload: TokenPayload } | n
     return null;
   }
   return { token, payload };
+}
+
+/**
+ * DESIGN §17: REQUIRE_2FA names the member's type and they have not enrolled. Kept beside the
+ * session so a reload still sends them to enrolment; cleared when they enrol or sign out.
+ */
+export const ENROL_KEY = 'twoFactorSetupRequired';
+export const readEnrolmentRequired = (): boolean => localStorage.getItem(ENROL_KEY) === '1';
+export function markEnrolmentRequired(required: boolean): void {
+  if (required) localStorage.setItem(ENROL_KEY, '1');
+  else localStorage.removeItem(ENROL_KEY);
 }
 
 export function readRememberedEmail(): string {

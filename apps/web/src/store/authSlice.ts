@@ -1,16 +1,19 @@
 import {
+  ACCOUNT_API,
   API_STATUS,
   type ApiEnvelope,
   AUTH_API,
   isRole,
   type LoginInput,
   type Role,
+  type SignInReply,
   type TokenUser,
+  type VerifyLoginInput,
 } from '@eta/shared';
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, isAnyOf } from '@reduxjs/toolkit';
 import { callEndpoint } from '../lib/api.ts';
 import { decodeToken } from '../lib/jwt.ts';
-import { readValidSession, writeSession } from '../lib/session.ts';
+import { markEnrolmentRequired, readValidSession, writeSession } from '../lib/session.ts';
 
 export interface AuthData {
   jwtToken: string;
@@ -41,18 +44,36 @@ function initialState(): AuthState {
   };
 }
 
-/** Resolves with the envelope whatever its status (SPEC §7); the screen toasts from it. */
-export const login = createAsyncThunk('auth/login', async (credentials: LoginInput) => {
-  const envelope = await callEndpoint(AUTH_API.login, { body: credentials }, { auth: false });
-  const token =
-    envelope.status === API_STATUS.ok && envelope.data && 'jwtToken' in envelope.data
-      ? envelope.data.jwtToken
-      : undefined;
+/**
+ * What a sign-in step gave: the session when it opened one, or the challenge to answer with a code
+ * (DESIGN §17), and the envelope whatever its status (SPEC §7) for the screen's toast.
+ */
+export interface SignInResult {
+  envelope: ApiEnvelope;
+  data: AuthData | null;
+  challenge: string | null;
+}
+
+/** A reply of admin-login or admin-login/verify: stores the token it carries (SPEC §3: accessToken). */
+function signedIn(envelope: ApiEnvelope<SignInReply | undefined>): SignInResult {
+  const reply = envelope.status === API_STATUS.ok ? envelope.data : undefined;
+  if (reply && 'challenge' in reply) return { envelope, data: null, challenge: reply.challenge };
+  const token = reply?.jwtToken;
   const payload = token ? decodeToken(token) : null;
-  if (token && payload) writeSession(token); // SPEC §3: accessToken is the returned jwtToken
-  const data: AuthData | null = token && payload ? { jwtToken: token, user: payload.user } : null;
-  return { envelope: envelope as ApiEnvelope, data };
-});
+  if (!token || !payload) return { envelope, data: null, challenge: null };
+  writeSession(token);
+  markEnrolmentRequired(reply?.twoFactorSetupRequired === true);
+  return { envelope, data: { jwtToken: token, user: payload.user }, challenge: null };
+}
+
+export const login = createAsyncThunk('auth/login', async (credentials: LoginInput) =>
+  signedIn(await callEndpoint(AUTH_API.login, { body: credentials }, { auth: false })),
+);
+
+/** The code step: a refused code is an answer to show, not a lost session (auth: false). */
+export const verifyCode = createAsyncThunk('auth/verifyCode', async (input: VerifyLoginInput) =>
+  signedIn(await callEndpoint(ACCOUNT_API.verifyLogin, { body: input }, { auth: false })),
+);
 
 /**
  * GET /user_info (SPEC §7): feeds role and userInfoLoading. The server reads the member afresh, so
@@ -79,24 +100,6 @@ const authSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(login.pending, (state) => {
-        state.loading = true;
-        state.error = null;
-      })
-      .addCase(login.fulfilled, (state, { payload }) => {
-        state.loading = false;
-        if (payload.data) {
-          state.isAuth = true;
-          state.data = payload.data;
-          state.role = payload.data.user.type;
-        } else {
-          state.error = payload.envelope.message;
-        }
-      })
-      .addCase(login.rejected, (state, { error }) => {
-        state.loading = false;
-        state.error = error.message ?? null;
-      })
       .addCase(fetchUserInfo.pending, (state) => {
         state.userInfoLoading = true;
       })
@@ -109,6 +112,24 @@ const authSlice = createSlice({
       })
       .addCase(fetchUserInfo.rejected, (state) => {
         state.userInfoLoading = false;
+      })
+      .addMatcher(isAnyOf(login.pending, verifyCode.pending), (state) => {
+        state.loading = true;
+        state.error = null;
+      })
+      .addMatcher(isAnyOf(login.fulfilled, verifyCode.fulfilled), (state, { payload }) => {
+        state.loading = false;
+        if (payload.data) {
+          state.isAuth = true;
+          state.data = payload.data;
+          state.role = payload.data.user.type;
+        } else if (!payload.challenge) {
+          state.error = payload.envelope.message;
+        }
+      })
+      .addMatcher(isAnyOf(login.rejected, verifyCode.rejected), (state, { error }) => {
+        state.loading = false;
+        state.error = error.message ?? null;
       });
   },
 });

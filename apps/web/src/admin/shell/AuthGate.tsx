@@ -1,5 +1,6 @@
 import { ADMIN_ROUTE } from '@eta/shared';
 import { Navigate, useLocation } from 'react-router';
+import { readEnrolmentRequired } from '../../lib/session.ts';
 import { useAppSelector } from '../../store/index.ts';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { AppShell } from './AppShell.tsx';
@@ -11,6 +12,10 @@ const SIGN_IN_PATHS = new Set([ADMIN_ROUTE.home, ADMIN_ROUTE.dashboard, `${ADMIN
 export function AuthGate() {
   const isAuth = useAppSelector((state) => state.auth.isAuth);
   const { pathname } = useLocation();
+  // REQUIRE_2FA holds the member until they enrol (DESIGN §17): the Account page is the way on
+  if (isAuth && readEnrolmentRequired() && pathname !== ADMIN_ROUTE.account) {
+    return <Navigate to={ADMIN_ROUTE.account} replace />;
+  }
   if (isAuth) return <AppShell />;
   if (SIGN_IN_PATHS.has(pathname)) return <LoginPage />;
   return <Navigate to={ADMIN_ROUTE.home} replace />;

@@ -6,7 +6,7 @@ import { Logo } from '../../components/Logo.tsx';
 import { selectUser, useAppDispatch, useAppSelector } from '../../store/index.ts';
 import { selectShowSideBar, setShowSideBar } from '../../store/orderSlice.ts';
 
-/** SPEC §2 top bar: logo, 'Welcome {name}', and a dropdown with Logout. */
+/** SPEC §2 top bar: logo, 'Welcome {name}', and a dropdown with Account, Update Password and Logout. */
 export function TopBar() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
@@ -37,6 +37,13 @@ export function TopBar() {
             <div className="fw-semibold text-body">{user?.email}</div>
             <div className="small">{user?.type}</div>
           </Dropdown.Header>
+          <Dropdown.Divider />
+          <Dropdown.Item as={Link} to={ADMIN_ROUTE.account}>
+            Account
+          </Dropdown.Item>
+          <Dropdown.Item as={Link} to={ADMIN_ROUTE.changePassword}>
+            Update Password
+          </Dropdown.Item>
           <Dropdown.Divider />
           <Dropdown.Item as={Link} to={ADMIN_ROUTE.logout}>
             Logout

@@ -1,7 +1,8 @@
 import { ADMIN_ROUTE, SERVER_MSG } from '@eta/shared';
 import type { createBrowserRouter } from 'react-router';
 import { toast } from 'react-toastify';
-import { setUnauthorizedHandler } from '../../lib/api.ts';
+import { setTwoFactorRequiredHandler, setUnauthorizedHandler } from '../../lib/api.ts';
+import { markEnrolmentRequired } from '../../lib/session.ts';
 import { signOut } from '../../store/index.ts';
 
 type AppRouter = Pick<ReturnType<typeof createBrowserRouter>, 'navigate'>;
@@ -12,6 +13,10 @@ type AppRouter = Pick<ReturnType<typeof createBrowserRouter>, 'navigate'>;
  * (and by the component tests with theirs).
  */
 export function endSessionOnUnauthorized(router: AppRouter): void {
+  setTwoFactorRequiredHandler(() => {
+    markEnrolmentRequired(true);
+    void router.navigate(ADMIN_ROUTE.account, { replace: true });
+  });
   setUnauthorizedHandler((message) => {
     toast.error(message || SERVER_MSG.unauthorized, { toastId: 'session-ended' });
     signOut();

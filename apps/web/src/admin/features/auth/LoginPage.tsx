@@ -11,16 +11,48 @@ import { FormField } from '../../../components/FormField.tsx';
 import { Logo } from '../../../components/Logo.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { fieldErrors } from '../../../lib/api.ts';
-import { readRememberedEmail, rememberEmail } from '../../../lib/session.ts';
+import { readEnrolmentRequired, readRememberedEmail, rememberEmail } from '../../../lib/session.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { login } from '../../../store/authSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../../store/index.ts';
+import { CodeStep } from './CodeStep.tsx';
+import { ForgotPasswordStep } from './ForgotPasswordStep.tsx';
 import { SignInBrand } from './SignInBrand.tsx';
 import './signin.css';
 
-/** SPEC §2 sign-in screen at / and /admin. */
+type Step = { name: 'password' } | { name: 'code'; challenge: string } | { name: 'forgot' };
+
+/**
+ * SPEC §2 sign-in screen at / and /admin. With two-factor sign-in on, the code is asked for in the
+ * same card once the password is right (DESIGN §17); "Forgot password?" opens its form there too.
+ */
 export function LoginPage() {
   usePageTitle('Sign In');
+  const [step, setStep] = useState<Step>({ name: 'password' });
+  const back = () => setStep({ name: 'password' });
+  return (
+    <div className="signin-page">
+      <div className="signin-card">
+        <SignInBrand />
+        <div className="signin-form">
+          <div className="signin-logo">
+            <Logo size={72} />
+          </div>
+          {step.name === 'password' && (
+            <PasswordStep
+              onChallenge={(challenge) => setStep({ name: 'code', challenge })}
+              onForgot={() => setStep({ name: 'forgot' })}
+            />
+          )}
+          {step.name === 'code' && <CodeStep challenge={step.challenge} onBack={back} />}
+          {step.name === 'forgot' && <ForgotPasswordStep onBack={back} />}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function PasswordStep({ onChallenge, onForgot }: { onChallenge: (challenge: string) => void; onForgot: () => void }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const loading = useAppSelector((state) => state.auth.loading);
@@ -40,11 +72,15 @@ export function LoginPage() {
       toast.error(result.error.message ?? WEB_TEXT.networkError);
       return;
     }
-    const { envelope, data } = result.payload;
+    const { envelope, data, challenge } = result.payload;
+    if (envelope.status === API_STATUS.ok && (data || challenge)) rememberEmail(remember ? values.email : null);
+    if (envelope.status === API_STATUS.ok && challenge) {
+      onChallenge(challenge);
+      return;
+    }
     if (envelope.status === API_STATUS.ok && data) {
-      rememberEmail(remember ? values.email : null);
       toast.success(envelope.message);
-      await navigate(ADMIN_ROUTE.dashboard);
+      await navigate(readEnrolmentRequired() ? ADMIN_ROUTE.account : ADMIN_ROUTE.dashboard);
       return;
     }
     for (const [field, message] of Object.entries(fieldErrors(envelope))) {
@@ -54,58 +90,46 @@ export function LoginPage() {
   });
 
   return (
-    <div className="signin-page">
-      <div className="signin-card">
-        <SignInBrand />
-        <div className="signin-form">
-          <div className="signin-logo">
-            <Logo size={72} />
-          </div>
-          <h1 className="h4 text-center mb-1">Sign In</h1>
-          <p className="text-secondary text-center small mb-4">Staff access to the eTA Desk back office</p>
-          <Form noValidate onSubmit={onSubmit}>
-            <FormField id="email" label="Email ID" error={errors.email?.message}>
-              <Form.Control
-                id="email"
-                type="email"
-                autoComplete="username"
-                placeholder="name@example.com"
-                isInvalid={!!errors.email}
-                {...register('email')}
-              />
-            </FormField>
-            <FormField id="password" label="Password" error={errors.password?.message}>
-              <Form.Control
-                id="password"
-                type="password"
-                autoComplete="current-password"
-                placeholder="Password"
-                isInvalid={!!errors.password}
-                {...register('password')}
-              />
-            </FormField>
-            <div className="d-flex align-items-center justify-content-between gap-2 mb-4">
-              <Form.Check
-                id="remember-me"
-                label="Remember me"
-                checked={remember}
-                onChange={(event) => setRemember(event.target.checked)}
-              />
-              <Button
-                variant="link"
-                className="p-0 signin-forgot text-nowrap"
-                onClick={() => toast.info(WEB_TEXT.forgotPassword)}
-              >
-                Forgot password?
-              </Button>
-            </div>
-            <Button type="submit" variant="primary" size="lg" className="w-100" disabled={loading}>
-              {loading && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-              Sign In
-            </Button>
-          </Form>
+    <>
+      <h1 className="h4 text-center mb-1">Sign In</h1>
+      <p className="text-secondary text-center small mb-4">Staff access to the eTA Desk back office</p>
+      <Form noValidate onSubmit={onSubmit}>
+        <FormField id="email" label="Email ID" error={errors.email?.message}>
+          <Form.Control
+            id="email"
+            type="email"
+            autoComplete="username"
+            placeholder="name@example.com"
+            isInvalid={!!errors.email}
+            {...register('email')}
+          />
+        </FormField>
+        <FormField id="password" label="Password" error={errors.password?.message}>
+          <Form.Control
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            placeholder="Password"
+            isInvalid={!!errors.password}
+            {...register('password')}
+          />
+        </FormField>
+        <div className="d-flex align-items-center justify-content-between gap-2 mb-4">
+          <Form.Check
+            id="remember-me"
+            label="Remember me"
+            checked={remember}
+            onChange={(event) => setRemember(event.target.checked)}
+          />
+          <Button variant="link" className="p-0 signin-forgot text-nowrap" onClick={onForgot}>
+            Forgot password?
+          </Button>
         </div>
-      </div>
-    </div>
+        <Button type="submit" variant="primary" size="lg" className="w-100" disabled={loading}>
+          {loading && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          Sign In
+        </Button>
+      </Form>
+    </>
   );
 }

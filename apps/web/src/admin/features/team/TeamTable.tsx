@@ -1,19 +1,34 @@
-import { ADMIN_ROUTE, API_STATUS, canManageMember, encodeId, isRole, MSG, type TeamMemberRecord } from '@eta/shared';
+import {
+  ADMIN_ROUTE,
+  API_STATUS,
+  can,
+  canManageMember,
+  encodeId,
+  isRole,
+  MSG,
+  type TeamMemberRecord,
+} from '@eta/shared';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
+import Dropdown from 'react-bootstrap/Dropdown';
 import Table from 'react-bootstrap/Table';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { selectUser, useAppSelector } from '../../../store/index.ts';
+import { useResetMemberTwoFactorMutation } from '../account/api.ts';
 import { useDeleteTeamMemberMutation, useGetTeamMemberListQuery } from './api.ts';
+import { MemberSessionsModal } from './MemberSessionsModal.tsx';
 
 const column = createColumnHelper<TeamMemberRecord>();
 
-/** SPEC §2 Team Member List: Edit and Delete per row, no search and no row selection. */
+/**
+ * SPEC §2 Team Member List: Edit and Delete per row, no search and no row selection; DESIGN §17 adds
+ * each member's two-factor state, their sessions, and (Admin) a reset of their second factor.
+ */
 export function TeamTable({ editingId }: { editingId: string | null }) {
   const navigate = useNavigate();
   const role = useAppSelector((state) => state.auth.role);
@@ -21,6 +36,10 @@ export function TeamTable({ editingId }: { editingId: string | null }) {
   const list = useGetTeamMemberListQuery();
   const [deleteMember, deleteState] = useDeleteTeamMemberMutation();
   const [pending, setPending] = useState<TeamMemberRecord | null>(null);
+  const [viewing, setViewing] = useState<TeamMemberRecord | null>(null);
+  const [resetting, setResetting] = useState<TeamMemberRecord | null>(null);
+  const [resetTwoFactor, resetState] = useResetMemberTwoFactorMutation();
+  const mayReset = role !== null && can(role, 'team.resetTwoFactor');
   const myId = me ? encodeId(me.id) : null;
 
   const columns = useMemo(
@@ -28,6 +47,15 @@ export function TeamTable({ editingId }: { editingId: string | null }) {
       column.accessor('name', { header: 'Name' }),
       column.accessor('email', { header: 'Email ID' }),
       column.accessor('type', { header: 'Member Type' }),
+      column.accessor('two_factor_enabled', {
+        header: '2FA',
+        cell: ({ getValue }) =>
+          getValue() ? (
+            <span className="badge text-bg-success">On</span>
+          ) : (
+            <span className="badge text-bg-light">Off</span>
+          ),
+      }),
       column.display({
         id: 'action',
         header: 'Action',
@@ -46,12 +74,28 @@ export function TeamTable({ editingId }: { editingId: string | null }) {
                   Delete
                 </Button>
               )}
+              {/* DESIGN §17's account actions, behind one button so the row keeps SPEC's Edit and Delete in view */}
+              <Dropdown align="end">
+                <Dropdown.Toggle size="sm" variant="outline-secondary" aria-label={`More for ${member.name}`}>
+                  More
+                </Dropdown.Toggle>
+                <Dropdown.Menu>
+                  <Dropdown.Item as="button" onClick={() => setViewing(member)}>
+                    Sessions
+                  </Dropdown.Item>
+                  {mayReset && member.two_factor_enabled && member.id !== myId && (
+                    <Dropdown.Item as="button" onClick={() => setResetting(member)}>
+                      Reset 2FA
+                    </Dropdown.Item>
+                  )}
+                </Dropdown.Menu>
+              </Dropdown>
             </div>
           );
         },
       }),
     ],
-    [role, myId],
+    [role, myId, mayReset],
   );
 
   const rows = list.data?.status === API_STATUS.ok ? (list.data.data ?? []) : [];
@@ -104,6 +148,18 @@ export function TeamTable({ editingId }: { editingId: string | null }) {
           </Table>
         )}
       </Card.Body>
+      {viewing && <MemberSessionsModal member={viewing} onClose={() => setViewing(null)} />}
+      <ConfirmModal
+        show={resetting !== null}
+        message={`Reset ${resetting?.name ?? ''}'s two-factor sign-in? They sign in with their password and set it up again.`}
+        confirmLabel="Reset 2FA"
+        busy={resetState.isLoading}
+        onCancel={() => setResetting(null)}
+        onConfirm={async () => {
+          if (resetting) notify(await resetTwoFactor(resetting.id).unwrap());
+          setResetting(null);
+        }}
+      />
       <ConfirmModal
         show={pending !== null}
         busy={deleteState.isLoading}
