@@ -20,6 +20,10 @@ export const ADMIN_ROUTE = {
   disputeReport: '/admin/dispute-report',
   gatewaySetting: '/admin/gateway-setting',
   changePassword: '/admin/change-password',
+  /** DESIGN §16: who read whose personal data; the subject access export */
+  accessLog: '/admin/access-log',
+  /** DESIGN §16: sign-ins, account, team and gateway changes, erasures, exports, retention runs */
+  auditLog: '/admin/audit-log',
   /** DESIGN §17: two-factor sign-in and the member's sessions, from the top bar's menu */
   account: '/admin/account',
   /** followed by /{encoded order id} (DESIGN §5: base64url of the order id). */
@@ -76,6 +80,8 @@ export const SCREENS = {
     title: 'Payment Setting',
     capability: 'gateways.manage',
   },
+  accessLog: { path: ADMIN_ROUTE.accessLog, label: 'Access Log', title: 'Access Log', capability: 'audit.read' },
+  auditLog: { path: ADMIN_ROUTE.auditLog, label: 'Audit Log', title: 'Audit Log', capability: 'audit.read' },
   changePassword: {
     path: ADMIN_ROUTE.changePassword,
     label: 'Update Password',

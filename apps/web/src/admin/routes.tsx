@@ -26,6 +26,8 @@ const CountryOrderListPage = lazyPage(() =>
 const ProcessedOrderPage = lazyPage(() =>
   import('./features/reports/ProcessedOrderPage.tsx').then((m) => m.ProcessedOrderPage),
 );
+const AccessLogPage = lazyPage(() => import('./features/privacy/AccessLogPage.tsx').then((m) => m.AccessLogPage));
+const AuditLogPage = lazyPage(() => import('./features/privacy/AuditLogPage.tsx').then((m) => m.AuditLogPage));
 const AccountPage = lazyPage(() => import('./features/account/AccountPage.tsx').then((m) => m.AccountPage));
 const ResetPasswordPage = lazyPage(() =>
   import('./features/account/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage),
@@ -61,6 +63,8 @@ const adminRoutes: RouteObject[] = [
   { path: ADMIN_ROUTE.gatewaySetting, element: guarded(SCREENS.gatewaySetting.capability, <GatewayPage />) },
   { path: ADMIN_ROUTE.changePassword, element: <ChangePasswordPage /> },
   { path: ADMIN_ROUTE.account, element: <AccountPage /> },
+  { path: ADMIN_ROUTE.accessLog, element: guarded(SCREENS.accessLog.capability, <AccessLogPage />) },
+  { path: ADMIN_ROUTE.auditLog, element: guarded(SCREENS.auditLog.capability, <AuditLogPage />) },
   { path: '*', element: <NotFound /> },
 ];
 

@@ -108,10 +108,19 @@ export function isCallFailure(envelope: ApiEnvelope): boolean {
  * A staff-only file (SPEC §7 "file download by GET"): images and documents need the token header, so
  * they cannot be plain links. Resolves to the bytes, or to the server's envelope when refused.
  */
-export async function requestBlob(path: string): Promise<Blob | ApiEnvelope> {
+export async function requestBlob(
+  path: string,
+  options: Pick<RequestOptions, 'method' | 'body' | 'params'> = {},
+): Promise<Blob | ApiEnvelope> {
   const token = readToken();
+  const headers: Record<string, string> = token ? { Authorization: token } : {};
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   try {
-    const res = await fetch(buildUrl(path), { headers: token ? { Authorization: token } : {} });
+    const res = await fetch(buildUrl(path, options.params), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
     if (res.ok) return await res.blob();
     const parsed: unknown = await res.json().catch(() => null);
     const envelope = isEnvelope(parsed) ? parsed : { status: API_STATUS.fail, message: res.statusText };

@@ -14,6 +14,8 @@ const AFTER_FOLDERS: readonly ScreenDef[] = [
   SCREENS.processedOrder,
   SCREENS.disputeReport,
   SCREENS.gatewaySetting,
+  SCREENS.accessLog,
+  SCREENS.auditLog,
   SCREENS.changePassword,
 ];
 

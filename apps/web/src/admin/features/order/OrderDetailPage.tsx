@@ -1,5 +1,6 @@
 import {
   API_STATUS,
+  can,
   DEFAULT_MAIL_PROVIDER,
   decodeOrderRef,
   heldMessage,
@@ -21,6 +22,7 @@ import { selectOrderDetails, selectOrderDetailsReply, selectShownOrderId } from 
 import { showOrderDetails } from '../../../store/orderSlice.ts';
 import { useDefenceActions } from '../defence/useDefenceActions.tsx';
 import { DisputesSection } from '../disputes/DisputesSection.tsx';
+import { PrivacySection, WhoOpened } from '../privacy/PrivacySection.tsx';
 import { useGetOrderDetailQuery } from './api.ts';
 import { CommentPanel } from './CommentPanel.tsx';
 import { EmailContentModal } from './EmailContentModal.tsx';
@@ -149,7 +151,10 @@ function OrderDetailView({ orderId }: { orderId: string }) {
           <PaymentDetails order={order} />
           <DisputesSection order={order} locked={locked} />
           <DownloadHistory order={order} provider={provider} actions={actions} locked={locked} />
-          <Activity events={order.events} />
+          <Activity events={order.events}>
+            {role && can(role, 'audit.read') && <WhoOpened orderId={order.order_id} />}
+          </Activity>
+          <PrivacySection order={order} reload={() => void detail.refetch()} />
           <CommentHistory remarks={order.remark} />
         </div>
         <SidePanel order={order} role={role} locked={locked} />

@@ -1,4 +1,5 @@
 import type { OrderEventRecord } from '@eta/shared';
+import type { ReactNode } from 'react';
 import { describeEvent } from '../activity.ts';
 import { DetailSection } from '../DetailSection.tsx';
 import { keyed, stamp } from '../format.ts';
@@ -28,8 +29,11 @@ function Entry({ event }: { event: OrderEventRecord }) {
   );
 }
 
-/** Section 9: SPEC leaves it open; it is the order's event log (DESIGN §6), newest first. */
-export function Activity({ events }: { events: readonly OrderEventRecord[] }) {
+/**
+ * Section 9: SPEC leaves it open; it is the order's event log (DESIGN §6), newest first. `children`
+ * follow the log: who opened the order, for those who may read the access log (DESIGN §16).
+ */
+export function Activity({ events, children }: { events: readonly OrderEventRecord[]; children?: ReactNode }) {
   return (
     <DetailSection
       id="activity"
@@ -42,6 +46,7 @@ export function Activity({ events }: { events: readonly OrderEventRecord[] }) {
           <Entry key={key} event={item} />
         ))}
       </ol>
+      {children && <div className="activity-after">{children}</div>}
     </DetailSection>
   );
 }

@@ -1,4 +1,4 @@
-import type { OrderDetail } from '@eta/shared';
+import { formatUtcDate, type OrderDetail } from '@eta/shared';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
@@ -8,11 +8,22 @@ import { DetailSection } from '../DetailSection.tsx';
 import { ORDER_TEXT } from '../texts.ts';
 import { useAuthedBlob } from '../useAuthedBlob.ts';
 
-function OrderImage({ label, link, name }: { label: string; link: string | null; name: string }) {
+function OrderImage({
+  label,
+  link,
+  name,
+  removed,
+}: {
+  label: string;
+  link: string | null;
+  name: string;
+  /** DESIGN §16: when retention or an erasure deleted it, said where the image was */
+  removed: string | null;
+}) {
   const { url, loading, failed } = useAuthedBlob(link);
   const [zoom, setZoom] = useState(false);
   const alt = `${label} of ${name}`;
-  let body = <span className="text-secondary small">{ORDER_TEXT.noImage}</span>;
+  let body = <span className="text-secondary small">{removed ?? ORDER_TEXT.noImage}</span>;
   if (loading) body = <Spinner animation="border" size="sm" role="status" aria-label={`Loading ${label}`} />;
   else if (failed) body = <span className="text-danger small">{ORDER_TEXT.imageFailed}</span>;
   else if (url) {
@@ -48,11 +59,25 @@ function OrderImage({ label, link, name }: { label: string; link: string | null;
 /** Section 4 of SPEC §2: the passport and the applicant's photo, fetched with the member's token. */
 export function ApplicantImages({ order }: { order: OrderDetail }) {
   const name = order.full_name || order.order_id;
+  const at = order.data_removal.images_removed_at;
+  const removed = at
+    ? `Removed on ${formatUtcDate(at)} ${order.data_removal.reason === 'request' ? "at the applicant's request" : 'under the retention rule'}`
+    : null;
   return (
     <DetailSection id="applicant-images" title="Applicant And Passport Image">
       <div className="order-images">
-        <OrderImage label="Passport" link={order.images.passport ?? order.passport_image} name={name} />
-        <OrderImage label="Applicant photo" link={order.images.selfie ?? order.upload_image} name={name} />
+        <OrderImage
+          label="Passport"
+          link={order.images.passport ?? order.passport_image}
+          name={name}
+          removed={removed}
+        />
+        <OrderImage
+          label="Applicant photo"
+          link={order.images.selfie ?? order.upload_image}
+          name={name}
+          removed={removed}
+        />
       </div>
     </DetailSection>
   );

@@ -1,0 +1,28 @@
+/**
+ * An audit entry's detail as a person reads it: `name: Old → New`, `password: changed`,
+ * `reason: wrong password`, counts as `images 12` (DESIGN §16 keeps it as an object).
+ */
+export function detailText(detail: Record<string, unknown> | null): string {
+  if (!detail) return '';
+  const shown = (value: unknown): string =>
+    value === null || value === undefined
+      ? '—'
+      : typeof value === 'object'
+        ? Object.entries(value)
+            .map(([key, inner]) => `${key} ${shown(inner)}`)
+            .join(', ')
+        : String(value);
+  return Object.entries(detail)
+    .map(([key, value]) =>
+      // a session id tells sessions apart; its first characters do that, the whole of it is noise
+      key === 'session' && typeof value === 'string' && value.length > 10
+        ? `session: ${value.slice(0, 8)}…`
+        : Array.isArray(value) && value.length === 2
+          ? `${key}: ${shown(value[0])} → ${shown(value[1])}`
+          : `${key}: ${shown(value)}`,
+    )
+    .join('; ');
+}
+
+/** "Chrome 131 on Windows …": the start of a user agent, the whole of it in a title. */
+export const shortAgent = (agent: string | null) => (agent ? agent.replace(/^Mozilla\/5\.0 /, '').slice(0, 60) : '');
