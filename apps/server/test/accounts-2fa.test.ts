@@ -66,6 +66,30 @@ describeEachDialect('two-factor sign-in', (dialect) => {
     expect(again.json().message).toBe(ACCOUNT_MSG.twoFactorAlreadyOn);
   });
 
+  it('keeps the TOTP secret sealed: a copy of the database holds no second factor', async () => {
+    const member = await createMember(t, ROLE.Team);
+    const setup = (await call(t, 'POST', '/api/admin/2fa/setup', member.token)).json().data;
+    const pending = await t.app.ctx.db
+      .selectFrom('staff')
+      .select('totp_pending_secret')
+      .where('email', '=', member.email)
+      .executeTakeFirstOrThrow();
+    expect(pending.totp_pending_secret).toMatch(/^v1:/);
+    expect(pending.totp_pending_secret).not.toContain(setup.secret);
+    await call(t, 'POST', '/api/admin/2fa/enable', member.token, { code: await codeFor(setup.secret) });
+    nextStep();
+    const row = await t.app.ctx.db
+      .selectFrom('staff')
+      .select(['totp_secret', 'totp_pending_secret'])
+      .where('email', '=', member.email)
+      .executeTakeFirstOrThrow();
+    expect(row.totp_secret).toMatch(/^v1:/);
+    expect(row.totp_secret).not.toContain(setup.secret);
+    expect(row.totp_pending_secret).toBeNull();
+    const challenge = (await signIn(member.email)).json().data.challenge;
+    expect((await verify(challenge, await codeFor(setup.secret))).json().message).toBe(SERVER_MSG.loginOk);
+  });
+
   it('refuses to enable with a wrong code, or before set-up', async () => {
     const member = await createMember(t, ROLE.Team);
     const early = await call(t, 'POST', '/api/admin/2fa/enable', member.token, { code: '123456' });

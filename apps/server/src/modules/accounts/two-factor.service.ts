@@ -17,6 +17,7 @@ import { afterCommit, inTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../privacy/index.ts';
 import { staffRepo } from '../staff/index.ts';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes.ts';
+import { createSecretSeal } from './secret-seal.ts';
 import { newTotpSecret, totpStep, totpUri } from './totp.ts';
 import * as twoFactorRepo from './two-factor.repository.ts';
 
@@ -26,6 +27,7 @@ export const hasTwoFactor = (member: StaffRow): boolean =>
 /** Two-factor sign-in (DESIGN §17): TOTP (RFC 6238) with ten single-use recovery codes. */
 export function createTwoFactorService(ctx: AppContext) {
   const { db } = ctx;
+  const seal = createSecretSeal(ctx.config.jwtSecret);
   const requiredFor = (member: Pick<StaffRow, 'type'>) =>
     (ctx.config.require2fa as readonly string[]).includes(member.type);
   const announce = (memberId: number) => ctx.events.publish('member.changed', { memberId, change: 'updated' });
@@ -60,7 +62,7 @@ export function createTwoFactorService(ctx: AppContext) {
       const member = await loadSelf(caller);
       if (hasTwoFactor(member)) throw AppError.conflict(ACCOUNT_MSG.twoFactorAlreadyOn);
       const secret = newTotpSecret();
-      await twoFactorRepo.setPendingSecret(db, member.id, secret, nowIso(ctx.clock));
+      await twoFactorRepo.setPendingSecret(db, member.id, seal.seal(secret), nowIso(ctx.clock));
       const otpauthUrl = totpUri(member.email, secret);
       const qrDataUrl = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 1, width: 220 });
       return { secret, otpauthUrl, qrDataUrl };
@@ -70,8 +72,9 @@ export function createTwoFactorService(ctx: AppContext) {
     async enable(caller: TokenUser, code: string): Promise<string[]> {
       const member = await loadSelf(caller);
       if (hasTwoFactor(member)) throw AppError.conflict(ACCOUNT_MSG.twoFactorAlreadyOn);
-      if (!member.totp_pending_secret) throw AppError.badRequest(ACCOUNT_MSG.twoFactorSetupFirst);
-      const step = await totpStep(member.totp_pending_secret, code, ctx.clock(), null);
+      const pending = member.totp_pending_secret ? seal.open(member.totp_pending_secret) : null;
+      if (!pending) throw AppError.badRequest(ACCOUNT_MSG.twoFactorSetupFirst);
+      const step = await totpStep(pending, code, ctx.clock(), null);
       if (step === null) throw wrongCode();
       const codes = newRecoveryCodes();
       await inTransaction(db, async (trx) => {
@@ -114,8 +117,9 @@ export function createTwoFactorService(ctx: AppContext) {
 
     /** A TOTP newer than the last one taken: true once, then never again for that step. */
     async takeTotp(member: StaffRow, code: string): Promise<boolean> {
-      if (!member.totp_secret) return false;
-      const step = await totpStep(member.totp_secret, code, ctx.clock(), member.totp_last_step);
+      const secret = member.totp_secret ? seal.open(member.totp_secret) : null;
+      if (!secret) return false;
+      const step = await totpStep(secret, code, ctx.clock(), member.totp_last_step);
       return step !== null && (await twoFactorRepo.takeStep(db, member.id, step));
     },
 
