@@ -160,6 +160,39 @@ test.describe('public pages: track, download, history', () => {
     await expect(history.locator('tr')).toHaveCount(2);
   });
 
+  test('a customer whose eTA was rejected reads what the rejection mail said, not "not ready yet"', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { orderId, email, trackLink } = await approvedOrder(request, baseURL as string);
+    const staff = await apiAs(baseURL as string, DEMO.team);
+    const rejected = await staff.post('/api/admin/send-rejection-mail', { data: { orderId, email } });
+    expect(rejected.status(), await rejected.text()).toBe(200);
+    await staff.dispose();
+
+    await page.goto(trackLink);
+    await track(page, email);
+    await expect(page.getByRole('heading', { name: 'Your eTA application has not been approved' })).toBeVisible();
+    await expect(page.getByText(/has not been approved, as our email to you explained/)).toBeVisible();
+    await expect(page.getByText('not available for download yet')).toHaveCount(0);
+  });
+
+  test("a mangled mail link and the landing sites' own pages show a page a person can read", async ({ page }) => {
+    await page.goto('/track-order/%%%bogus');
+    await expect(page).toHaveURL(/\/track-order$/);
+    await expect(page.getByRole('heading', { name: 'Download your ETA' })).toBeVisible();
+
+    for (const path of ['/apply', '/contact-us', '/terms-and-conditions']) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+      await expect(page.locator('body')).not.toContainText('"status"');
+    }
+    await page.getByRole('link', { name: 'Track your order' }).click();
+    await expect(page.getByRole('heading', { name: 'Download your ETA' })).toBeVisible();
+  });
+
   test('the completion page without an access token goes back to the track page', async ({
     page,
     request,

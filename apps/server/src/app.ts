@@ -59,6 +59,7 @@ import { directMembers, listeningMembers } from './modules/staff/index.ts';
 import { teamRoutes } from './modules/team/index.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerErrorEnvelope } from './plugins/errors.ts';
+import { isPublicLink, NOT_FOUND_PAGE, wantsPage } from './plugins/not-found-page.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { guardStaffRoutes } from './plugins/staff-guard.ts';
 import { serveWebApp } from './plugins/web-app.ts';
@@ -156,10 +157,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
-    // Router-level failures (malformed URL, over-long parameters) still answer in the envelope.
-    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    // Router-level failures (malformed URL, over-long parameters) still answer in the envelope; a
+    // person's browser gets a page (a mangled mail link: the track form), never JSON.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      if (isPublicLink(request.url)) return reply.redirect('/track-order', 302);
+      if (wantsPage(request)) return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
       const code = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      reply.code(code).send({ status: 0, message: SERVER_MSG.invalidBody });
+      return reply.code(code).send({ status: 0, message: SERVER_MSG.invalidBody });
     },
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

@@ -77,7 +77,9 @@ describeEachDialect('mail through two real SMTP providers', (dialect) => {
       const links = LINKS[domain];
       const track = `${links.base}/track-order/${encodeOrderRef(id)}`;
       expect(mail?.to).toMatchObject({ text: 'jane@example.test' });
-      expect(mail?.from?.value).toEqual([{ name: 'eTA Desk', address: 'desk@mail.test' }]);
+      // from the site that signs the mail, not the back office's name (issue 21)
+      const site = domain === 'primary' ? 'UK ETA Online' : 'UK ETA Apply';
+      expect(mail?.from?.value).toEqual([{ name: site, address: 'desk@mail.test' }]);
       expect(mail?.subject).toBe(`Your UK eTA has been approved - Order ${id}`);
       expect(mail?.messageId).toMatch(/^<outbox-\d+\.\d+@mail\.test>$/);
       expect(hrefOf(html, 'Click here')).toBe(track);

@@ -121,6 +121,7 @@ describeEachDialect('public track order and access tokens', (dialect) => {
           full_name: expect.stringMatching(/^Jane Doe/),
           domain: 'primary',
           documentReady: false,
+          applicationRejected: false,
         },
         path: null,
       });
@@ -144,6 +145,8 @@ describeEachDialect('public track order and access tokens', (dialect) => {
       const body = (await front(t, 'get-download-history', { orderId: order.orderId }, { token })).json();
       expect(body.path).toBeNull();
       expect(body.mainResult.documentReady).toBe(false);
+      // the page says what the rejection mail said, not "not ready yet"
+      expect(body.mainResult.applicationRejected).toBe(true);
     });
 
     it('refuses the token once its 30 minutes are over', async () => {

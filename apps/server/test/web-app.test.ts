@@ -83,4 +83,37 @@ describe('serving the web app', () => {
     expect(csp).toMatch(/script-src 'self';/);
     expect(csp).not.toMatch(/translate/);
   });
+
+  it.each([
+    '/apply',
+    '/contact-us',
+    '/terms-and-conditions',
+    '/complaints',
+    '/privacy-policy',
+    '/refund-policy',
+    '/nope',
+  ])('answers a browser asking for %s with a page a customer can read, never JSON', async (url) => {
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<title>Page not found</title>');
+    expect(res.body).toContain('href="/track-order"');
+    expect(res.body).not.toContain('"status"');
+  });
+
+  it('keeps the JSON envelope for unknown API routes and for callers that do not ask for HTML', async () => {
+    const api = await app.inject({ method: 'GET', url: '/api/no-such-route', headers: { accept: 'text/html' } });
+    expect(api.json()).toEqual({ status: 0, message: 'Not found' });
+    const script = await app.inject({ method: 'GET', url: '/apply', headers: { accept: 'application/json' } });
+    expect(script.json()).toEqual({ status: 0, message: 'Not found' });
+  });
+
+  it.each(['/track-order/%%%bogus', '/get-new-order-details/%E0%A4%A'])(
+    'sends a mangled public link (%s) to the track form instead of an error',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/track-order');
+    },
+  );
 });

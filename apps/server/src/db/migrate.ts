@@ -16,6 +16,7 @@ import * as purchaseEvidence from './migrations/040_purchase_evidence.ts';
 import * as staffAccounts from './migrations/050_staff_accounts.ts';
 import * as personalDataLogs from './migrations/060_personal_data_logs.ts';
 import * as retention from './migrations/061_retention.ts';
+import * as mailSender from './migrations/070_mail_sender.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Shipped ones are never edited: add a new file instead. */
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '050_staff_accounts': staffAccounts,
   '060_personal_data_logs': personalDataLogs,
   '061_retention': retention,
+  '070_mail_sender': mailSender,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

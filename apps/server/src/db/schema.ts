@@ -230,6 +230,8 @@ export interface MailOutboxTable {
   sent_at: string | null;
   /** the worker holding the row while it is `sending` (003) */
   claim_token: string | null;
+  /** the sender's display name: the order's site (070); null: MAIL_FROM's own */
+  from_name: string | null;
 }
 
 export interface MailHistoryTable {

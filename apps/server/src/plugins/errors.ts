@@ -2,6 +2,7 @@ import { SERVER_MSG } from '@eta/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { NOT_FOUND_PAGE, wantsPage } from './not-found-page.ts';
 
 interface ValidationIssue {
   instancePath: string;
@@ -69,7 +70,8 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
     return reply.code(500).send({ status: 0, message: SERVER_MSG.internal, data: { requestId: request.id } });
   });
 
-  app.setNotFoundHandler((_request, reply) => {
-    reply.code(404).send({ status: 0, message: SERVER_MSG.notFound });
+  app.setNotFoundHandler((request, reply) => {
+    if (wantsPage(request)) return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
+    return reply.code(404).send({ status: 0, message: SERVER_MSG.notFound });
   });
 }

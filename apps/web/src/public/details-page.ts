@@ -137,15 +137,21 @@ export async function renderDetailsPage(
   });
 
   const contact = h('a', { href: chrome.contactUrl(), 'data-contact': 'true' }, TEXT.contactSupport);
+  const state = path ? 'ok' : mainResult.applicationRejected ? 'no' : 'wait';
   const intro = path
     ? [
         h('h1', { tabindex: '-1' }, TEXT.completedTitle),
         h('p', { class: 'pub-lead' }, TEXT.completedMessage(mainResult.full_name, mainResult.order_id)),
       ]
-    : [
-        h('h1', { tabindex: '-1' }, TEXT.notReadyTitle),
-        h('p', { class: 'pub-lead' }, `Order ID ${mainResult.order_id}. ${TEXT.notReadyMessage} `, contact, '.'),
-      ];
+    : mainResult.applicationRejected
+      ? [
+          h('h1', { tabindex: '-1' }, TEXT.rejectedTitle),
+          h('p', { class: 'pub-lead' }, `Order ID ${mainResult.order_id}. ${TEXT.rejectedMessage} `, contact, '.'),
+        ]
+      : [
+          h('h1', { tabindex: '-1' }, TEXT.notReadyTitle),
+          h('p', { class: 'pub-lead' }, `Order ID ${mainResult.order_id}. ${TEXT.notReadyMessage} `, contact, '.'),
+        ];
 
   chrome.main.replaceChildren(
     h(
@@ -153,8 +159,8 @@ export async function renderDetailsPage(
       { class: 'pub-card', 'aria-live': 'polite' },
       h(
         'div',
-        { class: `pub-status ${path ? 'pub-status-ok' : 'pub-status-wait'}`, 'aria-hidden': 'true' },
-        path ? '✓' : '…',
+        { class: `pub-status pub-status-${state}`, 'aria-hidden': 'true' },
+        { ok: '✓', no: '✕', wait: '…' }[state],
       ),
       ...intro,
       h('div', { class: 'pub-actions' }, button),

@@ -14,6 +14,10 @@ export const TEXT = {
     `Dear ${name || 'applicant'}, your eTA application (Order ID ${orderId}) has been completed successfully. Click Download Now to save your eTA.`,
   notReadyTitle: 'Your eTA is not ready to download',
   notReadyMessage: 'Your eTA document is not available for download yet. If you have questions,',
+  // what the rejection mail told the applicant, in the same words (mail/templates/rejection.ts)
+  rejectedTitle: 'Your eTA application has not been approved',
+  rejectedMessage:
+    'Your UK Electronic Travel Authorisation (eTA) application has not been approved, as our email to you explained. There is no eTA to download. If you have questions,',
   downloadNow: 'Download Now',
   downloading: 'Preparing…',
   historyTitle: 'Downloaded History',

@@ -50,6 +50,8 @@ export const publicMainResultSchema = z.strictObject({
   domain: domainSchema,
   /** a current, not rejected document can be downloaded */
   documentReady: z.boolean(),
+  /** the current document was rejected: the applicant was mailed that the application was not approved */
+  applicationRejected: z.boolean(),
 });
 export type PublicMainResult = z.infer<typeof publicMainResultSchema>;
 

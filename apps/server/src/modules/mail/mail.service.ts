@@ -31,6 +31,8 @@ export interface MailToQueue {
   remainder?: boolean;
   /** files under DATA_DIR, sent with the mail (an invoice PDF) */
   attachments?: readonly outbox.MailAttachment[];
+  /** who the mail says it is from: the order's site, which signs it */
+  fromName?: string;
 }
 
 /**
@@ -59,6 +61,7 @@ export async function queueMails(
       remainder_mail: m.remainder ? 1 : 0,
       created_by: staff?.id ?? null,
       attachments: m.attachments ?? null,
+      from_name: m.fromName ?? null,
     })),
     at,
   );

@@ -44,13 +44,15 @@ export async function queueOrderMail(
   for (const order of orders) {
     const to = kind.to(order, request);
     if (!to) continue;
+    const site = siteOf(ctx, order.domain);
     mails.push({
       orderDbId: order.id,
       documentId: kind.documentId(request),
       kind: request.kind,
       provider: kind.provider(request),
       to,
-      content: kind.render(order, siteOf(ctx, order.domain), request),
+      content: kind.render(order, site, request),
+      fromName: site.name,
       remainder: kind.remainder,
       attachments: kind.attachments?.(request),
     });

@@ -25,6 +25,8 @@ export interface NewMail {
   remainder_mail: 0 | 1;
   created_by: number | null;
   attachments?: readonly MailAttachment[] | null;
+  /** the sender's display name (the order's site); null or absent: MAIL_FROM's own */
+  from_name?: string | null;
 }
 
 /** Queues mails, due at once; written in the transaction of the change that caused them (DESIGN §9). */
@@ -33,6 +35,7 @@ export async function insertMails(db: Db, mails: readonly NewMail[], at: string)
   const rows: Insertable<MailOutboxTable>[] = mails.map((m) => ({
     ...m,
     attachments: m.attachments?.length ? JSON.stringify(m.attachments) : null,
+    from_name: m.from_name ?? null,
     status: MAIL_STATUS.queued,
     attempts: 0,
     next_attempt_at: at,

@@ -112,3 +112,14 @@ export function messageIdOf(row: { id: number; created_at: string }, from: strin
   const stamp = row.created_at.replace(/\D/g, '');
   return `<outbox-${row.id}.${stamp}@${domain}>`;
 }
+
+/**
+ * The From of a mail: MAIL_FROM's address under `name` (an order's site, which signs the mail), or
+ * MAIL_FROM as configured when there is no name. The name is quoted, so a comma or a bracket in a
+ * site's name stays part of it; nodemailer encodes non-ASCII letters.
+ */
+export function senderOf(configured: string, name: string | null): string {
+  if (!name) return configured;
+  const address = /<([^>]+)>\s*$/.exec(configured)?.[1] ?? configured.trim();
+  return `"${name.replace(/["\\\r\n]/g, '')}" <${address}>`;
+}

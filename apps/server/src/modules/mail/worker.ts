@@ -8,7 +8,7 @@ import { inTransaction } from '../../lib/transaction.ts';
 import { appendEvents } from '../order-changes/index.ts';
 import { DOCUMENT_BOUND_KINDS } from './mail-kinds.ts';
 import * as outbox from './outbox.repository.ts';
-import { createTransports, type MailTransport, messageIdOf, providersWithoutSmtp } from './transports.ts';
+import { createTransports, type MailTransport, messageIdOf, providersWithoutSmtp, senderOf } from './transports.ts';
 
 export interface MailWorkerOptions {
   /** how often due mail is looked for when nobody kicks (ms) */
@@ -126,7 +126,7 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
       await transportFor(row.provider).send({
         id,
         messageId: messageIdOf({ id, created_at: row.created_at }, ctx.config.mail.from),
-        from: ctx.config.mail.from,
+        from: senderOf(ctx.config.mail.from, row.from_name),
         to: row.to_address,
         subject: row.subject,
         html: row.html,

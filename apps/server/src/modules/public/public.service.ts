@@ -110,6 +110,7 @@ export function createPublicService(ctx: AppContext) {
         full_name: [order.first_name, order.sur_name].filter(Boolean).join(' '),
         domain: domainOfOrderId(order.order_id, ctx.config.domainPrefixes),
         documentReady: ready,
+        applicationRejected: doc !== undefined && isRejectedDocument(doc),
       };
       const path: PublicDocumentPath | null = ready ? { file1: doc.file1, customer_name: doc.customer_name } : null;
       // SPEC §3 downloadHistory rows carry the order id (the public one, never the row id).
