@@ -228,6 +228,18 @@ describeEachDialect('documents: upload, resend, rejection', (dialect) => {
       expect(detail.events[1]).toMatchObject({ kind: 'rejection', staff_name: 'Nina Night', to_value: docs[1]?.file1 });
     });
 
+    it("moves the detail's Last updated to the rejection, a minute after the upload", async () => {
+      const id = await newOrder(t);
+      await uploadDocument(t, tara.token, { orderId: id, email: 'a@example.test' }, pdfFile());
+      const before = (await call(t, 'GET', `/api/admin/get-orders-details/${id}`, tara.token)).json().data;
+      t.advance(60_000);
+      await post('send-rejection-mail', tara, { orderId: id, email: 'a@example.test' });
+      const after = (await call(t, 'GET', `/api/admin/get-orders-details/${id}`, tara.token)).json().data;
+      const rejection = after.events.find((e: { kind: string }) => e.kind === 'rejection');
+      expect(after.updated_at).toBe(rejection.created_at);
+      expect(Date.parse(after.updated_at) - Date.parse(before.updated_at)).toBeGreaterThanOrEqual(60_000);
+    });
+
     it('is refused a second time, and without a document', async () => {
       const id = await newOrder(t);
       const none = await post('send-rejection-mail', tara, { orderId: id, email: 'a@example.test' });

@@ -61,6 +61,14 @@ describe('report rows', () => {
     expect(reportFileName('country-orders', { fromDate: '2026-11-01', toDate: '2026-11-30' })).toBe(
       'country-orders_2026-11-01_2026-11-30.csv',
     );
-    expect(reportFileName('processed-by', { fromDate: null, toDate: null })).toBe('processed-by_start_end.csv');
+    expect(reportFileName('processed-by', { fromDate: null, toDate: null }, '2026-11-25')).toBe(
+      'processed-by_all-to-2026-11-25.csv',
+    );
+    expect(reportFileName('processed-by', { fromDate: '2026-11-01', toDate: null }, '2026-11-25')).toBe(
+      'processed-by_2026-11-01_2026-11-25.csv',
+    );
+    expect(reportFileName('dispute-report', { fromDate: null, toDate: '2026-10-31' }, '2026-11-25')).toBe(
+      'dispute-report_all-to-2026-10-31.csv',
+    );
   });
 });

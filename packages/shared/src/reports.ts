@@ -97,7 +97,16 @@ export function filterReportRows<T>(rows: readonly T[], text: string, key: (row:
 
 export type ReportKind = 'country-orders' | 'processed-by' | 'dispute-report';
 
-/** `country-orders_2026-11-01_2026-11-30.csv`; an open end is written `start` or `end`. */
-export function reportFileName(kind: ReportKind, range: { fromDate: string | null; toDate: string | null }) {
-  return `${kind}_${range.fromDate ?? 'start'}_${range.toDate ?? 'end'}.csv`;
+/**
+ * `country-orders_2026-11-01_2026-11-30.csv`. An open range says what it holds (issue 21: not
+ * `_start_end`): no From is every order up to the end, `country-orders_all-to-2026-11-25.csv`, and no
+ * To ends today (UTC, the reports' days).
+ */
+export function reportFileName(
+  kind: ReportKind,
+  range: { fromDate: string | null; toDate: string | null },
+  today: string = new Date().toISOString().slice(0, 10),
+) {
+  const to = range.toDate ?? today;
+  return range.fromDate ? `${kind}_${range.fromDate}_${to}.csv` : `${kind}_all-to-${to}.csv`;
 }

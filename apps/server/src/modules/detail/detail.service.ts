@@ -132,7 +132,9 @@ export async function orderDetail(ctx: AppContext, staff: TokenUser, orderId: st
     refund_date: order.refund_date,
     processed_by: order.processor_name ?? '',
     created_at: order.created_at,
-    updated_at: order.updated_at,
+    // "Last updated" counts every change the Activity lists (a rejection mail, a remark, a mail
+    // sent), not only writes to the order's own row (issue 21)
+    updated_at: events.reduce((latest, e) => (e.created_at > latest ? e.created_at : latest), order.updated_at),
     uploadDoc,
     mailHistory,
     downloadHistory: downloads.map((d) => ({ order_id: order.order_id, ...d })),

@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useCompleteRefundMutation, useMoveOrderStatusMutation } from './api.ts';
+import { statusText } from './format.ts';
 import { ORDER_TEXT } from './texts.ts';
 
 interface MoveButtonsProps {
@@ -14,10 +15,10 @@ interface MoveButtonsProps {
   locked: boolean;
 }
 
-const confirmText = (rule: MoveRule) => {
+const confirmText = (rule: MoveRule, orderId: string, status: string) => {
   if (rule.to === STATUS.Deleted) return MSG.confirmDelete;
   if (rule.call === 'refund') return ORDER_TEXT.confirmRefund;
-  return ORDER_TEXT.confirmMove(rule.label);
+  return ORDER_TEXT.confirmMove(orderId, statusText(status), statusText(rule.to));
 };
 
 /**
@@ -68,7 +69,7 @@ export function MoveButtons({ orderId, status, role, locked }: MoveButtonsProps)
       </div>
       <ConfirmModal
         show={open}
-        message={pending ? confirmText(pending) : undefined}
+        message={pending ? confirmText(pending, orderId, status) : undefined}
         variant={pending?.to === STATUS.Deleted ? 'danger' : 'primary'}
         busy={busy}
         onConfirm={confirm}

@@ -12,7 +12,8 @@ export const ORDER_TEXT = {
   addComment: 'Add comment',
   moveOrder: 'Move Order',
   noMoves: 'No moves are available for this order.',
-  confirmMove: (label: string) => `Move this order: ${label}?`,
+  /** says what the move does, not the button's name again ("Move this order: Move to …?") */
+  confirmMove: (orderId: string, from: string, to: string) => `Move order ${orderId} from ${from} to ${to}?`,
   confirmRefund: 'Mark this order as refunded? The applicant will get a refund mail.',
   uploadHint: 'PDF, JPEG, PNG or WebP, at most 10 MB.',
   providerLegend: 'Mail provider',

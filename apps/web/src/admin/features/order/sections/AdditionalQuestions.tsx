@@ -34,9 +34,12 @@ function Answer({ value }: { value: unknown }) {
   return <span className="text-break">{text}</span>;
 }
 
-/** The three parts of the conviction date, as one date. */
-function convictionDate(order: OrderDetail): string {
-  const parts = [order.convict_date, order.convict_month, order.convict_year].map((p) => orDash(p));
+/** A day or month the website sent as `3`: `03`, as every other date on the page is written. */
+const padded = (part: string) => (/^\d$/.test(part) ? `0${part}` : part);
+
+/** The three parts of the conviction date, as one date: `30-03-2019`. */
+export function convictionDate(order: Pick<OrderDetail, 'convict_date' | 'convict_month' | 'convict_year'>): string {
+  const parts = [order.convict_date, order.convict_month, order.convict_year].map((p) => padded(orDash(p)));
   return parts.every((p) => p === MISSING) ? MISSING : parts.join('-');
 }
 
