@@ -264,3 +264,49 @@ test('each queue has its SPEC title, columns and actions', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Delete Order' })).toBeVisible();
   await expect(page.locator('table.queue-table tbody').getByRole('button', { name: 'Delete' })).toHaveCount(0);
 });
+
+/** The rectangle of `locator` in the page, for checks of what covers what. */
+async function boxOf(page: Page, selector: string) {
+  const box = await page.locator(selector).first().boundingBox();
+  if (!box) throw new Error(`${selector} is not on screen`);
+  return box;
+}
+
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test('on a 1280×800 laptop ten rows fit the 550 px box, and a toast covers neither Refresh, the search nor the user menu', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const tag = uniqueTag();
+  // long names and holders make cells wrap: the worst case for row height
+  await ingestOrders(
+    request,
+    makeOrders(tag, 10, { first_name: 'Maximiliana-Alexandrina', sur_name: 'Wehner-Christiansen' }),
+  );
+  await signIn(page, DEMO.team);
+  await openQueue(page, 'New Orders');
+  await search(page, tag, 10);
+  const scroll = await boxOf(page, '.queue-scroll');
+  const tenth = await bodyRows(page).nth(9).boundingBox();
+  expect(tenth).not.toBeNull();
+  expect(tenth!.y + tenth!.height).toBeLessThanOrEqual(scroll.y + 550 + 1);
+
+  // an action's toast: in the top bar, left of the user menu, over no control of the page
+  await bodyRows(page).first().locator('input[type=checkbox]').check();
+  await page.getByRole('button', { name: 'Assign to me' }).click();
+  await confirm(page, TEXT.confirmAssign);
+  const toast = page.locator('.Toastify__toast').filter({ hasText: TEXT.assigned });
+  await expect(toast).toBeVisible();
+  const shown = (await toast.boundingBox())!;
+  for (const control of [
+    page.getByRole('button', { name: 'Refresh' }),
+    page.getByRole('searchbox', { name: 'Search orders' }),
+    page.locator('#user-menu'),
+  ]) {
+    const box = (await control.boundingBox())!;
+    expect(overlaps(shown, box), `the toast covers ${await control.textContent()}`).toBe(false);
+  }
+});

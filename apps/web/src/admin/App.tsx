@@ -4,7 +4,11 @@ import { ToastContainer } from 'react-toastify';
 import { store } from '../store/index.ts';
 import { router } from './router.tsx';
 
-/** SPEC §9 admin toasts: top-right, 5000 ms, pause on hover and focus loss, drag to dismiss at 80%. */
+/**
+ * SPEC §9 admin toasts: top-right, 5000 ms, pause on hover and focus loss, drag to dismiss at 80%.
+ * They open in the top bar (admin.css) and pile up behind the newest (`stacked`) instead of
+ * reaching down over the page's own controls; hovering fans them out.
+ */
 export function App() {
   return (
     <Provider store={store}>
@@ -16,6 +20,7 @@ export function App() {
         pauseOnFocusLoss
         draggable
         draggablePercent={80}
+        stacked
       />
     </Provider>
   );

@@ -7,6 +7,8 @@ interface ConfirmModalProps {
   show: boolean;
   /** SPEC §8: the default confirm text is 'Are you sure you want to delete?'. */
   message?: string;
+  /** what exactly will happen ("Delete 300 orders."), in bold above SPEC's question */
+  detail?: string;
   confirmLabel?: string;
   /** red for what cannot be undone (the default), blue for everyday actions such as assigning */
   variant?: 'danger' | 'primary';
@@ -19,6 +21,7 @@ interface ConfirmModalProps {
 export function ConfirmModal({
   show,
   message = MSG.confirmDelete,
+  detail,
   confirmLabel = 'Yes',
   variant = 'danger',
   busy = false,
@@ -27,10 +30,9 @@ export function ConfirmModal({
 }: ConfirmModalProps) {
   return (
     <AppModal show={show} onHide={onCancel} size="sm" centered aria-labelledby="confirm-modal-text">
-      <Modal.Body>
-        <p id="confirm-modal-text" className="mb-0">
-          {message}
-        </p>
+      <Modal.Body id="confirm-modal-text">
+        {detail && <p className="fw-semibold mb-2">{detail}</p>}
+        <p className="mb-0">{message}</p>
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onCancel} disabled={busy}>

@@ -1,4 +1,5 @@
 import { ADMIN_ROUTE, PORTAL_NAME } from '@eta/shared';
+import { useLayoutEffect, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router';
@@ -6,11 +7,41 @@ import { Logo } from '../../components/Logo.tsx';
 import { selectUser, useAppDispatch, useAppSelector } from '../../store/index.ts';
 import { selectShowSideBar, setShowSideBar } from '../../store/orderSlice.ts';
 
+/** the top bar's padding plus a gap: what lies right of the user menu's left edge besides the menu */
+const MENU_MARGIN_PX = 28;
+
+/**
+ * SPEC §9's toasts stay top-right, but inside the top bar, left of the user menu, where they cover
+ * no control (issue 21: below the bar they covered Refresh, the queue search and Export CSV for five
+ * seconds). The menu's width follows the member's name, so it is measured.
+ */
+function useToastsBesideMenu(menu: React.RefObject<HTMLDivElement | null>) {
+  useLayoutEffect(() => {
+    const element = menu.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const place = () =>
+      root.style.setProperty(
+        '--toast-right',
+        `${Math.round(element.getBoundingClientRect().width) + MENU_MARGIN_PX}px`,
+      );
+    place();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(place);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--toast-right');
+    };
+  }, [menu]);
+}
+
 /** SPEC §2 top bar: logo, 'Welcome {name}', and a dropdown with Account, Update Password and Logout. */
 export function TopBar() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const open = useAppSelector(selectShowSideBar);
+  const menu = useRef<HTMLDivElement>(null);
+  useToastsBesideMenu(menu);
 
   return (
     <header className="topbar">
@@ -28,7 +59,7 @@ export function TopBar() {
         <Logo size={36} />
         <span className="topbar-brand-text">{PORTAL_NAME}</span>
       </Link>
-      <Dropdown align="end" className="ms-auto">
+      <Dropdown align="end" className="ms-auto" ref={menu}>
         <Dropdown.Toggle variant="light" className="topbar-user" id="user-menu">
           <span className="topbar-welcome">Welcome {user?.name}</span>
         </Dropdown.Toggle>

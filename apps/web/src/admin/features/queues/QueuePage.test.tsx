@@ -120,6 +120,7 @@ describe('queue screen', () => {
     await user.click(screen.getByRole('button', { name: 'Assign to me' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(MSG.confirmAssign)).toBeTruthy();
+    expect(within(dialog).getByText(`Assign order ${orderId(2)} to you.`)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
 
     expect(await screen.findByText(MSG.orderAssigned)).toBeTruthy();

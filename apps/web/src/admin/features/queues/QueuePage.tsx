@@ -16,7 +16,7 @@ import { type QueueArgs, useGetQueueQuery } from './api.ts';
 import { BulkActions } from './BulkActions.tsx';
 import { queueColumns } from './columns.tsx';
 import { QueueTable } from './QueueTable.tsx';
-import { CONFIRM_TEXT, useQueueActions } from './useQueueActions.ts';
+import { CONFIRM_TEXT, confirmDetail, useQueueActions } from './useQueueActions.ts';
 import { type QueueParams, useQueueParams } from './useQueueParams.ts';
 import { queueView } from './views.ts';
 import './queue.css';
@@ -152,6 +152,7 @@ export function QueuePage({ folder }: { folder: FolderDef }) {
       <ConfirmModal
         show={actions.open}
         message={actions.pending ? CONFIRM_TEXT[actions.pending.action] : undefined}
+        detail={actions.pending ? confirmDetail(actions.pending) : undefined}
         variant={actions.pending?.action === 'delete' ? 'danger' : 'primary'}
         busy={actions.busy}
         onConfirm={actions.confirm}

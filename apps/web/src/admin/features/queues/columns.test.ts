@@ -92,6 +92,18 @@ describe('row actions and columns (SPEC §2, §6)', () => {
   });
 });
 
+describe('row checkboxes', () => {
+  const hasSelect = (folder: string, role: Role) => columnsOf(folder, role).some((c) => c.id === 'select');
+
+  it('are there only where a bulk action can use them', () => {
+    expect(hasSelect('newOrder', ROLE.Team)).toBe(true);
+    expect(hasSelect('refundorder', ROLE.Manager)).toBe(true);
+    // Deleted Orders has no bulk action for anyone: no boxes to tick for nothing
+    for (const role of [ROLE.Admin, ROLE.Manager, ROLE.Team, ROLE.Telecaller, ROLE.NightStaff])
+      expect(hasSelect('deletedorder', role)).toBe(false);
+  });
+});
+
 describe("ChargeBack's Respond by column (DESIGN §14)", () => {
   const HOUR = 3_600_000;
   const DAY = 24 * HOUR;

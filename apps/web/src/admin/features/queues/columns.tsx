@@ -99,7 +99,11 @@ export function queueColumns({ view, onDelete }: ColumnOptions) {
   const name = col.accessor((o) => [o.first_name, o.sur_name].filter(Boolean).join(' '), {
     id: 'first_name',
     header: 'Name',
-    cell: (c) => <span className="cell-name">{orDash(c.getValue())}</span>,
+    cell: (c) => (
+      <span className="cell-name" title={orDash(c.getValue())}>
+        {orDash(c.getValue())}
+      </span>
+    ),
   });
   const email = col.accessor((o) => o.contact_email_address ?? '', {
     id: 'contact_email_address',
@@ -159,9 +163,11 @@ export function queueColumns({ view, onDelete }: ColumnOptions) {
     ),
   });
 
-  if (view.columns === 'refund') return [select, orderId, email, telephone, dateTime, refundDate, status, action];
-  if (view.columns === 'noTelephone') return [select, orderId, name, email, dateTime, status, action];
+  // Checkboxes only where a bulk action can use them (issue 21: Deleted Orders had boxes and no action).
+  const lead = view.bulk.length > 0 ? [select] : [];
+  if (view.columns === 'refund') return [...lead, orderId, email, telephone, dateTime, refundDate, status, action];
+  if (view.columns === 'noTelephone') return [...lead, orderId, name, email, dateTime, status, action];
   if (view.columns === 'chargeback')
-    return [select, orderId, respondBy, name, email, telephone, dateTime, status, action];
-  return [select, orderId, name, email, telephone, dateTime, status, action];
+    return [...lead, orderId, respondBy, name, email, telephone, dateTime, status, action];
+  return [...lead, orderId, name, email, telephone, dateTime, status, action];
 }

@@ -23,6 +23,22 @@ export const CONFIRM_TEXT: Record<BulkAction, string> = {
   refund: WEB_TEXT.confirmRefund,
 };
 
+const orders = (ids: readonly string[]) =>
+  ids.length === 1
+    ? `order ${ids[0]}`
+    : ids.length <= 3
+      ? `orders ${ids.join(', ')}`
+      : `${ids.length.toLocaleString('en-GB')} orders`;
+
+/** What a bulk action will do, said before SPEC's question (issue 21: "Delete 300 orders?"). */
+export function confirmDetail({ action, orderIds }: PendingAction): string {
+  const what = orders(orderIds);
+  if (action === 'assign') return `Assign ${what} to you.`;
+  if (action === 'unassign') return `Move ${what} back to New Orders.`;
+  if (action === 'delete') return `Delete ${what}.`;
+  return `Mark ${what} refunded and mail ${orderIds.length === 1 ? 'the applicant' : 'each applicant'}.`;
+}
+
 export interface PendingAction {
   action: BulkAction;
   orderIds: string[];
