@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO, signIn } from '../fixtures.ts';
+import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures.ts';
 import { ingestOrders, makeOrders, orderRef, uniqueTag } from '../orders.ts';
 
 /** SPEC §5 and §8 texts and the server's replies, written out so a typo in the app's constants fails. */
@@ -158,4 +158,16 @@ test('a link that names no order says so', async ({ page }) => {
   await expect(page.getByTestId('order-not-found')).toContainText('Order not found');
   await page.goto(`/admin/view-order/${orderRef('UKETA-NO-SUCH-ORDER')}`);
   await expect(page.getByTestId('order-not-found')).toContainText('Order not found');
+});
+
+test('an order link opened while signed out lands on that order once signed in', async ({ page, request }) => {
+  const [orderId] = await ingestOrders(request, makeOrders(uniqueTag(), 1));
+  const id = orderId as string;
+  await page.goto(`/admin/view-order/${orderRef(id)}`);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await page.getByLabel('Email ID').fill(DEMO.team);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/view-order/${orderRef(id)}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(id);
 });

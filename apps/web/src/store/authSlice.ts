@@ -28,6 +28,12 @@ export interface AuthState {
   isAuth: boolean;
   role: Role | null;
   userInfoLoading: boolean;
+  /**
+   * The session ended in this tab (Logout, a password change, an expired session): SPEC's way back
+   * is the plain sign-in screen, not the page the member was on (issue 21's "next" is for links
+   * opened while signed out).
+   */
+  endedHere: boolean;
 }
 
 function initialState(): AuthState {
@@ -41,6 +47,7 @@ function initialState(): AuthState {
     // SPEC §6: the role is the type in the stored user.
     role: session?.payload.user.type ?? null,
     userInfoLoading: false,
+    endedHere: false,
   };
 }
 
@@ -96,6 +103,7 @@ const authSlice = createSlice({
       state.data = null;
       state.isAuth = false;
       state.role = null;
+      state.endedHere = true;
     },
   },
   extraReducers: (builder) => {
@@ -121,6 +129,7 @@ const authSlice = createSlice({
         state.loading = false;
         if (payload.data) {
           state.isAuth = true;
+          state.endedHere = false;
           state.data = payload.data;
           state.role = payload.data.user.type;
         } else if (!payload.challenge) {

@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { readEnrolmentRequired } from '../../lib/session.ts';
 import { useAppSelector } from '../../store/index.ts';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { signInPathFor } from '../features/auth/pageAfterSignIn.ts';
 import { AppShell } from './AppShell.tsx';
 
 /** Paths that show the sign-in screen when nobody is signed in (SPEC §2: / and /admin). */
@@ -11,12 +12,13 @@ const SIGN_IN_PATHS = new Set([ADMIN_ROUTE.home, ADMIN_ROUTE.dashboard, `${ADMIN
 /** Everything in the admin area needs a signed-in user (SPEC §6); other paths fall back to /. */
 export function AuthGate() {
   const isAuth = useAppSelector((state) => state.auth.isAuth);
-  const { pathname } = useLocation();
+  const endedHere = useAppSelector((state) => state.auth.endedHere);
+  const { pathname, search } = useLocation();
   // REQUIRE_2FA holds the member until they enrol (DESIGN §17): the Account page is the way on
   if (isAuth && readEnrolmentRequired() && pathname !== ADMIN_ROUTE.account) {
     return <Navigate to={ADMIN_ROUTE.account} replace />;
   }
   if (isAuth) return <AppShell />;
   if (SIGN_IN_PATHS.has(pathname)) return <LoginPage />;
-  return <Navigate to={ADMIN_ROUTE.home} replace />;
+  return <Navigate to={endedHere ? ADMIN_ROUTE.home : signInPathFor(pathname, search)} replace />;
 }

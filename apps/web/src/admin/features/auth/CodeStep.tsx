@@ -4,13 +4,14 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { FormField } from '../../../components/FormField.tsx';
 import { fieldErrors } from '../../../lib/api.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { verifyCode } from '../../../store/authSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../../store/index.ts';
+import { pageAfterSignIn } from './pageAfterSignIn.ts';
 
 /** 401: the challenge ran out (five minutes) or the account changed meanwhile; start again. */
 const HTTP_UNAUTHORIZED_MESSAGE = ACCOUNT_MSG.challengeExpired;
@@ -19,6 +20,7 @@ const HTTP_UNAUTHORIZED_MESSAGE = ACCOUNT_MSG.challengeExpired;
 export function CodeStep({ challenge, onBack }: { challenge: string; onBack: () => void }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const loading = useAppSelector((state) => state.auth.loading);
   const {
     register,
@@ -36,7 +38,7 @@ export function CodeStep({ challenge, onBack }: { challenge: string; onBack: () 
     const { envelope, data } = result.payload;
     if (envelope.status === API_STATUS.ok && data) {
       toast.success(envelope.message);
-      await navigate(ADMIN_ROUTE.dashboard);
+      await navigate(pageAfterSignIn(search));
       return;
     }
     toast.error(envelope.message);

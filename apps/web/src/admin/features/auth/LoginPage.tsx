@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { FormField } from '../../../components/FormField.tsx';
 import { Logo } from '../../../components/Logo.tsx';
@@ -17,6 +17,7 @@ import { login } from '../../../store/authSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../../store/index.ts';
 import { CodeStep } from './CodeStep.tsx';
 import { ForgotPasswordStep } from './ForgotPasswordStep.tsx';
+import { pageAfterSignIn } from './pageAfterSignIn.ts';
 import { SignInBrand } from './SignInBrand.tsx';
 import './signin.css';
 
@@ -55,6 +56,7 @@ export function LoginPage() {
 function PasswordStep({ onChallenge, onForgot }: { onChallenge: (challenge: string) => void; onForgot: () => void }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const loading = useAppSelector((state) => state.auth.loading);
   const remembered = readRememberedEmail();
   // Remember-me (behaviour left open by SPEC): keeps the email address for the next visit, never the password.
@@ -80,7 +82,7 @@ function PasswordStep({ onChallenge, onForgot }: { onChallenge: (challenge: stri
     }
     if (envelope.status === API_STATUS.ok && data) {
       toast.success(envelope.message);
-      await navigate(readEnrolmentRequired() ? ADMIN_ROUTE.account : ADMIN_ROUTE.dashboard);
+      await navigate(readEnrolmentRequired() ? ADMIN_ROUTE.account : pageAfterSignIn(search));
       return;
     }
     for (const [field, message] of Object.entries(fieldErrors(envelope))) {
