@@ -1,4 +1,4 @@
-import { ACCOUNT_MSG, ADMIN_ROUTE, API_STATUS, type VerifyLoginInput, verifyLoginSchema } from '@eta/shared';
+import { ACCOUNT_MSG, API_STATUS, type VerifyLoginInput, verifyLoginSchema } from '@eta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
