@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, signIn } from '../fixtures.ts';
+import { apiAs, DEMO, DEMO_PASSWORD, signIn } from '../fixtures.ts';
 import { ingestOrders, makeOrders, orderRef, uniqueTag } from '../orders.ts';
 
 /** SPEC §5 and §8 texts and the server's replies, written out so a typo in the app's constants fails. */
@@ -170,4 +170,39 @@ test('an order link opened while signed out lands on that order once signed in',
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/view-order/${orderRef(id)}$`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText(id);
+});
+
+test('on a 1280×800 laptop the upload form stays in reach however many mails the order has had', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const [orderId] = await ingestOrders(request, makeOrders(uniqueTag(), 1));
+  const id = orderId as string;
+  const staff = await apiAs(baseURL as string, DEMO.team);
+  const upload = await staff.post('/api/admin/upload-visa-document', {
+    multipart: {
+      orderId: id,
+      email: 'a@example.test',
+      uploadVisaDoc: { name: 'eta.pdf', mimeType: 'application/pdf', buffer: PDF },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  for (let i = 0; i < 9; i += 1) {
+    const resent = await staff.post('/api/admin/resend-mail', { data: { orderId: id, email: `a${i}@example.test` } });
+    expect(resent.status(), await resent.text()).toBe(200);
+  }
+  await staff.dispose();
+
+  await signIn(page, DEMO.team);
+  await page.goto(`/admin/view-order/${orderRef(id)}`);
+  await expect(page.getByTestId('email-history').locator('tbody tr')).toHaveCount(10);
+  const form = section(page, 'Upload Document');
+  const button = form.getByRole('button', { name: 'Upload', exact: true });
+  const box = await button.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.y + box!.height).toBeLessThanOrEqual(800);
+  // the newest mail is at the top of the box, the oldest a scroll away
+  await expect(page.getByTestId('email-history').locator('tbody tr').first()).toContainText('a8@example.test');
 });

@@ -45,59 +45,67 @@ interface EmailHistoryProps {
 /** Section 1 of SPEC §2, shown only when the order has mail records (the page decides). */
 export function EmailHistory({ mails, retrying, onRetry }: EmailHistoryProps) {
   return (
-    <DetailSection id="email-history" title="Email History" flush>
-      <Table className="detail-table stack-sm mb-0" data-testid="email-history">
-        <thead>
-          <tr>
-            <th scope="col">Date &amp; Time (UTC)</th>
-            <th scope="col">Mail</th>
-            <th scope="col">Provider</th>
-            <th scope="col">Status</th>
-            <th scope="col">Document</th>
-          </tr>
-        </thead>
-        <tbody>
-          {mails.map((mail) => (
-            <tr key={mail.id}>
-              <td data-label="Date & Time (UTC)" className="nowrap">
-                {stamp(mail.create_ts)}
-              </td>
-              <td data-label="Mail">
-                {/* One child per cell: phones lay each cell out as label | value. */}
-                <div>
-                  <div>{mailKindLabel(mail.kind)}</div>
-                  <div className="small text-secondary text-break">{mail.to_address}</div>
-                </div>
-              </td>
-              <td data-label="Provider" className="nowrap">
-                {providerLabel(mail.provider)}
-              </td>
-              <td data-label="Status">
-                <div>
-                  <Badge bg={STATUS_BADGE[mail.status]}>{STATUS_LABEL[mail.status]}</Badge>
-                  {mail.status === 'failed' && (
-                    <div className="mail-failure">
-                      {mail.last_error && <div className="small text-danger text-break">{mail.last_error}</div>}
-                      <Button
-                        size="sm"
-                        variant="outline-danger"
-                        className="mt-1"
-                        disabled={retrying !== null}
-                        onClick={() => onRetry(mail)}
-                      >
-                        {ORDER_TEXT.sendAgain}
-                      </Button>
-                    </div>
-                  )}
-                </div>
-              </td>
-              <td data-label="Document">
-                <DocumentCell doc={mail.uploadDoc} />
-              </td>
+    <DetailSection
+      id="email-history"
+      title="Email History"
+      flush
+      aside={<span className="text-secondary small">{mails.length}</span>}
+    >
+      {/* newest first, in a box of its own: a long history never pushes Upload Document below the fold */}
+      <div className="mail-history-scroll" data-testid="email-history-scroll">
+        <Table className="detail-table stack-sm mb-0" data-testid="email-history">
+          <thead>
+            <tr>
+              <th scope="col">Date &amp; Time (UTC)</th>
+              <th scope="col">Mail</th>
+              <th scope="col">Provider</th>
+              <th scope="col">Status</th>
+              <th scope="col">Document</th>
             </tr>
-          ))}
-        </tbody>
-      </Table>
+          </thead>
+          <tbody>
+            {mails.map((mail) => (
+              <tr key={mail.id}>
+                <td data-label="Date & Time (UTC)" className="nowrap">
+                  {stamp(mail.create_ts)}
+                </td>
+                <td data-label="Mail">
+                  {/* One child per cell: phones lay each cell out as label | value. */}
+                  <div>
+                    <div>{mailKindLabel(mail.kind)}</div>
+                    <div className="small text-secondary text-break">{mail.to_address}</div>
+                  </div>
+                </td>
+                <td data-label="Provider" className="nowrap">
+                  {providerLabel(mail.provider)}
+                </td>
+                <td data-label="Status">
+                  <div>
+                    <Badge bg={STATUS_BADGE[mail.status]}>{STATUS_LABEL[mail.status]}</Badge>
+                    {mail.status === 'failed' && (
+                      <div className="mail-failure">
+                        {mail.last_error && <div className="small text-danger text-break">{mail.last_error}</div>}
+                        <Button
+                          size="sm"
+                          variant="outline-danger"
+                          className="mt-1"
+                          disabled={retrying !== null}
+                          onClick={() => onRetry(mail)}
+                        >
+                          {ORDER_TEXT.sendAgain}
+                        </Button>
+                      </div>
+                    )}
+                  </div>
+                </td>
+                <td data-label="Document">
+                  <DocumentCell doc={mail.uploadDoc} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </div>
     </DetailSection>
   );
 }
