@@ -26,9 +26,12 @@ const queueRows = (page: Page) => page.locator('table.queue-table tbody tr');
 
 /** The Respond by cells of the queue page on screen, as the deadline instants they show (null: '-'). */
 async function deadlines(page: Page): Promise<(string | null)[]> {
-  const days = await queueRows(page).evaluateAll((rows) =>
-    rows.map((row) => row.querySelectorAll('td')[2]?.querySelector('.text-nowrap')?.textContent ?? null),
-  );
+  const days = await queueRows(page).evaluateAll((rows) => {
+    // the column by its header: whether row checkboxes come first depends on the member's actions
+    const headers = [...(rows[0]?.closest('table')?.querySelectorAll('thead th') ?? [])];
+    const column = headers.findIndex((th) => th.textContent?.trim() === 'Respond by');
+    return rows.map((row) => row.querySelectorAll('td')[column]?.querySelector('.text-nowrap')?.textContent ?? null);
+  });
   // DD-MM-YYYY → YYYY-MM-DD, which sorts as the dates do.
   return days.map((day) => (day ? day.split('-').reverse().join('-') : null));
 }
@@ -81,8 +84,10 @@ test('a signed Stripe dispute lands in ChargeBack, soonest first with its days l
   const dated = shown.filter((d): d is string => d !== null);
   expect(dated).toEqual([...dated].sort());
   expect(shown.slice(0, dated.length)).toEqual(dated);
-  const ids = await queueRows(page).locator('td:nth-child(2)').allTextContents();
-  expect(ids.indexOf(soonId!)).toBeLessThan(ids.indexOf(laterId!));
+  const rows = await queueRows(page).allTextContents();
+  const rowOf = (orderId: string) => rows.findIndex((text) => text.includes(orderId));
+  expect(rowOf(soonId!)).toBeGreaterThanOrEqual(0);
+  expect(rowOf(soonId!)).toBeLessThan(rowOf(laterId!));
   const firstDay = new Date(soon.dueBy).toISOString().slice(0, 10);
   expect(dated[0]! <= firstDay).toBe(true);
 

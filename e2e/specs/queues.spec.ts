@@ -300,6 +300,10 @@ test('on a 1280×800 laptop ten rows fit the 550 px box, and a toast covers neit
   await confirm(page, TEXT.confirmAssign);
   const toast = page.locator('.Toastify__toast').filter({ hasText: TEXT.assigned });
   await expect(toast).toBeVisible();
+  // where it rests, once its entrance is over
+  await toast.evaluate((element) =>
+    Promise.all(element.getAnimations().map((animation: { finished: Promise<unknown> }) => animation.finished)),
+  );
   const shown = (await toast.boundingBox())!;
   for (const control of [
     page.getByRole('button', { name: 'Refresh' }),
