@@ -4,6 +4,7 @@ import type { Percentiles } from './http.ts';
 import type { LatencyFigure } from './latency.ts';
 import { describeCheck, type MachineCheck } from './machine.ts';
 import type { Throughput } from './mixed.ts';
+import type { PreviousReport } from './previous.ts';
 import type { RetentionFigure } from './retention.ts';
 
 export interface DbResult {
@@ -143,13 +144,17 @@ export function failures(results: readonly DbResult[], info: RunInfo): string[] 
   return out;
 }
 
-function table(rows: Row[]): string {
-  const lines = ['| figure | value | vs bare route | budget | result |', '|---|---|---|---|---|'];
-  for (const r of rows) lines.push(`| ${r.figure} | ${r.value} | ${r.bare} | ${r.budget} | ${r.result} |`);
+/** The table of one database; each figure beside the previous committed report's (DESIGN §20). */
+function table(rows: Row[], before: (figure: string) => string | null): string {
+  const lines = ['| figure | value | previous report | vs bare route | budget | result |', '|---|---|---|---|---|---|'];
+  for (const r of rows)
+    lines.push(`| ${r.figure} | ${r.value} | ${before(r.figure) ?? '—'} | ${r.bare} | ${r.budget} | ${r.result} |`);
   return lines.join('\n');
 }
 
-function dbSection(r: DbResult): string {
+const sectionName = (r: DbResult) => (r.target.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL');
+
+function dbSection(r: DbResult, previous: PreviousReport | null): string {
   const bare = r.bareLatency.stats;
   const d = r.target.dataset;
   const main = r.latencies.filter((f) => !f.key.startsWith('list:'));
@@ -235,9 +240,9 @@ function dbSection(r: DbResult): string {
     .map(([k, n]) => `${k} ${((n / r.mixed.total) * 100).toFixed(0)}%`)
     .join(', ');
   return [
-    `## ${r.target.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} (${r.serverVersion})`,
+    `## ${sectionName(r)} (${r.serverVersion})`,
     '',
-    table(rows),
+    table(rows, (figure) => previous?.figure(sectionName(r), figure) ?? null),
     '',
     `Mixed workload calls: ${mix}.${r.mixed.failures?.length ? ` First failures: ${r.mixed.failures.join('; ')}` : ''}`,
     '',
@@ -253,7 +258,7 @@ function dbSection(r: DbResult): string {
   ].join('\n');
 }
 
-export function renderReport(results: readonly DbResult[], info: RunInfo): string {
+export function renderReport(results: readonly DbResult[], info: RunInfo, previous: PreviousReport | null): string {
   const missed = failures(results, info);
   const bundles = (['admin', 'public'] as const).map((key) => {
     const b = info.bundles[key];
@@ -270,7 +275,11 @@ export function renderReport(results: readonly DbResult[], info: RunInfo): strin
     '',
     missed.length === 0 ? '**Every DESIGN §11 budget met.**' : `**Budgets missed:** ${missed.join('; ')}.`,
     '',
-    ...results.flatMap((r) => [dbSection(r), '']),
+    previous?.ranAt
+      ? `"previous report": the committed report of the run of ${previous.ranAt}, on whatever machine made it (its machine check tells).`
+      : '"previous report": none was committed before this one.',
+    '',
+    ...results.flatMap((r) => [dbSection(r, previous), '']),
     '## Front-end bundles',
     '',
     '| entry | size | budget | result |',

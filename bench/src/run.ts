@@ -14,6 +14,7 @@ import { createClient } from './http.ts';
 import { measureBare, measureLatencies } from './latency.ts';
 import { checkMachine, describeCheck } from './machine.ts';
 import { type Action, MIX, runBare, runMixed, type Throughput } from './mixed.ts';
+import { loadPrevious } from './previous.ts';
 import { type CallCost, type DbResult, failures, renderReport } from './report.ts';
 import { measureRetention, RETENTION_ORDERS } from './retention.ts';
 import { openSession } from './session.ts';
@@ -230,7 +231,8 @@ const info = {
   checks: { start: startCheck, end: endCheck },
   bundles,
 };
-const report = renderReport(results, info);
+// read before the new report overwrites the file: the committed one, each figure shown beside ours
+const report = renderReport(results, info, loadPrevious(values.out));
 mkdirSync(path.dirname(values.out), { recursive: true });
 writeFileSync(values.out, report);
 console.log(`\n${report}`);
