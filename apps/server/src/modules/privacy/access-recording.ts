@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type {} from '../../lib/personal-data-read.ts';
 import { nowIso } from '../../lib/time.ts';
-import * as accessRepo from './access-log.repository.ts';
+import { createAccessWriter } from './access-writer.ts';
 
 /**
  * The access log's one writer (DESIGN §16): a staff route that hands out personal data marks the
@@ -12,13 +12,13 @@ import * as accessRepo from './access-log.repository.ts';
  */
 export function recordPersonalDataReads(scope: FastifyInstance, ctx: AppContext): void {
   scope.decorateRequest('personalDataReads', null);
+  const writer = createAccessWriter(ctx.db);
   scope.addHook('onSend', async (request, reply, payload) => {
     const reads = request.personalDataReads;
     if (!reads || reply.statusCode >= 400 || !request.staff) return payload;
     request.personalDataReads = null;
     const at = nowIso(ctx.clock);
-    await accessRepo.insert(
-      ctx.db,
+    await writer.write(
       reads.map((read) => ({
         at,
         member_id: request.staff.id,
