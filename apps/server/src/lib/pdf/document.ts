@@ -1,7 +1,8 @@
 import PDFDocument from 'pdfkit';
+import { pdfFonts } from './fonts.ts';
 import { pdfText } from './text.ts';
 
-/** One pdfkit document: A4, the standard Helvetica fonts only (no font files to ship or download). */
+/** One pdfkit document: A4, Noto Sans embedded (fonts.ts), its pages kept until `finish` numbers them. */
 export type Doc = PDFKit.PDFDocument;
 
 export const MARGIN = { top: 64, bottom: 64, left: 56, right: 56 } as const;
@@ -13,7 +14,7 @@ export const COLOR = {
   fill: '#e9eef4',
   zebra: '#f6f8fa',
 } as const;
-export const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' } as const;
+export const FONT = { regular: 'Sans', bold: 'Sans-Bold', italic: 'Sans-Italic' } as const;
 
 export interface DocMeta {
   title: string;
@@ -45,13 +46,24 @@ function drawHeader(doc: Doc, header: { left: string; right: string }) {
   doc.y = MARGIN.top;
 }
 
+/** pdfkit takes a parsed fontkit font where its types say a file name or bytes */
+type FontSource = PDFKit.Mixins.PDFFontSource;
+
 export function createDoc(meta: DocMeta): Doc {
+  const { faces } = pdfFonts();
   const doc = new PDFDocument({
     size: 'A4',
     margins: MARGIN,
     info: { Title: pdfText(meta.title), Author: pdfText(meta.author), Subject: pdfText(meta.subject) },
     pdfVersion: '1.7',
+    // pages stay in memory until `finish` writes "Page X of Y" on each (a pack is a few dozen at most)
+    bufferPages: true,
+    // the default face from the start, so no Helvetica is ever set up
+    font: faces.regular as unknown as string,
   });
+  doc.registerFont(FONT.regular, faces.regular as unknown as FontSource);
+  doc.registerFont(FONT.bold, faces.bold as unknown as FontSource);
+  doc.registerFont(FONT.italic, faces.italic as unknown as FontSource);
   if (meta.header) {
     const header = meta.header;
     doc.on('pageAdded', () => drawHeader(doc, header));
@@ -60,8 +72,44 @@ export function createDoc(meta: DocMeta): Doc {
   return doc;
 }
 
-/** Ends the document and hands back its bytes. */
-export function finish(doc: Doc): Promise<Buffer> {
+export interface Footer {
+  /** left of every footer: the order id, the business, "Confidential" */
+  left: string;
+  /** pages another tool appends after ours (the approved document's own): counted in "of Y" */
+  pagesAfter?: number;
+}
+
+/** "Page X of Y" with the footer's text under a rule at the foot of each of our pages. */
+function stampFooters(doc: Doc, footer: Footer): void {
+  const { start, count } = doc.bufferedPageRange();
+  const total = count + (footer.pagesAfter ?? 0);
+  const left = pdfText(footer.left);
+  for (let i = start; i < start + count; i += 1) {
+    doc.switchToPage(i);
+    const width = contentWidth(doc);
+    const bottom = doc.page.height;
+    // below the bottom margin: without lifting it pdfkit would start a new page for the footer
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .moveTo(MARGIN.left, bottom - 46)
+      .lineTo(MARGIN.left + width, bottom - 46)
+      .lineWidth(0.6)
+      .strokeColor(COLOR.rule)
+      .stroke();
+    doc.font(FONT.regular).fontSize(8).fillColor(COLOR.muted);
+    const number = `Page ${i + 1} of ${total}`;
+    const numberWidth = doc.widthOfString(number) + 2;
+    // one line: a long business name ends in "…" rather than running into the page number
+    doc.text(left, MARGIN.left, bottom - 41, { width: width - numberWidth - 12, height: 10, ellipsis: true });
+    doc.text(number, MARGIN.left + width - numberWidth, bottom - 41, { width: numberWidth, align: 'right' });
+    doc.page.margins.bottom = margin;
+  }
+}
+
+/** Numbers the pages (with `footer`), ends the document and hands back its bytes. */
+export function finish(doc: Doc, footer?: Footer): Promise<Buffer> {
+  if (footer) stampFooters(doc, footer);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

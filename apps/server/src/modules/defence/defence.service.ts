@@ -21,6 +21,7 @@ import * as repo from './defence.repository.ts';
 import { loadEvidence } from './evidence.ts';
 import { composeLetter } from './letter.ts';
 import { type BuiltPack, buildDefencePack } from './pack.ts';
+import { readPackFiles } from './pack-files.ts';
 
 /** Enter Transaction Details, the defence letter and the defence packs (SPEC §2, §4, §7). */
 export function createDefenceService(ctx: AppContext) {
@@ -67,11 +68,13 @@ export function createDefenceService(ctx: AppContext) {
       const limit = ctx.config.packLimits[profile];
       const fits = (pack: BuiltPack) =>
         pack.bytes.length <= limit.maxBytes && (limit.maxPages === null || pack.pages <= limit.maxPages);
-      const build = (trimmed: boolean) =>
-        withPdfSlot(ctx, DEFENCE_MSG.busy, () => buildDefencePack(ctx, evidence, letter, type, { trimmed }));
-      let pack = await build(false);
-      const trimmed = !fits(pack);
-      if (trimmed) pack = await build(true);
+      const { pack, trimmed } = await withPdfSlot(ctx, DEFENCE_MSG.busy, async () => {
+        const files = type === 1 ? await readPackFiles(ctx, evidence) : { document: null, passport: null };
+        const build = (trimmed: boolean) =>
+          buildDefencePack(ctx, evidence, letter, type, files, { trimmed, images: null });
+        const first = await build(false);
+        return fits(first) ? { pack: first, trimmed: false } : { pack: await build(true), trimmed: true };
+      });
       if (!fits(pack)) {
         const size = { bytes: pack.bytes.length, pages: pack.pages };
         throw new AppError(422, packTooLargeMessage(profile, limit, size), { profile, ...limit, ...size });
