@@ -27,7 +27,22 @@ export interface DocMeta {
 export const contentWidth = (doc: Doc) => doc.page.width - MARGIN.left - MARGIN.right;
 export const bottomLimit = (doc: Doc) => doc.page.height - MARGIN.bottom;
 
+/** pdfkit's own record of the current font, size and fill (not in its types). */
+interface TextState {
+  _font: unknown;
+  _fontSize: number;
+  _fillColor?: [string, number?];
+}
+
+/**
+ * The running header of a new page. The page may have been started by pdfkit in the middle of a
+ * run of text (a paragraph or a quoted mail flowing over), which then goes on in the font, size
+ * and colour it had: without putting them back, the rest of a quoted mail came out at the body's
+ * size, taller than measured, and printed over the lines after it (issue 18).
+ */
 function drawHeader(doc: Doc, header: { left: string; right: string }) {
+  const state = doc as unknown as TextState;
+  const { _font: font, _fontSize: size, _fillColor: fill } = state;
   const width = contentWidth(doc);
   doc.save();
   doc.font(FONT.bold).fontSize(8.5).fillColor(COLOR.brand);
@@ -41,7 +56,8 @@ function drawHeader(doc: Doc, header: { left: string; right: string }) {
     .strokeColor(COLOR.rule)
     .stroke();
   doc.restore();
-  doc.font(FONT.regular).fontSize(10).fillColor(COLOR.ink);
+  state._font = font;
+  doc.fontSize(size).fillColor(...(fill ?? [COLOR.ink]));
   doc.x = MARGIN.left;
   doc.y = MARGIN.top;
 }
@@ -159,20 +175,32 @@ export function paragraph(doc: Doc, text: string, options: { size?: number; gap?
 
 /**
  * Quoted text (a mail as it was sent): indented with a bar on its left, block by block so each
- * block stays on one page and its bar matches it.
+ * block stays on one page and its bar matches it. A block of one line ("IMPORTANT NOTICE", "Dear …")
+ * stays on the page of the block after it, never alone at the foot of a page.
  */
 export function quoted(doc: Doc, text: string, size = 8.5): void {
   const indent = 12;
   const width = contentWidth(doc) - indent;
-  for (const block of pdfText(text).split(/\n{2,}/)) {
+  const blocks = pdfText(text).split(/\n{2,}/);
+  const gap = size * 0.7;
+  const heightOf = (block: string) => {
     doc.font(FONT.regular).fontSize(size);
-    const h = doc.heightOfString(block, { width, lineGap: 1.2 });
-    ensureSpace(doc, h + 4);
+    return doc.heightOfString(block, { width, lineGap: 1.2 });
+  };
+  blocks.forEach((block, i) => {
+    const h = heightOf(block);
+    const next = blocks[i + 1];
+    const oneLine = h < size * 2;
+    ensureSpace(doc, h + 4 + (next !== undefined && oneLine ? gap + heightOf(next) : 0));
     const y = doc.y;
     doc.rect(MARGIN.left, y - 1, 2.2, h + 2).fill(COLOR.rule);
-    doc.fillColor(COLOR.ink).text(block, MARGIN.left + indent, y, { width, lineGap: 1.2 });
-    doc.y = y + h + size * 0.7;
-  }
+    doc
+      .font(FONT.regular)
+      .fontSize(size)
+      .fillColor(COLOR.ink)
+      .text(block, MARGIN.left + indent, y, { width, lineGap: 1.2 });
+    doc.y = y + h + gap;
+  });
   doc.x = MARGIN.left;
   doc.moveDown(0.4);
 }

@@ -10,13 +10,14 @@ import { downloadIps, type Evidence } from './evidence.ts';
 import { ce3Line, purchaseSection } from './purchase-sections.ts';
 import { timeline, timelineRows } from './timeline.ts';
 
+// Time zones get the room to keep "America/Argentina/" on a line: with less, a long one took three.
 const DOWNLOAD_COLUMNS = [
   { header: '#', weight: 0.35, align: 'right' as const },
-  { header: 'Time (UTC)', weight: 1.9 },
-  { header: 'IP address', weight: 1.6 },
-  { header: 'Time zone', weight: 1.4 },
-  { header: 'Browser', weight: 1.3 },
-  { header: 'Operating system', weight: 1.3 },
+  { header: 'Time (UTC)', weight: 1.85 },
+  { header: 'IP address', weight: 1.55 },
+  { header: 'Time zone', weight: 1.75 },
+  { header: 'Browser', weight: 1.25 },
+  { header: 'Operating system', weight: 1.15 },
 ];
 
 const downloadRows = (evidence: Evidence) =>
