@@ -16,9 +16,12 @@ export function Ce3Cell({ dispute }: { dispute: DisputeWithCe3 }) {
   const shown = matches.slice(0, SHOWN);
   return (
     <span className="cell-stack align-items-start">
-      <span className={`badge ${eligible ? 'text-bg-success' : 'text-bg-light border'}`}>
-        {eligible ? DISPUTE_TEXT.ce3Qualifies : DISPUTE_TEXT.ce3DoesNot}
-      </span>
+      {/* only a qualifying dispute stands out: it is the one to fight with the earlier orders */}
+      {eligible ? (
+        <span className="badge text-bg-success">{DISPUTE_TEXT.ce3Qualifies}</span>
+      ) : (
+        <span className="small text-secondary">{DISPUTE_TEXT.ce3DoesNot}</span>
+      )}
       {matches.length > 0 && (
         <span className="small text-secondary">
           {eligible ? DISPUTE_TEXT.ce3Matches(matches.length) : DISPUTE_TEXT.ce3Some(matches.length, CE3_MIN_MATCHES)}{' '}
