@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { packRequest, readPdf, squash } from './defence-fixtures.ts';
+import { packOrder, packRequest, readPdf, saveTransaction, squash } from './defence-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { STRESS_START, stressOrder } from './pack-stress.ts';
 import { overlapping, textBoxes } from './pdf-layout.ts';
@@ -69,5 +69,15 @@ describeEachDialect('defence packs: layout of a long order', (dialect) => {
     const text = squash((await readPdf(await pack(1))).all);
     expect(text).toContain(squash('Paid through Stripe Payment reference'));
     expect(text).not.toContain(squash('Stripe (Stripe)'));
+  });
+
+  it("keeps an ordinary order's letter on one page in the compact pack, its closing and signature included", async () => {
+    const plain = await packOrder(t, mary.token);
+    await saveTransaction(t, mary.token, plain.orderId, 'ch_ONE_PAGE');
+    const res = await packRequest(t, mary.token, plain.orderId, 2);
+    const pdf = await readPdf(res.rawPayload);
+    expect(pdf.count).toBe(2);
+    expect(squash(pdf.pages[0] ?? '')).toContain(squash('Yours faithfully'));
+    expect(pdf.pages[1]).toContain('Evidence summary');
   });
 });

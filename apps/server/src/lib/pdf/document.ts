@@ -163,13 +163,17 @@ export function heading(doc: Doc, text: string): void {
   doc.moveDown(0.3);
 }
 
-export function paragraph(doc: Doc, text: string, options: { size?: number; gap?: number } = {}): void {
+export function paragraph(
+  doc: Doc,
+  text: string,
+  options: { size?: number; gap?: number; lineGap?: number } = {},
+): void {
   doc.x = MARGIN.left;
   doc
     .font(FONT.regular)
     .fontSize(options.size ?? 10)
     .fillColor(COLOR.ink)
-    .text(pdfText(text), { width: contentWidth(doc), lineGap: 2 });
+    .text(pdfText(text), { width: contentWidth(doc), lineGap: options.lineGap ?? 2 });
   doc.moveDown(options.gap ?? 0.55);
 }
 
