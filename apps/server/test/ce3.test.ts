@@ -51,6 +51,11 @@ describeEachDialect('Visa Compelling Evidence 3.0 (DESIGN §15)', (dialect) => {
     });
     const detail = (await call(t, 'GET', `/api/admin/get-orders-details/${orderId}`, team.token)).json().data;
     expect(detail.ce3).toEqual(one.json().data.ce3);
+    // the Disputes screen's list carries the same result on the dispute's row
+    const list = await call(t, 'GET', '/api/admin/disputes?page=1&limit=500', team.token);
+    expect(list.statusCode, list.body).toBe(200);
+    const row = list.json().data.find((d: { id: number }) => d.id === dispute.id);
+    expect(row.ce3).toEqual(one.json().data.ce3);
 
     const pack = await packRequest(t, team.token, orderId, 1);
     expect(pack.statusCode).toBe(200);
@@ -79,6 +84,9 @@ describeEachDialect('Visa Compelling Evidence 3.0 (DESIGN §15)', (dialect) => {
     const orderId = await newOrder(t, { process_status: STATUS.Completed });
     const detail = (await call(t, 'GET', `/api/admin/get-orders-details/${orderId}`, team.token)).json().data;
     expect(detail.ce3).toEqual({ eligible: false, matches: [] });
+    const dispute = await openDispute(t, team, orderId);
+    const list = (await call(t, 'GET', '/api/admin/disputes?page=1&limit=500', team.token)).json().data;
+    expect(list.find((d: { id: number }) => d.id === dispute.id).ce3).toEqual({ eligible: false, matches: [] });
     const pack = await packRequest(t, team.token, orderId, 1);
     expect(squash((await readPdf(pack.rawPayload)).all)).toContain(
       squash('Not assessed: the website sent no card fingerprint with this order.'),

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { REENCODED_NOTE } from '../src/lib/pdf/pages.ts';
 import { documentPdf, packOrder, packRequest, readPdf, squash } from './defence-fixtures.ts';
 import { orderRow, pdfFile } from './detail-fixtures.ts';
+import { imagesOn, jpegImage } from './image-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
@@ -104,7 +106,42 @@ describeEachDialect('defence packs: passport by choice, fitted to the processor 
         .where('order_id', '=', id)
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
-      expect(event.detail).toBe('fitted to Other; made smaller');
+      expect(event.detail).toBe('fitted to Other; made smaller: timeline and download log cut');
+    } finally {
+      await tight.close();
+    }
+  });
+
+  it('re-encodes images smaller before it cuts the timeline, says so on the page and in Activity', async () => {
+    const scan = { filename: 'eta.jpg', type: 'image/jpeg', bytes: await jpegImage(1800, 2500, 90) };
+    expect(scan.bytes.length).toBeGreaterThan(1_200_000);
+    const limit = 1_000_000;
+    const tight = await buildTestApp(dialect, { INGEST_API_KEY: INGEST_KEY, PACK_LIMITS: `other=${limit}:` });
+    try {
+      const member = await createMember(tight, 'Manager');
+      const order = await packOrder(tight, member.token, { downloads: 5, document: scan });
+      // PayPal takes 10 MB: the scan goes in as stored
+      const asStored = await packRequest(tight, member.token, order.orderId, 1, { profile: 'paypal' });
+      expect(asStored.statusCode).toBe(200);
+      expect(asStored.rawPayload.length).toBeGreaterThan(limit);
+      expect(squash((await readPdf(asStored.rawPayload)).all)).not.toContain(squash(REENCODED_NOTE));
+
+      const res = await packRequest(tight, member.token, order.orderId, 1, { profile: 'other' });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      expect(res.rawPayload.length).toBeLessThanOrEqual(limit);
+      const pdf = await readPdf(res.rawPayload);
+      expect(squash(pdf.pages.at(-1) ?? '')).toContain(squash(REENCODED_NOTE));
+      expect(await imagesOn(res.rawPayload, pdf.count)).toBe(1);
+      // the timeline was not cut: all five downloads are in it, not "5 downloads in all"
+      expect(squash(pdf.all)).not.toContain(squash('5 downloads in all'));
+      const { id } = await orderRow(tight, order.orderId);
+      const event = await tight.app.ctx.db
+        .selectFrom('order_events')
+        .selectAll()
+        .where('order_id', '=', id)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(event.detail).toBe('fitted to Other; made smaller: images re-encoded');
     } finally {
       await tight.close();
     }

@@ -49,7 +49,12 @@ export interface PackOrder {
 export async function packOrder(
   t: TestApp,
   token: string,
-  options: { document?: { bytes: Buffer; filename: string; type: string } | null; downloads?: number } = {},
+  options: {
+    document?: { bytes: Buffer; filename: string; type: string } | null;
+    downloads?: number;
+    /** order fields over the defaults (a name, an address) */
+    fields?: Record<string, unknown>;
+  } = {},
 ): Promise<PackOrder> {
   const orderId = await newOrder(t, {
     order_id: nextOrderId('UKETA-'),
@@ -60,6 +65,7 @@ export async function packOrder(
     country: 'United States',
     date_of_birth: '1990-04-12',
     ...ANSWERS,
+    ...options.fields,
   });
   const { contact_email_address: email } = await orderRow(t, orderId);
   const document = options.document === undefined ? { ...pdfFile(await documentPdf()) } : options.document;
@@ -118,7 +124,13 @@ export async function readPdf(bytes: Uint8Array) {
   const { totalPages, text } = await extractText(proxy, { mergePages: false });
   const pdf = await PDFDocument.load(bytes);
   const pages = text as string[];
-  return { count: totalPages, pages, all: pages.join('\n'), sizes: pdf.getPages().map((p) => p.getSize()) };
+  return {
+    bytes,
+    count: totalPages,
+    pages,
+    all: pages.join('\n'),
+    sizes: pdf.getPages().map((p) => p.getSize()),
+  };
 }
 
 /** Text without any whitespace: a sentence wrapped over lines still matches. */

@@ -12,6 +12,7 @@ import {
   squash,
 } from './defence-fixtures.ts';
 import { orderRow, PDF, PNG } from './detail-fixtures.ts';
+import { imagesOn, webpImage } from './image-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
@@ -100,6 +101,16 @@ describeEachDialect('defence pack PDFs', (dialect) => {
       const withImage = await pack(image.orderId, 1);
       expect(withImage.sizes.every(isA4)).toBe(true);
       expect(withImage.pages.at(-1)).toContain('Annex: the approved eTA document');
+
+      // WebP (accepted on upload) is converted for the PDF, not left out with a notice (issue 18)
+      const webp = await packOrder(t, mary.token, {
+        document: { filename: 'eta.webp', type: 'image/webp', bytes: await webpImage(600, 800) },
+        downloads: 1,
+      });
+      const withWebp = await pack(webp.orderId, 1);
+      expect(withWebp.pages.at(-1)).toContain('Annex: the approved eTA document');
+      expect(squash(withWebp.all)).not.toContain(squash('could not be added to this pack'));
+      expect(await imagesOn(withWebp.bytes, withWebp.count)).toBe(1);
 
       // The fixture PDF has the right magic bytes but no pages a reader can open.
       const broken = await packOrder(t, mary.token, {

@@ -1,5 +1,6 @@
 import {
   type DisputeRecord,
+  type DisputeWithCe3,
   INGEST_TEXT_FIELDS,
   type IngestTextField,
   type OrderDetail,
@@ -117,4 +118,10 @@ export function disputeRecord(overrides: Partial<DisputeRecord> & Pick<DisputeRe
     updated_at: '2025-03-01T10:00:00.000Z',
     ...overrides,
   };
+}
+
+/** A row of the Disputes screen's list: a dispute with its Visa CE 3.0 result (not qualifying unless given). */
+export function disputeRow(overrides: Partial<DisputeWithCe3> & Pick<DisputeWithCe3, 'id'>): DisputeWithCe3 {
+  const { ce3 = { eligible: false, matches: [] }, ...record } = overrides;
+  return { ...disputeRecord(record), ce3 };
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ce3ResultSchema } from '../ce3.ts';
 import { reportRequestSchema } from '../reports.ts';
 import {
   disputeListQuerySchema,
@@ -7,6 +6,7 @@ import {
   disputeRecordSchema,
   disputeRelaySchema,
   disputeReportRowSchema,
+  disputeWithCe3Schema,
   intakeResultSchema,
   openDisputeSchema,
   updateDisputeSchema,
@@ -29,11 +29,12 @@ export const DISPUTES_CONTRACTS = {
     data: disputeRecordSchema,
   }),
   list: contract(DISPUTES_API.list, {
-    summary: 'Disputes, soonest deadline first (unmatched=1: the ones no order was found for)',
+    summary:
+      'Disputes, soonest deadline first (unmatched=1: the ones no order was found for), each with whether Visa Compelling Evidence 3.0 applies',
     tag,
     access: work,
     query: disputeListQuerySchema,
-    data: z.array(disputeRecordSchema),
+    data: z.array(disputeWithCe3Schema),
     total: true,
   }),
   one: contract(DISPUTES_API.one, {
@@ -41,7 +42,7 @@ export const DISPUTES_CONTRACTS = {
     tag,
     access: work,
     params: disputePathSchema,
-    data: disputeRecordSchema.extend({ ce3: ce3ResultSchema }),
+    data: disputeWithCe3Schema,
   }),
   update: contract(DISPUTES_API.update, {
     summary: 'Change a dispute: stage, state, deadline, note, evidence date, or the order it belongs to',

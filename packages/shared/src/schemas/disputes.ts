@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ce3ResultSchema } from '../ce3.ts';
 import {
   DISPUTE_MSG,
   DISPUTE_PROCESSORS,
@@ -167,6 +168,13 @@ export const disputeRecordSchema = z.strictObject({
   updated_at: z.string(),
 });
 export type DisputeRecord = z.infer<typeof disputeRecordSchema>;
+
+/**
+ * A dispute with Visa Compelling Evidence 3.0 for its order (DESIGN §15): one dispute's reply, and
+ * each row of the Disputes screen, so a member sees which qualify without opening each.
+ */
+export const disputeWithCe3Schema = disputeRecordSchema.extend({ ce3: ce3ResultSchema });
+export type DisputeWithCe3 = z.infer<typeof disputeWithCe3Schema>;
 
 /** POST /api/integrations/disputes: any processor through a signed relay (DESIGN §14). */
 export const disputeRelaySchema = z.strictObject({

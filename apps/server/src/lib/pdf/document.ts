@@ -1,7 +1,8 @@
 import PDFDocument from 'pdfkit';
+import { pdfFonts } from './fonts.ts';
 import { pdfText } from './text.ts';
 
-/** One pdfkit document: A4, the standard Helvetica fonts only (no font files to ship or download). */
+/** One pdfkit document: A4, Noto Sans embedded (fonts.ts), its pages kept until `finish` numbers them. */
 export type Doc = PDFKit.PDFDocument;
 
 export const MARGIN = { top: 64, bottom: 64, left: 56, right: 56 } as const;
@@ -13,7 +14,7 @@ export const COLOR = {
   fill: '#e9eef4',
   zebra: '#f6f8fa',
 } as const;
-export const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' } as const;
+export const FONT = { regular: 'Sans', bold: 'Sans-Bold', italic: 'Sans-Italic' } as const;
 
 export interface DocMeta {
   title: string;
@@ -26,7 +27,22 @@ export interface DocMeta {
 export const contentWidth = (doc: Doc) => doc.page.width - MARGIN.left - MARGIN.right;
 export const bottomLimit = (doc: Doc) => doc.page.height - MARGIN.bottom;
 
+/** pdfkit's own record of the current font, size and fill (not in its types). */
+interface TextState {
+  _font: unknown;
+  _fontSize: number;
+  _fillColor?: [string, number?];
+}
+
+/**
+ * The running header of a new page. The page may have been started by pdfkit in the middle of a
+ * run of text (a paragraph or a quoted mail flowing over), which then goes on in the font, size
+ * and colour it had: without putting them back, the rest of a quoted mail came out at the body's
+ * size, taller than measured, and printed over the lines after it (issue 18).
+ */
 function drawHeader(doc: Doc, header: { left: string; right: string }) {
+  const state = doc as unknown as TextState;
+  const { _font: font, _fontSize: size, _fillColor: fill } = state;
   const width = contentWidth(doc);
   doc.save();
   doc.font(FONT.bold).fontSize(8.5).fillColor(COLOR.brand);
@@ -40,18 +56,30 @@ function drawHeader(doc: Doc, header: { left: string; right: string }) {
     .strokeColor(COLOR.rule)
     .stroke();
   doc.restore();
-  doc.font(FONT.regular).fontSize(10).fillColor(COLOR.ink);
+  state._font = font;
+  doc.fontSize(size).fillColor(...(fill ?? [COLOR.ink]));
   doc.x = MARGIN.left;
   doc.y = MARGIN.top;
 }
 
+/** pdfkit takes a parsed fontkit font where its types say a file name or bytes */
+type FontSource = PDFKit.Mixins.PDFFontSource;
+
 export function createDoc(meta: DocMeta): Doc {
+  const { faces } = pdfFonts();
   const doc = new PDFDocument({
     size: 'A4',
     margins: MARGIN,
     info: { Title: pdfText(meta.title), Author: pdfText(meta.author), Subject: pdfText(meta.subject) },
     pdfVersion: '1.7',
+    // pages stay in memory until `finish` writes "Page X of Y" on each (a pack is a few dozen at most)
+    bufferPages: true,
+    // the default face from the start, so no Helvetica is ever set up
+    font: faces.regular as unknown as string,
   });
+  doc.registerFont(FONT.regular, faces.regular as unknown as FontSource);
+  doc.registerFont(FONT.bold, faces.bold as unknown as FontSource);
+  doc.registerFont(FONT.italic, faces.italic as unknown as FontSource);
   if (meta.header) {
     const header = meta.header;
     doc.on('pageAdded', () => drawHeader(doc, header));
@@ -60,8 +88,44 @@ export function createDoc(meta: DocMeta): Doc {
   return doc;
 }
 
-/** Ends the document and hands back its bytes. */
-export function finish(doc: Doc): Promise<Buffer> {
+export interface Footer {
+  /** left of every footer: the order id, the business, "Confidential" */
+  left: string;
+  /** pages another tool appends after ours (the approved document's own): counted in "of Y" */
+  pagesAfter?: number;
+}
+
+/** "Page X of Y" with the footer's text under a rule at the foot of each of our pages. */
+function stampFooters(doc: Doc, footer: Footer): void {
+  const { start, count } = doc.bufferedPageRange();
+  const total = count + (footer.pagesAfter ?? 0);
+  const left = pdfText(footer.left);
+  for (let i = start; i < start + count; i += 1) {
+    doc.switchToPage(i);
+    const width = contentWidth(doc);
+    const bottom = doc.page.height;
+    // below the bottom margin: without lifting it pdfkit would start a new page for the footer
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .moveTo(MARGIN.left, bottom - 46)
+      .lineTo(MARGIN.left + width, bottom - 46)
+      .lineWidth(0.6)
+      .strokeColor(COLOR.rule)
+      .stroke();
+    doc.font(FONT.regular).fontSize(8).fillColor(COLOR.muted);
+    const number = `Page ${i + 1} of ${total}`;
+    const numberWidth = doc.widthOfString(number) + 2;
+    // one line: a long business name ends in "…" rather than running into the page number
+    doc.text(left, MARGIN.left, bottom - 41, { width: width - numberWidth - 12, height: 10, ellipsis: true });
+    doc.text(number, MARGIN.left + width - numberWidth, bottom - 41, { width: numberWidth, align: 'right' });
+    doc.page.margins.bottom = margin;
+  }
+}
+
+/** Numbers the pages (with `footer`), ends the document and hands back its bytes. */
+export function finish(doc: Doc, footer?: Footer): Promise<Buffer> {
+  if (footer) stampFooters(doc, footer);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -99,32 +163,48 @@ export function heading(doc: Doc, text: string): void {
   doc.moveDown(0.3);
 }
 
-export function paragraph(doc: Doc, text: string, options: { size?: number; gap?: number } = {}): void {
+export function paragraph(
+  doc: Doc,
+  text: string,
+  options: { size?: number; gap?: number; lineGap?: number } = {},
+): void {
   doc.x = MARGIN.left;
   doc
     .font(FONT.regular)
     .fontSize(options.size ?? 10)
     .fillColor(COLOR.ink)
-    .text(pdfText(text), { width: contentWidth(doc), lineGap: 2 });
+    .text(pdfText(text), { width: contentWidth(doc), lineGap: options.lineGap ?? 2 });
   doc.moveDown(options.gap ?? 0.55);
 }
 
 /**
  * Quoted text (a mail as it was sent): indented with a bar on its left, block by block so each
- * block stays on one page and its bar matches it.
+ * block stays on one page and its bar matches it. A block of one line ("IMPORTANT NOTICE", "Dear …")
+ * stays on the page of the block after it, never alone at the foot of a page.
  */
 export function quoted(doc: Doc, text: string, size = 8.5): void {
   const indent = 12;
   const width = contentWidth(doc) - indent;
-  for (const block of pdfText(text).split(/\n{2,}/)) {
+  const blocks = pdfText(text).split(/\n{2,}/);
+  const gap = size * 0.7;
+  const heightOf = (block: string) => {
     doc.font(FONT.regular).fontSize(size);
-    const h = doc.heightOfString(block, { width, lineGap: 1.2 });
-    ensureSpace(doc, h + 4);
+    return doc.heightOfString(block, { width, lineGap: 1.2 });
+  };
+  blocks.forEach((block, i) => {
+    const h = heightOf(block);
+    const next = blocks[i + 1];
+    const oneLine = h < size * 2;
+    ensureSpace(doc, h + 4 + (next !== undefined && oneLine ? gap + heightOf(next) : 0));
     const y = doc.y;
     doc.rect(MARGIN.left, y - 1, 2.2, h + 2).fill(COLOR.rule);
-    doc.fillColor(COLOR.ink).text(block, MARGIN.left + indent, y, { width, lineGap: 1.2 });
-    doc.y = y + h + size * 0.7;
-  }
+    doc
+      .font(FONT.regular)
+      .fontSize(size)
+      .fillColor(COLOR.ink)
+      .text(block, MARGIN.left + indent, y, { width, lineGap: 1.2 });
+    doc.y = y + h + gap;
+  });
   doc.x = MARGIN.left;
   doc.moveDown(0.4);
 }

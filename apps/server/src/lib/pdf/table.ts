@@ -21,12 +21,17 @@ function cellWidths(doc: Doc, columns: readonly Column[]): number[] {
   return columns.map((c) => (contentWidth(doc) * c.weight) / total);
 }
 
-function rowHeight(doc: Doc, cells: readonly string[], widths: number[], size: number): number {
-  doc.font(FONT.regular).fontSize(size);
+/** A row's height: its tallest cell, wrapped in its column (a header in its bold face, a point smaller). */
+function rowHeight(doc: Doc, cells: readonly string[], widths: number[], size: number, head = false): number {
+  doc.font(head ? FONT.bold : FONT.regular).fontSize(head ? size - 0.5 : size);
   const heights = cells.map((cell, i) => doc.heightOfString(cell || '-', { width: (widths[i] as number) - PAD * 2 }));
-  return Math.max(...heights, size) + PAD * 2;
+  return Math.max(...heights, size) + PAD * 2 + (head ? 2 : 0);
 }
 
+/**
+ * One row. A header wraps within its column like any cell, and its row grows to hold it: a header
+ * too long for its column ("Operating system") used to run into the first row under it (issue 18).
+ */
 function drawRow(
   doc: Doc,
   cells: readonly string[],
@@ -37,7 +42,7 @@ function drawRow(
   fill: string | null,
   size: number,
 ) {
-  const h = head ? size + PAD * 2 + 2 : rowHeight(doc, cells, widths, size);
+  const h = rowHeight(doc, cells, widths, size, head);
   if (fill) doc.rect(MARGIN.left, y, contentWidth(doc), h).fill(fill);
   let x = MARGIN.left;
   cells.forEach((cell, i) => {
@@ -46,11 +51,7 @@ function drawRow(
       .font(head ? FONT.bold : FONT.regular)
       .fontSize(head ? size - 0.5 : size)
       .fillColor(head ? COLOR.brand : COLOR.ink)
-      .text(cell || '-', x + PAD, y + PAD + (head ? 1 : 0), {
-        width: w - PAD * 2,
-        align: columns[i]?.align ?? 'left',
-        lineBreak: !head,
-      });
+      .text(cell || '-', x + PAD, y + PAD + (head ? 1 : 0), { width: w - PAD * 2, align: columns[i]?.align ?? 'left' });
     x += w;
   });
   doc
@@ -75,7 +76,7 @@ export function table(
   const size = options.size ?? 8.5;
   const widths = cellWidths(doc, columns);
   const headers = columns.map((c) => pdfText(c.header));
-  const headHeight = size + PAD * 2 + 2;
+  const headHeight = rowHeight(doc, headers, widths, size, true);
   const limit = () => options.stopAt ?? bottomLimit(doc);
   let y = doc.y;
   if (y + headHeight * 2 > limit() && options.stopAt === undefined) {

@@ -20,7 +20,9 @@ import { appendEvents, lockOrderForWrite } from '../order-changes/index.ts';
 import * as repo from './defence.repository.ts';
 import { loadEvidence } from './evidence.ts';
 import { composeLetter } from './letter.ts';
-import { type BuiltPack, buildDefencePack } from './pack.ts';
+import { type BuiltPack, buildDefencePack, type PackOptions } from './pack.ts';
+import { hasImages, readPackFiles } from './pack-files.ts';
+import { fitsLimit, fittingAttempts, madeSmaller } from './pack-fit.ts';
 
 /** Enter Transaction Details, the defence letter and the defence packs (SPEC §2, §4, §7). */
 export function createDefenceService(ctx: AppContext) {
@@ -56,8 +58,8 @@ export function createDefenceService(ctx: AppContext) {
 
     /**
      * The pack's bytes, made in one of the app's PDF slots and fitted to a processor's limits
-     * (DESIGN §15): made again smaller when it does not fit, and refused with 422 naming the limit and
-     * the size when it still does not. Who made it, for whom and with what is kept in Activity.
+     * (DESIGN §15): made again smaller (pack-fit.ts) when it does not fit, and refused with 422 naming
+     * the limit and the size when it still does not. Who made it, for whom and with what is kept in Activity.
      */
     async pack(staff: TokenUser, input: DefencePackPdfInput): Promise<Buffer> {
       const { orderId, defencePackType: type, includePassport } = input;
@@ -65,20 +67,24 @@ export function createDefenceService(ctx: AppContext) {
       const letter = composeLetter(evidence, type, business);
       const profile = input.profile ?? evidence.profile;
       const limit = ctx.config.packLimits[profile];
-      const fits = (pack: BuiltPack) =>
-        pack.bytes.length <= limit.maxBytes && (limit.maxPages === null || pack.pages <= limit.maxPages);
-      const build = (trimmed: boolean) =>
-        withPdfSlot(ctx, DEFENCE_MSG.busy, () => buildDefencePack(ctx, evidence, letter, type, { trimmed }));
-      let pack = await build(false);
-      const trimmed = !fits(pack);
-      if (trimmed) pack = await build(true);
-      if (!fits(pack)) {
+      const { pack, options } = await withPdfSlot(ctx, DEFENCE_MSG.busy, async () => {
+        const files = type === 1 ? await readPackFiles(ctx, evidence) : { document: null, passport: null };
+        const attempts = fittingAttempts(hasImages(files));
+        let made: { pack: BuiltPack; options: PackOptions } | null = null;
+        for (const options of attempts) {
+          made = { pack: await buildDefencePack(ctx, evidence, letter, type, files, options), options };
+          if (fitsLimit(made.pack, limit)) break;
+        }
+        return made as { pack: BuiltPack; options: PackOptions };
+      });
+      if (!fitsLimit(pack, limit)) {
         const size = { bytes: pack.bytes.length, pages: pack.pages };
         throw new AppError(422, packTooLargeMessage(profile, limit, size), { profile, ...limit, ...size });
       }
+      const smaller = madeSmaller(pack, options);
       const detail = [
         `fitted to ${disputeLabel(profile)}`,
-        ...(trimmed ? ['made smaller'] : []),
+        ...(smaller ? [smaller] : []),
         ...(evidence.passport ? ['passport image included'] : []),
       ].join('; ');
       await appendEvents(

@@ -1,17 +1,8 @@
 import { MAIL_STATUS } from '@eta/shared';
 import { SERVICE_NAME } from '../../business-config.ts';
-import {
-  bottomLimit,
-  COLOR,
-  type Doc,
-  heading,
-  keyValues,
-  MARGIN,
-  note,
-  paragraph,
-  quoted,
-  title,
-} from '../../lib/pdf/document.ts';
+import { bottomLimit, type Doc, heading, keyValues, note, paragraph, quoted, title } from '../../lib/pdf/document.ts';
+import type { PdfImage } from '../../lib/pdf/images.ts';
+import { placeImage, REENCODED_NOTE, unreadable } from '../../lib/pdf/pages.ts';
 import { table } from '../../lib/pdf/table.ts';
 import { stampUtc } from '../../lib/pdf/text.ts';
 import { applicantRows, declarations, providerLabel, sentWith } from './declarations.ts';
@@ -19,13 +10,14 @@ import { downloadIps, type Evidence } from './evidence.ts';
 import { ce3Line, purchaseSection } from './purchase-sections.ts';
 import { timeline, timelineRows } from './timeline.ts';
 
+// Time zones get the room to keep "America/Argentina/" on a line: with less, a long one took three.
 const DOWNLOAD_COLUMNS = [
   { header: '#', weight: 0.35, align: 'right' as const },
-  { header: 'Time (UTC)', weight: 1.9 },
-  { header: 'IP address', weight: 1.6 },
-  { header: 'Time zone', weight: 1.4 },
-  { header: 'Browser', weight: 1.3 },
-  { header: 'Operating system', weight: 1.3 },
+  { header: 'Time (UTC)', weight: 1.85 },
+  { header: 'IP address', weight: 1.55 },
+  { header: 'Time zone', weight: 1.75 },
+  { header: 'Browser', weight: 1.25 },
+  { header: 'Operating system', weight: 1.15 },
 ];
 
 const downloadRows = (evidence: Evidence) =>
@@ -137,30 +129,23 @@ export function fullSections(doc: Doc, evidence: Evidence, trimmed = false): voi
   quoted(doc, mail.text);
 }
 
-/** Type 1, section 6: the passport image the applicant uploaded, on a page of its own. */
-export function passportSection(doc: Doc, file: string | null, contentType: string | null): void {
-  if (!file) return;
+/**
+ * Type 1, section 6: the passport image the applicant uploaded, on a page of its own; `image` is
+ * the image made ready (pages.ts), or why it could not be.
+ */
+export function passportSection(doc: Doc, image: PdfImage | string): void {
   doc.addPage();
   title(doc, "6. The applicant's passport image", 'As uploaded by the applicant with the application.');
-  if (contentType !== 'image/jpeg' && contentType !== 'image/png') {
-    paragraph(doc, 'The image is stored in a format that cannot be placed in a PDF; it can be supplied separately.');
+  if (typeof image === 'string') {
+    paragraph(doc, image);
     return;
   }
+  if (image.reencoded) note(doc, REENCODED_NOTE);
   try {
-    // pdfkit has openImage (its types do not list it): the image's own size, read once and reused.
-    const image = (doc as unknown as { openImage(src: string): { width: number; height: number } }).openImage(file);
-    const box = { width: doc.page.width - MARGIN.left - MARGIN.right, height: bottomLimit(doc) - doc.y - 10 };
-    // Scaled down to fit; a small image is enlarged at most twice, so it is not blown up into a blur.
-    const scale = Math.min(box.width / image.width, box.height / image.height, 2);
-    const width = image.width * scale;
-    const height = image.height * scale;
-    const x = MARGIN.left + (box.width - width) / 2;
-    const y = doc.y;
-    doc.image(image as unknown as string, x, y, { width, height });
-    doc.rect(x, y, width, height).lineWidth(0.8).strokeColor(COLOR.rule).stroke();
-    doc.y = y + height + 10;
-  } catch {
-    paragraph(doc, 'The stored image could not be read; it can be supplied separately.');
+    // a small image is enlarged at most twice, so it is not blown up into a blur
+    placeImage(doc, image, 2);
+  } catch (error) {
+    paragraph(doc, unreadable(error));
   }
 }
 

@@ -12,17 +12,19 @@ const THREE_DS: Record<string, string> = {
   none: 'not used',
 };
 
+/** "Stripe", or "Acme Payments (Checkout.com)": the gateway, and the processor behind it when that is another name. */
+function paidThrough(gateway: string | null, processor: string | null): string | null {
+  const label = processor ? disputeLabel(processor) : null;
+  if (!gateway?.trim()) return label;
+  return label && label.toLowerCase() !== gateway.trim().toLowerCase() ? `${gateway} (${label})` : gateway;
+}
+
 /** The purchase evidence the website sent (DESIGN §15), the rows it has; none: an empty list. */
 export function purchaseRows(evidence: Evidence): [string, string][] {
   const o = evidence.order;
   const card = [o.card_brand, o.card_last4 ? `ending ${o.card_last4}` : null].filter(Boolean).join(' ');
   const rows: [string, string | null][] = [
-    [
-      'Paid through',
-      [o.gateway_name, o.payment_processor ? `(${disputeLabel(o.payment_processor)})` : null]
-        .filter(Boolean)
-        .join(' ') || null,
-    ],
+    ['Paid through', paidThrough(o.gateway_name, o.payment_processor)],
     ['Payment reference', o.payment_reference],
     ['Card', card || null],
     ['3-D Secure', o.three_ds_result ? (THREE_DS[o.three_ds_result] ?? o.three_ds_result) : null],

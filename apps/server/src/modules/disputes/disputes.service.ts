@@ -1,9 +1,9 @@
 import {
-  type Ce3Result,
   categoryOfReason,
   DISPUTE_MSG,
   type DisputeListQuery,
   type DisputeRecord,
+  type DisputeWithCe3,
   estimateRespondBy,
   type OpenDisputeInput,
   RESPONSE_DUE_STATE,
@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { lockOrderForWrite } from '../order-changes/index.ts';
-import { ce3ForOrderId } from './ce3.repository.ts';
+import { ce3ForOrderId, ce3ForOrders } from './ce3.repository.ts';
 import { applyDisputeChanges, attachToOrder, type DisputeChanges } from './dispute-writes.ts';
 import * as repo from './disputes.repository.ts';
 import { toDisputeRecord } from './record.ts';
@@ -110,17 +110,29 @@ export function createDisputeService(ctx: AppContext) {
     open,
     update,
     /** One dispute with its Visa CE 3.0 result (DESIGN §15); an unmatched one has no order to weigh. */
-    async get(id: number): Promise<DisputeRecord & { ce3: Ce3Result }> {
+    async get(id: number): Promise<DisputeWithCe3> {
       const row = await repo.findDispute(ctx.db, id);
       if (!row) throw AppError.notFound(DISPUTE_MSG.notFound);
       const ce3 =
         row.order_id === null ? { eligible: false, matches: [] } : await ce3ForOrderId(ctx.db, Number(row.order_id));
       return { ...record(row), ce3 };
     },
-    async list(query: DisputeListQuery): Promise<{ data: DisputeRecord[]; total: number }> {
+    /** A page of disputes, each with Visa CE 3.0 for its order, so the screen shows which qualify. */
+    async list(query: DisputeListQuery): Promise<{ data: DisputeWithCe3[]; total: number }> {
       const { page, limit, ...filter } = query;
       const { rows, total } = await repo.listDisputes(ctx.db, filter, { offset: (page - 1) * limit, limit });
-      return { data: rows.map(record), total };
+      const ce3 = await ce3ForOrders(
+        ctx.db,
+        rows.flatMap((r) => (r.order_id === null ? [] : [Number(r.order_id)])),
+      );
+      const none = { eligible: false, matches: [] };
+      return {
+        data: rows.map((r) => ({
+          ...record(r),
+          ce3: (r.order_id === null ? null : ce3.get(Number(r.order_id))) ?? none,
+        })),
+        total,
+      };
     },
     /** An order's disputes for its detail screen, newest first. */
     async ofOrder(orderDbId: number): Promise<DisputeRecord[]> {

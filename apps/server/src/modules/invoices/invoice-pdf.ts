@@ -1,7 +1,5 @@
 import { DEFENCE_DISCLAIMER, formatMoney } from '@eta/shared';
-import { PDFDocument } from 'pdf-lib';
 import type { BusinessConfig } from '../../business-config.ts';
-import { stampPages } from '../../lib/pdf/assemble.ts';
 import { COLOR, contentWidth, createDoc, type Doc, FONT, finish, MARGIN, note } from '../../lib/pdf/document.ts';
 import { table } from '../../lib/pdf/table.ts';
 import { longDate, pdfText } from '../../lib/pdf/text.ts';
@@ -151,7 +149,5 @@ export async function buildInvoicePdf(
     doc,
     `${business.name} ${DEFENCE_DISCLAIMER} This invoice is for our service fee and is not a receipt for any government fee.`,
   );
-  const pdf = await PDFDocument.load(await finish(doc), { updateMetadata: false });
-  await stampPages(pdf, () => true, v.orderId, `Invoice ${v.invoiceNumber} · Order ${v.orderId} · ${business.name}`);
-  return Buffer.from(await pdf.save());
+  return finish(doc, { left: `Invoice ${v.invoiceNumber} · Order ${v.orderId} · ${business.name}` });
 }

@@ -3,7 +3,7 @@ import {
   API_STATUS,
   DISPUTE_MSG,
   DISPUTES_API,
-  type DisputeRecord,
+  type DisputeWithCe3,
   encodeOrderRef,
   ORDER_ID_MESSAGE,
   ROLE,
@@ -12,14 +12,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type FakeServer, filled, type SeenRequest, staffServer } from '../../../test/fakeServer.ts';
-import { disputeRecord, TEAM_MEMBER } from '../../../test/fixtures.ts';
+import { disputeRow, TEAM_MEMBER } from '../../../test/fixtures.ts';
 import { renderAdmin, signInWith } from '../../../test/renderAdmin.tsx';
 
 /** The Disputes screen (/admin/disputes) and the dashboard's tile, rendered whole against a fake server. */
 const ORDER_ID = 'UKETA-4M7Q2Z';
 
 /** Answers the list as the server filters it: unmatched=1 gives `unmatched`, anything else `matched`. */
-function serveLists(server: FakeServer, lists: { matched: DisputeRecord[]; unmatched: DisputeRecord[] }) {
+function serveLists(server: FakeServer, lists: { matched: DisputeWithCe3[]; unmatched: DisputeWithCe3[] }) {
   server.on(DISPUTES_API.list, (request) => {
     const rows = request.query.get('unmatched') === '1' ? lists.unmatched : lists.matched;
     const limit = Number(request.query.get('limit'));
@@ -38,10 +38,10 @@ describe('the Disputes screen (DESIGN §14)', () => {
     const server = staffServer(TEAM_MEMBER);
     serveLists(server, {
       matched: [
-        disputeRecord({ id: 1, order_id: ORDER_ID, respond_by: '2031-01-05T23:59:59.999Z', days_left: 0 }),
-        disputeRecord({ id: 2, order_id: null, processor: 'paypal', processor_dispute_id: 'PP-D-2' }),
+        disputeRow({ id: 1, order_id: ORDER_ID, respond_by: '2031-01-05T23:59:59.999Z', days_left: 0 }),
+        disputeRow({ id: 2, order_id: null, processor: 'paypal', processor_dispute_id: 'PP-D-2' }),
       ],
-      unmatched: [disputeRecord({ id: 2, order_id: null })],
+      unmatched: [disputeRow({ id: 2, order_id: null })],
     });
     await signInWith(server);
     const { router } = renderAdmin(ADMIN_ROUTE.disputes);
@@ -69,13 +69,64 @@ describe('the Disputes screen (DESIGN §14)', () => {
     expect(router.state.location.search).toBe('?state=won');
   });
 
+  it('shows on each row whether Visa CE 3.0 applies, with the earlier orders that make it as links', async () => {
+    const server = staffServer(TEAM_MEMBER);
+    const match = (order_id: string, created_at: string) => ({
+      order_id,
+      created_at,
+      shared: ['purchase_ip' as const, 'device_id' as const],
+    });
+    serveLists(server, {
+      matched: [
+        disputeRow({
+          id: 1,
+          order_id: ORDER_ID,
+          ce3: {
+            eligible: true,
+            matches: [
+              match('UKETA-OLD001', '2024-08-01T10:00:00.000Z'),
+              match('UKETA-OLD002', '2024-10-01T10:00:00.000Z'),
+            ],
+          },
+        }),
+        disputeRow({
+          id: 2,
+          order_id: 'UKETA-SECOND',
+          ce3: { eligible: false, matches: [match('UKETA-OLD003', '2024-09-01T10:00:00.000Z')] },
+        }),
+        disputeRow({ id: 3, order_id: null, processor_dispute_id: 'dp_nobody' }),
+      ],
+      unmatched: [],
+    });
+    await signInWith(server);
+    renderAdmin(ADMIN_ROUTE.disputes);
+
+    const [eligible, short, unmatched] = await waitFor(() => {
+      const rows = bodyRows();
+      expect(rows).toHaveLength(3);
+      return rows;
+    });
+    expect(within(screen.getByRole('table')).getByText('Visa CE 3.0')).toBeTruthy();
+    expect(within(eligible!).getByText('Qualifies').className).toContain('text-bg-success');
+    expect(within(eligible!).getByText(/2 earlier orders:/)).toBeTruthy();
+    const old = within(eligible!).getByRole('link', { name: 'UKETA-OLD001' });
+    expect(old.getAttribute('href')).toBe(`${ADMIN_ROUTE.viewOrder}/${encodeOrderRef('UKETA-OLD001')}`);
+    expect(within(eligible!).getByRole('link', { name: 'UKETA-OLD002' })).toBeTruthy();
+    expect(within(short!).getByText('Does not qualify')).toBeTruthy();
+    expect(within(short!).getByText(/1 of the 2 earlier orders needed:/)).toBeTruthy();
+    expect(within(short!).getByRole('link', { name: 'UKETA-OLD003' })).toBeTruthy();
+    // an unmatched dispute has no order to weigh
+    expect(within(unmatched!).queryByText('Qualifies')).toBeNull();
+    expect(within(unmatched!).queryByText('Does not qualify')).toBeNull();
+  });
+
   it("links an unmatched dispute to the order a member names, showing the server's refusal first", async () => {
     const user = userEvent.setup();
     const server = staffServer(TEAM_MEMBER);
     const lists = {
-      matched: [] as DisputeRecord[],
+      matched: [] as DisputeWithCe3[],
       unmatched: [
-        disputeRecord({
+        disputeRow({
           id: 9,
           order_id: null,
           processor_dispute_id: 'dp_lost_9',

@@ -1,4 +1,4 @@
-import { type DisputeRecord, MSG, TABLE_SCROLL_HEIGHT_PX } from '@eta/shared';
+import { type DisputeWithCe3, MSG, TABLE_SCROLL_HEIGHT_PX } from '@eta/shared';
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
@@ -8,7 +8,7 @@ import type { DisputeColumns } from './disputeColumns.tsx';
 import '../../../components/table.css';
 
 interface DisputesTableProps {
-  rows: DisputeRecord[];
+  rows: DisputeWithCe3[];
   columns: DisputeColumns;
   loading: boolean;
   refreshing: boolean;

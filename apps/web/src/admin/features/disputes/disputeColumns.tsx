@@ -1,15 +1,24 @@
-import { ADMIN_ROUTE, type DisputeRecord, disputeLabel, encodeOrderRef, formatMoney, formatUtcDate } from '@eta/shared';
+import {
+  ADMIN_ROUTE,
+  type DisputeRecord,
+  type DisputeWithCe3,
+  disputeLabel,
+  encodeOrderRef,
+  formatMoney,
+  formatUtcDate,
+} from '@eta/shared';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
+import { Ce3Cell } from './Ce3Cell.tsx';
 import { reasonText } from './DisputeCard.tsx';
 import { DueDate } from './DueDate.tsx';
 import { StateBadge } from './StateBadge.tsx';
 import { DISPUTE_TEXT } from './texts.ts';
 
-const col = createColumnHelper<DisputeRecord>();
+const col = createColumnHelper<DisputeWithCe3>();
 // biome-ignore lint/suspicious/noExplicitAny: TanStack's own type for a list of mixed columns
-export type DisputeColumns = ColumnDef<DisputeRecord, any>[];
+export type DisputeColumns = ColumnDef<DisputeWithCe3, any>[];
 
 // Processor and dispute id read as one name ("Stripe" over "dp_123"): the table then fits a laptop's width.
 const dispute = col.accessor('processor', {
@@ -63,8 +72,15 @@ const orderId = col.accessor('order_id', {
   },
 });
 
+// Visa CE 3.0 on the row (DESIGN §15): a member sees which disputes the earlier orders can win.
+const ce3 = col.display({
+  id: 'ce3',
+  header: () => <span title={DISPUTE_TEXT.ce3Title}>{DISPUTE_TEXT.ce3}</span>,
+  cell: ({ row }) => <Ce3Cell dispute={row.original} />,
+});
+
 /** Every dispute, soonest deadline first (the server's order): the order each belongs to first. */
-export const ALL_COLUMNS: DisputeColumns = [orderId, dispute, reason, amount, opened, respondBy, state];
+export const ALL_COLUMNS: DisputeColumns = [orderId, dispute, reason, amount, opened, respondBy, state, ce3];
 
 /** What a processor said about the payment, so a member can find the order it meant. */
 export function ProcessorSent({ dispute }: { dispute: DisputeRecord }) {
@@ -87,7 +103,7 @@ export function ProcessorSent({ dispute }: { dispute: DisputeRecord }) {
 }
 
 /** Disputes no order was found for: what the processor sent, and the Link to order action. */
-export function unmatchedColumns(onLink: (dispute: DisputeRecord) => void): DisputeColumns {
+export function unmatchedColumns(onLink: (dispute: DisputeWithCe3) => void): DisputeColumns {
   const sent = col.display({
     id: 'sent',
     header: DISPUTE_TEXT.processorSent,

@@ -62,6 +62,12 @@ export const DISPUTE_TEXT = {
   filtersLabel: 'Filter disputes',
   unmatchedHint: 'No order was found for these disputes. Link each one to its order to work it.',
   linkToOrder: 'Link to order',
+  ce3: 'Visa CE 3.0',
+  ce3Qualifies: 'Qualifies',
+  ce3DoesNot: 'Does not qualify',
+  ce3Title: 'Visa Compelling Evidence 3.0: earlier undisputed orders with the same card, 120 to 365 days before',
+  ce3Matches: (n: number) => `${n} earlier ${n === 1 ? 'order' : 'orders'}:`,
+  ce3Some: (n: number, needed: number) => `${n} of the ${needed} earlier orders needed:`,
   linkTitle: 'Link the dispute to an order',
   link: 'Link',
   // Report
