@@ -1,4 +1,15 @@
-import sharp from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
+
+/**
+ * sharp (libvips, a native library with a thread pool of its own) is loaded on first use, not when
+ * the app starts: most processes (the API between packs, the CLI, tests, SQLite's search threads'
+ * parent) never convert an image and carry none of it.
+ */
+let loaded: Promise<(input: Buffer, options: SharpOptions) => Sharp> | null = null;
+const sharpOf = () => {
+  loaded ??= import('sharp').then((module) => module.default);
+  return loaded;
+};
 
 /**
  * How far images are made smaller when a pack does not fit its processor's size limit (DESIGN §15),
@@ -29,6 +40,7 @@ export const PLACEABLE_IMAGES = new Set([...AS_IS, 'image/webp']);
 export async function pdfImage(bytes: Buffer, contentType: string, step: ImageStep | null = null): Promise<PdfImage> {
   if (!PLACEABLE_IMAGES.has(contentType)) throw new Error(`a ${contentType} file cannot be placed in a PDF`);
   // sharp works in libuv's thread pool: a large image does not hold up other requests
+  const sharp = await sharpOf();
   const upright = () => sharp(bytes, { failOn: 'error' }).rotate().flatten({ background: '#ffffff' });
   const original = AS_IS.has(contentType) ? bytes : await upright().png().toBuffer();
   if (!step) return { bytes: original, reencoded: false };
