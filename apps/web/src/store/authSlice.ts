@@ -105,6 +105,10 @@ const authSlice = createSlice({
       state.role = null;
       state.endedHere = true;
     },
+    /** the sign-in screen was reached after an ending: a link opened from here on is remembered again */
+    signInShown: (state) => {
+      state.endedHere = false;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -143,5 +147,5 @@ const authSlice = createSlice({
   },
 });
 
-export const { logout } = authSlice.actions;
+export const { logout, signInShown } = authSlice.actions;
 export const authReducer = authSlice.reducer;

@@ -1,7 +1,9 @@
 import { ADMIN_ROUTE } from '@eta/shared';
+import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { readEnrolmentRequired } from '../../lib/session.ts';
-import { useAppSelector } from '../../store/index.ts';
+import { signInShown } from '../../store/authSlice.ts';
+import { useAppDispatch, useAppSelector } from '../../store/index.ts';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { signInPathFor } from '../features/auth/pageAfterSignIn.ts';
 import { AppShell } from './AppShell.tsx';
@@ -14,6 +16,12 @@ export function AuthGate() {
   const isAuth = useAppSelector((state) => state.auth.isAuth);
   const endedHere = useAppSelector((state) => state.auth.endedHere);
   const { pathname, search } = useLocation();
+  const dispatch = useAppDispatch();
+  const atSignIn = !isAuth && SIGN_IN_PATHS.has(pathname);
+  // once the plain sign-in screen is up, a link opened signed out is remembered again (?next=)
+  useEffect(() => {
+    if (atSignIn && endedHere) dispatch(signInShown());
+  }, [atSignIn, endedHere, dispatch]);
   // REQUIRE_2FA holds the member until they enrol (DESIGN §17): the Account page is the way on
   if (isAuth && readEnrolmentRequired() && pathname !== ADMIN_ROUTE.account) {
     return <Navigate to={ADMIN_ROUTE.account} replace />;
