@@ -3,6 +3,7 @@ import type { Contract } from './contract.ts';
 import { DETAIL_CONTRACTS } from './detail.ts';
 import { DISPUTE_INTAKE_CONTRACTS, DISPUTES_CONTRACTS } from './disputes.ts';
 import { FRONT_CONTRACTS, INGEST_CONTRACTS } from './front.ts';
+import { LIVE_CONTRACTS } from './live.ts';
 import { ORDERS_CONTRACTS } from './orders.ts';
 import { PRIVACY_CONTRACTS } from './privacy.ts';
 import { DEFENCE_CONTRACTS, REPORTS_CONTRACTS } from './reports.ts';
@@ -14,6 +15,7 @@ export * from './detail.ts';
 export * from './disputes.ts';
 export * from './endpoints.ts';
 export * from './front.ts';
+export * from './live.ts';
 export * from './orders.ts';
 export * from './privacy.ts';
 export * from './reports.ts';
@@ -34,6 +36,7 @@ const GROUPS = {
   DISPUTE_INTAKE_CONTRACTS,
   FRONT_CONTRACTS,
   PRIVACY_CONTRACTS,
+  LIVE_CONTRACTS,
 };
 type Groups = typeof GROUPS;
 

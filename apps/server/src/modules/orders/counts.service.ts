@@ -1,6 +1,6 @@
 import { can, FOLDERS, type FolderCounts, type FolderDef, type TokenUser } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
-import { readStatusTotals, type StatusTotal } from './counts.repository.ts';
+import { readStatusTotals, readStatusTotalsOfMany, type StatusTotal } from './counts.repository.ts';
 
 /** One folder's count from the status totals, by the folder definition in shared (no scan of orders). */
 export function countFromTotals(totals: readonly StatusTotal[], folder: FolderDef): number {
@@ -12,15 +12,32 @@ export function countFromTotals(totals: readonly StatusTotal[], folder: FolderDe
   return sum;
 }
 
-/** Folder counts of SPEC §3 from the counter table, by the one folder definition in shared. */
-export async function folderCounts(ctx: AppContext, staff: TokenUser): Promise<FolderCounts> {
-  const totals = await readStatusTotals(ctx.db, staff.id);
+function countsFromTotals(totals: readonly StatusTotal[], staff: Pick<TokenUser, 'type'>): FolderCounts {
   const counts: FolderCounts = {};
   for (const folder of FOLDERS) {
     if (!can(staff.type, folder.capability)) continue;
     counts[folder.countField] = countFromTotals(totals, folder);
   }
   return counts;
+}
+
+/** Folder counts of SPEC §3 from the counter table, by the one folder definition in shared. */
+export async function folderCounts(ctx: AppContext, staff: TokenUser): Promise<FolderCounts> {
+  return countsFromTotals(await readStatusTotals(ctx.db, staff.id), staff);
+}
+
+/** Each member's folder counts, as folderCounts gives them, from one read (the live stream's ticks). */
+export async function folderCountsOfMany(
+  ctx: Pick<AppContext, 'db'>,
+  staff: readonly Pick<TokenUser, 'id' | 'type'>[],
+): Promise<Map<number, FolderCounts>> {
+  const totals = await readStatusTotalsOfMany(
+    ctx.db,
+    staff.map((s) => s.id),
+  );
+  const result = new Map<number, FolderCounts>();
+  for (const member of staff) result.set(member.id, countsFromTotals(totals.get(member.id) ?? [], member));
+  return result;
 }
 
 /** The number of orders in one folder, as the sidebar shows it: the list's `total`. */
