@@ -1,6 +1,7 @@
 import { LIVE, LIVE_API } from '@eta/shared';
 import { useEffect, useMemo } from 'react';
 import { callEndpoint } from '../../../lib/api.ts';
+import { pathOf } from '../../../lib/endpoint.ts';
 import { readToken } from '../../../lib/session.ts';
 import { useAppDispatch, useAppSelector } from '../../../store/index.ts';
 import { type LiveChange, livePresence, selectLiveChanges, selectViewers } from './liveSlice.ts';
@@ -27,9 +28,23 @@ export function useOrderLive(orderId: string, readAt: number | undefined, me: st
     };
     void beat(true);
     const timer = setInterval(() => void beat(true), LIVE.presenceBeatMs);
+    // The tab closes or the page is left: React's clean-up does not run then, so the leave goes as a
+    // keepalive request, which the browser finishes after the page is gone.
+    const leaveOnHide = () => {
+      const token = readToken();
+      if (!token) return;
+      void fetch(`/api${pathOf(LIVE_API.presence, { orderId })}`, {
+        method: 'POST',
+        keepalive: true,
+        headers: { Authorization: token, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ viewing: false }),
+      }).catch(() => {});
+    };
+    window.addEventListener('pagehide', leaveOnHide);
     return () => {
       closed = true;
       clearInterval(timer);
+      window.removeEventListener('pagehide', leaveOnHide);
       // signed out meanwhile: the row times out by itself
       if (readToken()) void beat(false);
     };
