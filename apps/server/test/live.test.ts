@@ -77,7 +77,7 @@ describeEachDialect('live stream', (dialect) => {
     const before = await ninaLive.next(isEvent('counts'));
 
     expect((await assignAs(tara.token, t, [orderId])).statusCode).toBe(200);
-    const claimed = await ninaLive.next(isEvent('order', (d) => d.orderId === orderId));
+    const claimed = await ninaLive.next(isEvent('order', (d) => d.orderId === orderId && d.kind === 'assign'));
     expect(claimed.data).toEqual({
       orderId,
       status: STATUS.New,

@@ -35,6 +35,9 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext, hub: LiveHub) 
       send(event: LiveEventName, data: unknown) {
         if (!ended) raw.write(sseFrame(event, data));
       },
+      write(frames: string) {
+        if (!ended) raw.write(frames);
+      },
       ping() {
         if (!ended) raw.write(': heartbeat\n\n');
       },
