@@ -61,8 +61,8 @@ interface SortSpec {
 export function sortSpec(column: ListSortColumn, order: SortOrder = 'asc'): SortSpec {
   if (column === 'created_at') return { expr: sql.ref('orders.created_at'), text: false, nullable: false };
   if (column === 'refund_date') return { expr: sql.ref('orders.refund_date'), text: false, nullable: true };
-  // Overdue Orders read it in the order of migration 080's index (sla_due_at, id); null (never
-  // measured) only in other folders, last either way
+  // Overdue Orders' page reads it in the order of migration 080's partial index (due time, then id);
+  // null (never measured) is found only in other folders, last either way
   if (column === 'sla_due_at') return { expr: sql.ref('orders.sla_due_at'), text: false, nullable: true };
   // kept on the order by the dispute writes (migration 030): a column of the order, no join to sort by
   // Soonest first, no deadline last either way, newest first among equals (most ChargeBack orders
