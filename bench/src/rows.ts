@@ -1,4 +1,14 @@
-import { domainOfOrderId, MAIL_KIND, MAIL_PROVIDER, MAIL_STATUS, STATUS, usEasternStamp } from '@eta/shared';
+import {
+  domainOfOrderId,
+  MAIL_KIND,
+  MAIL_PROVIDER,
+  MAIL_STATUS,
+  SERVICE_LEVEL_DEFAULT_HOURS,
+  SLA_PAUSED_STATUSES,
+  STATUS,
+  serviceLevelHoursOf,
+  usEasternStamp,
+} from '@eta/shared';
 import { allFakers } from '@faker-js/faker';
 import type { Insertable } from 'kysely';
 import type { Database, NewOrder } from '../../apps/server/src/db/schema.ts';
@@ -161,6 +171,12 @@ export function createRowBuilder(rng: Rng, workers: readonly Member[], now: numb
       }),
       created_at: createdIso,
       updated_at: updatedIso,
+      // DESIGN §18 as the app keeps it: due by type from arrival; a waiting order paused since it went
+      // to wait; met below, when the order has its document
+      sla_due_at: iso(
+        created + serviceLevelHoursOf(priority ? 'priority' : 'standard', SERVICE_LEVEL_DEFAULT_HOURS) * 3_600_000,
+      ),
+      sla_paused_at: (SLA_PAUSED_STATUSES as readonly string[]).includes(status) ? updatedIso : null,
       transaction_id: `pi_${rng.chars(24, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789')}`,
       merchant_name: rng.pick(GATEWAYS),
       landing_site:
@@ -232,6 +248,7 @@ export function createRowBuilder(rng: Rng, workers: readonly Member[], now: numb
     });
 
     if (processed && rng.chance(0.6)) {
+      order.sla_met_at = updatedIso;
       const documentId = ids.documents++;
       const outboxId = ids.mail_outbox++;
       rows.documents.push({

@@ -183,12 +183,13 @@ test('Processed By: a Manager sees who processed orders today; a Team member is 
   await expect(toast(page).filter({ hasText: TEXT.processedLoaded }).first()).toBeVisible();
   await submitRange(page, today, today, TEXT.processedLoaded);
   await page.getByRole('searchbox', { name: 'Search names' }).fill(tag.toLowerCase());
-  await expect.poll(() => tableCells(page)).toEqual([['1', name, '2']]);
+  // Completed with no document sent: processed, but the service level not met (DESIGN §18).
+  await expect.poll(() => tableCells(page)).toEqual([['1', name, '2', '0']]);
   const csv = await exportCsv(page);
   expect(csv.name).toBe(`processed-by_${today}_${today}.csv`);
   expect(csv.rows).toEqual([
-    ['S. No', 'Name', 'Order Count'],
-    ['1', name, '2'],
+    ['S. No', 'Name', 'Order Count', 'SLA Met %'],
+    ['1', name, '2', '0'],
   ]);
 
   // Processed By is for Admin and Manager (SPEC §6): hidden from a Team member and refused by URL.

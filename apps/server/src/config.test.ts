@@ -48,6 +48,22 @@ describe('configuration (DESIGN §4)', () => {
     expect(() => loadConfig({ ...base(), CONNECTION_TIMEOUT_MS: 'soon' })).toThrow(/CONNECTION_TIMEOUT_MS/);
   });
 
+  it('reads the service levels in whole hours, 24 for priority and 72 for standard unless set (DESIGN §18)', () => {
+    expect(loadConfig(base()).serviceLevels).toEqual({ priority: 24, standard: 72 });
+    expect(loadConfig({ ...base(), SLA_PRIORITY_HOURS: '12', SLA_STANDARD_HOURS: '48' }).serviceLevels).toEqual({
+      priority: 12,
+      standard: 48,
+    });
+    for (const [key, value] of [
+      ['SLA_PRIORITY_HOURS', '0'],
+      ['SLA_PRIORITY_HOURS', '1.5'],
+      ['SLA_STANDARD_HOURS', 'three days'],
+      ['SLA_STANDARD_HOURS', '8761'],
+    ]) {
+      expect(() => loadConfig({ ...base(), [key as string]: value })).toThrow(new RegExp(key as string));
+    }
+  });
+
   it('reads WORKERS as a count or auto, and PG_PREPARED_STATEMENTS and PG_LISTEN as on or off', () => {
     expect(loadConfig({ ...base(), WORKERS: '3' }).workers).toBe(3);
     expect(loadConfig({ ...base(), WORKERS: 'auto' }).workers).toBe(os.availableParallelism());

@@ -12,6 +12,8 @@ import {
   ROLE,
   ROLES,
   type Role,
+  SERVICE_LEVEL_DEFAULT_HOURS,
+  type ServiceLevelHours,
   type SiteLink,
 } from '@eta/shared';
 import { type BusinessConfig, businessFrom } from './business-config.ts';
@@ -66,6 +68,11 @@ export interface Config {
     /** the job's period (RETENTION_EVERY_MINUTES); 0: no job (run `npm run retention` from a scheduler instead) */
     everyMinutes: number;
   };
+  /**
+   * DESIGN §18: hours from an order's arrival to its first document upload, by processing type
+   * (SLA_PRIORITY_HOURS, SLA_STANDARD_HOURS); an order keeps the due time it was given on arrival
+   */
+  serviceLevels: ServiceLevelHours;
   /** member types that must sign in with a second factor (REQUIRE_2FA, DESIGN §17) */
   require2fa: readonly Role[];
   /** the staff app's address as members reach it: password reset links point here (ADMIN_BASE_URL) */
@@ -321,6 +328,10 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
       auditDays: int(env, 'AUDIT_RETENTION_DAYS', AUDIT_RETENTION_DAYS_DEFAULT, problems, 0, 36_500),
       batch: int(env, 'RETENTION_BATCH', 100, problems, 1, 10_000),
       everyMinutes: int(env, 'RETENTION_EVERY_MINUTES', 60, problems, 0, 10_080),
+    },
+    serviceLevels: {
+      priority: int(env, 'SLA_PRIORITY_HOURS', SERVICE_LEVEL_DEFAULT_HOURS.priority, problems, 1, 8760),
+      standard: int(env, 'SLA_STANDARD_HOURS', SERVICE_LEVEL_DEFAULT_HOURS.standard, problems, 1, 8760),
     },
     require2fa: rolesFrom(env.REQUIRE_2FA, options.demo ? [] : [ROLE.Admin, ROLE.Manager], problems),
     adminBaseUrl: (url(env, 'ADMIN_BASE_URL', ['http:', 'https:'], problems) ?? ownAddress()).replace(/\/+$/, ''),

@@ -21,6 +21,9 @@ describeEachDialect('benchmark dataset generator', (dialect) => {
     let query = t.app.ctx.db.selectFrom('orders').select((eb) => eb.fn.countAll<number | string>().as('n'));
     if (folder.statuses) query = query.where('process_status', 'in', [...folder.statuses]);
     if (folder.mine) query = query.where('assigned_to', '=', member.id);
+    if (folder.overdue) {
+      query = query.where('sla_met_at', 'is', null).where('sla_due_at', '<', new Date(t.app.ctx.clock()).toISOString());
+    }
     return Number((await query.executeTakeFirstOrThrow()).n);
   };
   const tokenOf = async (member: BenchMember) => {
@@ -93,10 +96,15 @@ describeEachDialect('benchmark dataset generator', (dialect) => {
         if (folder.statuses) expect(folder.statuses, folder.name).toContain(item.process_status);
         if (folder.mine) expect(item.assigned_to_me, folder.name).toBe(true);
       }
-      // Each folder's own order: newest first, ChargeBack its soonest dispute deadline first (none here).
+      // Each folder's own order: newest first, ChargeBack its soonest dispute deadline first (none here),
+      // Overdue Orders the longest overdue first.
       const created = items.map((i) => i.created_at);
+      const due = items.map((i) => i.sla_due_at);
       if (folder.view.defaultSort.sort === 'created_at') {
         expect(created, folder.name).toEqual([...created].sort().reverse());
+      } else if (folder.overdue) {
+        expect(items.length, folder.name).toBeGreaterThan(0);
+        expect(due, folder.name).toEqual([...due].sort());
       } else {
         expect(folder.view.defaultSort, folder.name).toEqual({ sort: 'respond_by', order: 'asc' });
         expect(items.every((i) => i.respond_by === null)).toBe(true);

@@ -58,9 +58,10 @@ describeEachDialect('processed-by report', (dialect) => {
     // Completed by Tara, then the first upload by Nina: the upload wins, and Tara's count goes down.
     const c = await newOrder(t);
     expect((await move(tara, c, STATUS.Completed)).statusCode).toBe(200);
+    // Documents met the service level of Nina's (DESIGN §18); Tara's orders were completed with none.
     expect(await report(DAY)).toEqual([
-      { processed_by: 'Tara Team', count: 2 },
-      { processed_by: 'Nina Night', count: 1 },
+      { processed_by: 'Tara Team', count: 2, sla_met_percent: 0 },
+      { processed_by: 'Nina Night', count: 1, sla_met_percent: 100 },
     ]);
     expect((await upload(nina, c)).statusCode).toBe(201);
     // A later upload by someone else changes nothing.
@@ -72,8 +73,8 @@ describeEachDialect('processed-by report', (dialect) => {
     // Dated when the upload took the attribution over: the app's clock, today.
     expect((await orderRow(t, c)).processed_at?.slice(0, 10)).toBe(DAY.fromDate);
     expect(await report(DAY)).toEqual([
-      { processed_by: 'Nina Night', count: 2 },
-      { processed_by: 'Tara Team', count: 1 },
+      { processed_by: 'Nina Night', count: 2, sla_met_percent: 100 },
+      { processed_by: 'Tara Team', count: 1, sla_met_percent: 0 },
     ]);
     expect(await report(DAY, admin)).toEqual(await report(DAY, manager));
     expect(await report({ fromDate: '2030-06-16' })).toEqual([]);
@@ -93,15 +94,15 @@ describeEachDialect('processed-by report', (dialect) => {
     await processAt(after, admin, '2031-04-01T00:00:00.000Z');
 
     expect(await report({ fromDate: '2031-03-01', toDate: '2031-03-31' })).toEqual([
-      { processed_by: 'Max Manager', count: 2 },
-      { processed_by: 'Ada Admin', count: 1 },
+      { processed_by: 'Max Manager', count: 2, sla_met_percent: 0 },
+      { processed_by: 'Ada Admin', count: 1, sla_met_percent: 0 },
     ]);
     expect(await report({ fromDate: '2031-03-31', toDate: '2031-03-31' })).toEqual([
-      { processed_by: 'Ada Admin', count: 1 },
+      { processed_by: 'Ada Admin', count: 1, sla_met_percent: 0 },
     ]);
     expect(await report({ fromDate: '2031-02-28', toDate: '2031-04-01' })).toEqual([
-      { processed_by: 'Ada Admin', count: 3 },
-      { processed_by: 'Max Manager', count: 2 },
+      { processed_by: 'Ada Admin', count: 3, sla_met_percent: 0 },
+      { processed_by: 'Max Manager', count: 2, sla_met_percent: 0 },
     ]);
     expect(await report({ fromDate: '2019-05-01', toDate: '2019-05-31' })).toEqual([]);
     expect((await orderRow(t, last)).processed_at).toBe('2031-03-31T23:59:59.999Z');
@@ -119,16 +120,18 @@ describeEachDialect('processed-by report', (dialect) => {
       order_id: `${template.order_id}-B${i}`,
       processed_by: i % 3 === 0 ? admin.id : manager.id,
       processed_at: `2031-11-0${1 + (i % 2)}T09:00:00.000Z`,
+      // the first three met their service level (DESIGN §18): the statement's tallies count them too
+      sla_met_at: i < 3 ? template.created_at : null,
     }));
     const { db } = t.app.ctx;
     await db.insertInto('orders').values(rows).execute();
     expect(await report({ fromDate: '2031-11-01', toDate: '2031-11-30' })).toEqual([
-      { processed_by: 'Max Manager', count: 4 },
-      { processed_by: 'Ada Admin', count: 2 },
+      { processed_by: 'Max Manager', count: 4, sla_met_percent: 50 },
+      { processed_by: 'Ada Admin', count: 2, sla_met_percent: 50 },
     ]);
     expect(await report({ fromDate: '2031-11-02', toDate: '2031-11-02' })).toEqual([
-      { processed_by: 'Max Manager', count: 2 },
-      { processed_by: 'Ada Admin', count: 1 },
+      { processed_by: 'Max Manager', count: 2, sla_met_percent: 50 },
+      { processed_by: 'Ada Admin', count: 1, sla_met_percent: 0 },
     ]);
     await db
       .deleteFrom('orders')
@@ -139,7 +142,7 @@ describeEachDialect('processed-by report', (dialect) => {
       )
       .execute();
     expect(await report({ fromDate: '2031-11-01', toDate: '2031-11-30' })).toEqual([
-      { processed_by: 'Max Manager', count: 2 },
+      { processed_by: 'Max Manager', count: 2, sla_met_percent: 0 },
     ]);
     await db
       .deleteFrom('orders')
@@ -158,7 +161,9 @@ describeEachDialect('processed-by report', (dialect) => {
     await processAt(id, gone, '2032-01-10T10:00:00.000Z');
     const res = await call(t, 'PUT', '/api/admin/delete-team-member', admin.token, { teamMemberId: encodeId(gone.id) });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await report({ fromDate: '2032-01-01' })).toEqual([{ processed_by: 'Gina Gone', count: 1 }]);
+    expect(await report({ fromDate: '2032-01-01' })).toEqual([
+      { processed_by: 'Gina Gone', count: 1, sla_met_percent: 0 },
+    ]);
   });
 
   it('is for Admin and Manager only', async () => {

@@ -107,7 +107,12 @@ describe('search threads [sqlite]', () => {
     const staff: TokenUser = { id: team.id, name: team.name, type: team.type, email: team.email };
     // posted to the running thread before it is stopped: answered in time, or failed, never left waiting
     const waiting = threads
-      .call('search', staff, { start: 0, end: 10, folderName: 'allorder', searchVal: 'threadgill' } as SearchOrderInput)
+      .call(
+        'search',
+        staff,
+        { start: 0, end: 10, folderName: 'allorder', searchVal: 'threadgill' } as SearchOrderInput,
+        new Date().toISOString(),
+      )
       .then(
         () => 'answered',
         (error: Error) => error.message,

@@ -17,7 +17,7 @@ export interface FolderBulkAction {
 }
 
 /** Bootstrap theme colours, the dashboard tiles' accents. */
-export type TileAccent = 'primary' | 'info' | 'danger' | 'warning' | 'success';
+export type TileAccent = 'primary' | 'info' | 'danger' | 'warning' | 'success' | 'dark';
 
 /**
  * What a folder's queue screen shows (SPEC §2, §6), as data: the web derives every queue from it,
@@ -79,4 +79,6 @@ export const FOLDER_VIEW = {
     columns: 'chargeback',
     defaultSort: { sort: 'respond_by', order: 'asc' },
   },
+  /** Overdue Orders (DESIGN §18): open orders to work, the longest overdue first */
+  overdue: { ...view([ASSIGN, DELETE], DELETE.capability), defaultSort: { sort: 'sla_due_at', order: 'asc' } },
 } as const satisfies Record<string, FolderView>;

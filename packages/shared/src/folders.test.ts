@@ -3,6 +3,7 @@ import type { BulkAction, ColumnSet, TileAccent } from './folder-views.ts';
 import { FOLDERS, type FolderDef } from './folders.ts';
 import { type Capability, PERMISSIONS } from './roles.ts';
 import { LIST_SORT_COLUMNS } from './schemas/queues.ts';
+import { SLA_RUNNING_STATUSES } from './service-levels.ts';
 import { OPEN_STATUSES, STATUS } from './statuses.ts';
 
 /**
@@ -11,7 +12,7 @@ import { OPEN_STATUSES, STATUS } from './statuses.ts';
  */
 const ACTIONS: readonly BulkAction[] = ['assign', 'unassign', 'refund', 'delete'];
 const COLUMN_SETS: readonly ColumnSet[] = ['standard', 'noTelephone', 'refund', 'chargeback'];
-const ACCENTS: readonly TileAccent[] = ['primary', 'info', 'danger', 'warning', 'success'];
+const ACCENTS: readonly TileAccent[] = ['primary', 'info', 'danger', 'warning', 'success', 'dark'];
 const isCapability = (value: unknown): value is Capability => typeof value === 'string' && value in PERMISSIONS;
 
 const actionsOf = (folder: FolderDef) => folder.view.bulk.map((button) => button.action);
@@ -86,7 +87,7 @@ describe('folders together', () => {
     }
   });
 
-  it('put five tiles on the dashboard, each in its own colour (SPEC §2)', () => {
+  it('put SPEC §2’s five tiles on the dashboard, then Overdue Orders (DESIGN §18), each in its own colour', () => {
     const tiles = FOLDERS.filter((folder) => folder.view.dashboardTile);
     expect(tiles.map((folder) => folder.name)).toEqual([
       'myOrder',
@@ -94,6 +95,7 @@ describe('folders together', () => {
       'priorityOrder',
       'pendingorder',
       'completedorder',
+      'overdueOrder',
     ]);
     expect(new Set(tiles.map((folder) => folder.view.dashboardTile?.accent)).size).toBe(tiles.length);
   });
@@ -104,5 +106,37 @@ describe('folders together', () => {
       'priorityOrder',
       'processMarchOrder',
     ]);
+  });
+});
+
+describe('Overdue Orders (DESIGN §18)', () => {
+  const overdue = FOLDERS.filter((folder) => folder.overdue);
+
+  it('is the one time-bound folder, after SPEC’s fifteen, open to every staff type', () => {
+    expect(overdue.map((folder) => folder.name)).toEqual(['overdueOrder']);
+    expect(FOLDERS.at(-1)).toBe(overdue[0]);
+    expect(overdue[0]).toMatchObject({
+      path: 'overdue-order',
+      label: 'Overdue Orders',
+      countField: 'overdueOrdersCount',
+      capability: 'orders.work',
+      mine: false,
+    });
+  });
+
+  it('spans the open statuses whose clock runs, in the order migration 080’s index lists them', () => {
+    expect(overdue[0]?.statuses).toEqual([
+      STATUS.New,
+      STATUS.Priority,
+      STATUS.ProcessMarch,
+      STATUS.Pending,
+      STATUS.ContactCustomer,
+      STATUS.CustomerCalled,
+    ]);
+    expect(overdue[0]?.statuses).toEqual(SLA_RUNNING_STATUSES);
+  });
+
+  it('shows the longest overdue first', () => {
+    expect(overdue[0]?.view.defaultSort).toEqual({ sort: 'sla_due_at', order: 'asc' });
   });
 });

@@ -1,5 +1,6 @@
 import { FOLDER_VIEW, type FolderView } from './folder-views.ts';
 import type { Capability } from './roles.ts';
+import { SLA_RUNNING_STATUSES } from './service-levels.ts';
 import { OPEN_STATUSES, type OrderStatus, STATUS } from './statuses.ts';
 
 /** Folder counts of SPEC §3. */
@@ -18,7 +19,9 @@ export type CountField =
   | 'allOrdersCount'
   | 'refundOrdersCount'
   | 'chargeBackCount'
-  | 'processMarchOrdersCount';
+  | 'processMarchOrdersCount'
+  /** DESIGN §18: open orders past their service level */
+  | 'overdueOrdersCount';
 
 export type FolderCounts = Partial<Record<CountField, number>>;
 
@@ -36,22 +39,30 @@ export interface FolderDef {
   statuses: readonly OrderStatus[] | null;
   /** only orders assigned to the signed-in member. */
   mine: boolean;
+  /**
+   * only orders of `statuses` whose service level is unmet and past its due time (DESIGN §18). A
+   * matter of the time, not of a status, so no counter can keep it: the server counts these orders
+   * through migration 080's partial index instead.
+   */
+  overdue: boolean;
   /** capability needed beyond signing in. */
   capability: Capability;
   /** what the folder's queue screen and the dashboard show of it (folder-views.ts). */
   view: FolderView;
 }
 
-const f = (def: Omit<FolderDef, 'title' | 'mine' | 'capability'> & Partial<FolderDef>): FolderDef => ({
+const f = (def: Omit<FolderDef, 'title' | 'mine' | 'overdue' | 'capability'> & Partial<FolderDef>): FolderDef => ({
   title: def.label,
   mine: false,
+  overdue: false,
   capability: 'orders.work',
   ...def,
 });
 
 /**
- * The fifteen folders of SPEC §2 and DESIGN §6, in sidebar order (and so the dashboard tiles' order).
- * A new folder is one entry here: the server lists and counts it from `statuses`/`mine`, the web
+ * The fifteen folders of SPEC §2 and DESIGN §6, in sidebar order (and so the dashboard tiles' order),
+ * then DESIGN §18's Overdue Orders, last so SPEC's fifteen keep their places.
+ * A new folder is one entry here: the server lists and counts it from `statuses`/`mine`/`overdue`, the web
  * builds its route, sidebar item, queue screen and dashboard tile from the rest.
  */
 export const FOLDERS: readonly FolderDef[] = [
@@ -178,6 +189,15 @@ export const FOLDERS: readonly FolderDef[] = [
     countField: 'processMarchOrdersCount',
     statuses: [STATUS.ProcessMarch],
     view: { ...FOLDER_VIEW.processing, greyHeld: true },
+  }),
+  f({
+    name: 'overdueOrder',
+    path: 'overdue-order',
+    label: 'Overdue Orders',
+    countField: 'overdueOrdersCount',
+    statuses: SLA_RUNNING_STATUSES,
+    overdue: true,
+    view: { ...FOLDER_VIEW.overdue, dashboardTile: { accent: 'dark' } },
   }),
 ];
 

@@ -44,6 +44,7 @@ export * from './schemas/public.ts';
 export * from './schemas/purchase-evidence.ts';
 export * from './schemas/queues.ts';
 export * from './schemas/team.ts';
+export * from './service-levels.ts';
 export * from './statuses.ts';
 export * from './transitions.ts';
 export * from './trend.ts';

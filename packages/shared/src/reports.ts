@@ -15,8 +15,16 @@ export const countryReportRowSchema = z.strictObject({
 });
 export type CountryReportRow = z.infer<typeof countryReportRowSchema>;
 
-/** SPEC §3 processed-by report row: the staff member's name and the orders they processed. */
-export const processedByReportRowSchema = z.strictObject({ processed_by: z.string(), count: z.number().int() });
+/**
+ * SPEC §3 processed-by report row: the staff member's name and the orders they processed, with
+ * DESIGN §18's share of those whose service level was met (service-levels.ts slaMetPercent: a whole
+ * percent of the orders that had one; null when none had).
+ */
+export const processedByReportRowSchema = z.strictObject({
+  processed_by: z.string(),
+  count: z.number().int(),
+  sla_met_percent: z.number().int().min(0).max(100).nullable(),
+});
 export type ProcessedByReportRow = z.infer<typeof processedByReportRowSchema>;
 
 export const REPORT_MSG = {
@@ -35,6 +43,8 @@ export const REPORT_COLUMN = {
   standard: 'Standard Processing',
   priority: 'Priority Processing',
   name: 'Name',
+  /** DESIGN §18 */
+  slaMet: 'SLA Met %',
 } as const;
 
 /** SPEC §5: missing values show as '-' in the report tables (and so in their CSV export). */

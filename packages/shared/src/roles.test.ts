@@ -33,10 +33,10 @@ describe('permission matrix (DESIGN §7)', () => {
 });
 
 describe('folders and statuses (SPEC §2, §4)', () => {
-  it('has the fifteen folders with distinct names, paths and count fields', () => {
-    expect(FOLDERS).toHaveLength(15);
+  it('has the fifteen folders of SPEC and DESIGN §18’s Overdue Orders, with distinct names, paths and count fields', () => {
+    expect(FOLDERS).toHaveLength(16);
     for (const key of ['name', 'path', 'countField'] as const) {
-      expect(new Set(FOLDERS.map((f) => f[key])).size).toBe(15);
+      expect(new Set(FOLDERS.map((f) => f[key])).size).toBe(16);
     }
   });
 

@@ -17,6 +17,7 @@ import * as staffAccounts from './migrations/050_staff_accounts.ts';
 import * as personalDataLogs from './migrations/060_personal_data_logs.ts';
 import * as retention from './migrations/061_retention.ts';
 import * as mailSender from './migrations/070_mail_sender.ts';
+import * as serviceLevels from './migrations/080_service_levels.ts';
 import * as orderViewers from './migrations/082_order_viewers.ts';
 import type { Database } from './schema.ts';
 
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '060_personal_data_logs': personalDataLogs,
   '061_retention': retention,
   '070_mail_sender': mailSender,
+  '080_service_levels': serviceLevels,
   '082_order_viewers': orderViewers,
 };
 

@@ -159,6 +159,14 @@ export type OrdersTable = { [K in OrderTextField]: string | null } & {
   payment_reference: string | null;
   /** the earliest deadline of the order's disputes that need a response, kept by the dispute writes (030) */
   dispute_respond_by: string | null;
+  /**
+   * DESIGN §18 (080): when the service level falls due (set on arrival; null: never measured), when
+   * the first document met it, and since when it is paused (Awaiting, AwaitingGovt). The database
+   * keeps met and paused, and moves the due time on after a pause, by triggers.
+   */
+  sla_due_at: Generated<string | null>;
+  sla_met_at: Generated<string | null>;
+  sla_paused_at: Generated<string | null>;
   /** what left the order and when (DESIGN §16, 061), and why: 'retention' or 'request' */
   images_removed_at: Generated<string | null>;
   documents_removed_at: Generated<string | null>;
@@ -311,6 +319,9 @@ export interface ReportProcessedDaysTable {
   report_day: string;
   staff_id: number;
   n: number;
+  /** of those, orders with a service level (080), and those whose first document came on time */
+  sla_measured: Generated<number>;
+  sla_met: Generated<number>;
 }
 
 /** One invoice per order (011); the number is `{prefix}-{year}-{seq}`, seq from invoice_counters. */

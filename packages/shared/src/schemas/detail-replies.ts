@@ -5,6 +5,7 @@ import { disputeRecordSchema } from './disputes.ts';
 import { INGEST_TEXT_FIELDS, type IngestTextField } from './orders.ts';
 import { dataRemovalSchema } from './privacy.ts';
 import { purchaseEvidenceSchema } from './purchase-evidence.ts';
+import { serviceLevelFields } from './queues.ts';
 
 /** The order detail's reply (SPEC §3 orderDetails) and its nested records, as the server sends them. */
 
@@ -126,6 +127,7 @@ export const orderDetailSchema = z.strictObject({
   processed_by: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  ...serviceLevelFields,
   uploadDoc: z.array(uploadDocRecordSchema),
   mailHistory: z.array(mailHistoryRecordSchema),
   downloadHistory: z.array(downloadRecordSchema),

@@ -4,6 +4,17 @@ import { parseStatus, STATUS } from '../statuses.ts';
 import { text } from './fields.ts';
 import { orderIdSchema } from './orders.ts';
 
+/**
+ * An order's service level (DESIGN §18), on its list row and its detail: when it falls due, when
+ * the first document met it, since when it waits (the clock paused). Null due: never measured (an
+ * order closed before service levels began). The shared serviceLevelBadge reads them.
+ */
+export const serviceLevelFields = {
+  sla_due_at: z.string().nullable(),
+  sla_met_at: z.string().nullable(),
+  sla_paused_at: z.string().nullable(),
+};
+
 /** SPEC §9: page 1, 10 per page; options 10, 25, 50, 100, 500 and All. */
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100, 500] as const;
@@ -28,6 +39,8 @@ export const LIST_SORT_COLUMNS = [
   'refund_date',
   /** the earliest deadline of the order's disputes that need a response (DESIGN §14) */
   'respond_by',
+  /** when the order's service level falls due (DESIGN §18): Overdue Orders, longest overdue first */
+  'sla_due_at',
 ] as const;
 export type ListSortColumn = (typeof LIST_SORT_COLUMNS)[number];
 export type SortOrder = 'asc' | 'desc';
@@ -140,6 +153,7 @@ export const orderListItemSchema = z.strictObject({
   refund_date: z.string().nullable(),
   /** the earliest deadline of the order's disputes that need a response; null: none (DESIGN §14) */
   respond_by: z.string().nullable(),
+  ...serviceLevelFields,
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 

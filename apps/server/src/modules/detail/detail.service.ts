@@ -135,6 +135,9 @@ export async function orderDetail(ctx: AppContext, staff: TokenUser, orderId: st
     // "Last updated" counts every change the Activity lists (a rejection mail, a remark, a mail
     // sent), not only writes to the order's own row (issue 21)
     updated_at: events.reduce((latest, e) => (e.created_at > latest ? e.created_at : latest), order.updated_at),
+    sla_due_at: order.sla_due_at ?? null,
+    sla_met_at: order.sla_met_at ?? null,
+    sla_paused_at: order.sla_paused_at ?? null,
     uploadDoc,
     mailHistory,
     downloadHistory: downloads.map((d) => ({ order_id: order.order_id, ...d })),

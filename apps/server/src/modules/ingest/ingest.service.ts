@@ -5,6 +5,7 @@ import {
   ingestMessage,
   ORDER_EVENT,
   PURCHASE_EVIDENCE_FIELDS,
+  serviceLevelOnArrival,
 } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { type NewOrder, ORDER_TEXT_FIELDS } from '../../db/schema.ts';
@@ -61,6 +62,7 @@ type ActiveGateways = Awaited<ReturnType<typeof gatewaysRepo.activeByDomain>>;
 
 function toRow(order: IngestOrder, ctx: AppContext, at: string, gateways: ActiveGateways): NewOrder {
   const domain = domainOfOrderId(order.order_id, ctx.config.domainPrefixes);
+  const createdAt = order.created_at ?? at;
   const row: NewOrder = {
     order_id: order.order_id,
     domain,
@@ -70,7 +72,9 @@ function toRow(order: IngestOrder, ctx: AppContext, at: string, gateways: Active
     currency: order.currency,
     extra_answers: order.extra_answers ? JSON.stringify(order.extra_answers) : null,
     search_text: searchTextOf(order),
-    created_at: order.created_at ?? at,
+    created_at: createdAt,
+    // DESIGN §18: the promise made on arrival, by the hours configured now; the database keeps it from here
+    ...serviceLevelOnArrival({ ...order, created_at: createdAt }, ctx.config.serviceLevels),
     // In Refunds with a date: refunded before it came here (an import); without one, a refund request
     // that "Refunded it" completes.
     refund_date: order.refund_date,

@@ -62,7 +62,7 @@ const BATCH_MS = 20;
  * see, and sends members their folder counts again, at most every 500 ms, when they moved.
  */
 export function createLiveHub(
-  ctx: Pick<AppContext, 'db' | 'events' | 'tokens' | 'members' | 'sessions'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'events' | 'tokens' | 'members' | 'sessions'>,
   transport: LiveTransport,
   log: Log,
   options: LiveHubOptions = {},

@@ -1,8 +1,9 @@
 import type { FolderDef } from '@eta/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { compiledOnce } from '../../db/compiled.ts';
+import { compiledOnce, compiledPerShape } from '../../db/compiled.ts';
 import { statusLiterals } from '../../db/literals.ts';
 import type { Database } from '../../db/schema.ts';
+import { applyFolderFilter, type FolderViewer } from './folder-filter.ts';
 
 /** One status's orders: all of them, and those held by the member asking. */
 export interface StatusTotal {
@@ -79,4 +80,29 @@ export function folderCountQuery(db: Kysely<Database> | Transaction<Database>, f
   if (folder.statuses !== null) query = query.where('process_status', 'in', statusLiterals(folder.statuses));
   if (folder.mine) query = query.where('assignee_id', '=', staffId);
   return query;
+}
+
+/**
+ * Overdue Orders' count (DESIGN §18): a matter of the time, which no counter can keep, so the
+ * orders are counted, through one range of migration 080's partial index (open, unmet, clock
+ * running, by due time): a few thousand entries at most at a million orders. The list's filter and
+ * this count are the same applyFolderFilter.
+ */
+export function overdueCountQuery(
+  db: Kysely<Database> | Transaction<Database>,
+  folder: FolderDef,
+  viewer: FolderViewer,
+) {
+  return applyFolderFilter(db.selectFrom('orders'), folder, viewer).select(sql<number | string>`count(*)`.as('n'));
+}
+
+/** Built once per folder (db/compiled.ts): the sidebar asks on every screen change. */
+const overdueCount = compiledPerShape(
+  (folder: FolderDef) => folder.name,
+  (db, folder, values: { now: string }) => overdueCountQuery(db, folder, { id: 0, now: values.now }),
+);
+
+export async function readOverdueCount(db: Kysely<Database>, folder: FolderDef, now: string): Promise<number> {
+  const [row] = await overdueCount(db, folder, { now });
+  return Number(row?.n ?? 0);
 }

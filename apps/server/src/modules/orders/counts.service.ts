@@ -1,6 +1,8 @@
 import { can, FOLDERS, type FolderCounts, type FolderDef, type TokenUser } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
-import { readStatusTotals, readStatusTotalsOfMany, type StatusTotal } from './counts.repository.ts';
+import { nowIso } from '../../lib/time.ts';
+import { readOverdueCount, readStatusTotals, readStatusTotalsOfMany, type StatusTotal } from './counts.repository.ts';
+import { type FolderViewer, timeOf } from './folder-filter.ts';
 
 /** One folder's count from the status totals, by the folder definition in shared (no scan of orders). */
 export function countFromTotals(totals: readonly StatusTotal[], folder: FolderDef): number {
@@ -12,35 +14,59 @@ export function countFromTotals(totals: readonly StatusTotal[], folder: FolderDe
   return sum;
 }
 
-function countsFromTotals(totals: readonly StatusTotal[], staff: Pick<TokenUser, 'type'>): FolderCounts {
+/** Counts of the folders no counter knows (Overdue Orders moves with time), read once for everyone. */
+async function readTimedCounts(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<Map<FolderDef, number>> {
+  const now = nowIso(ctx.clock);
+  const timed = new Map<FolderDef, number>();
+  for (const folder of FOLDERS) if (folder.overdue) timed.set(folder, await readOverdueCount(ctx.db, folder, now));
+  return timed;
+}
+
+function countsFor(
+  totals: readonly StatusTotal[],
+  timed: ReadonlyMap<FolderDef, number>,
+  staff: Pick<TokenUser, 'type'>,
+): FolderCounts {
   const counts: FolderCounts = {};
   for (const folder of FOLDERS) {
     if (!can(staff.type, folder.capability)) continue;
-    counts[folder.countField] = countFromTotals(totals, folder);
+    counts[folder.countField] = timed.get(folder) ?? countFromTotals(totals, folder);
   }
   return counts;
 }
 
-/** Folder counts of SPEC §3 from the counter table, by the one folder definition in shared. */
-export async function folderCounts(ctx: AppContext, staff: TokenUser): Promise<FolderCounts> {
-  return countsFromTotals(await readStatusTotals(ctx.db, staff.id), staff);
+/**
+ * Folder counts of SPEC §3 from the counter table, by the one folder definition in shared; Overdue
+ * Orders (DESIGN §18) counted at the app's time from its index, since no counter knows the time.
+ */
+export async function folderCounts(ctx: Pick<AppContext, 'db' | 'clock'>, staff: TokenUser): Promise<FolderCounts> {
+  const [totals, timed] = await Promise.all([readStatusTotals(ctx.db, staff.id), readTimedCounts(ctx)]);
+  return countsFor(totals, timed, staff);
 }
 
-/** Each member's folder counts, as folderCounts gives them, from one read (the live stream's ticks). */
+/** Each member's folder counts, as folderCounts gives them, from one read of each kind (the live stream's ticks). */
 export async function folderCountsOfMany(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'clock'>,
   staff: readonly Pick<TokenUser, 'id' | 'type'>[],
 ): Promise<Map<number, FolderCounts>> {
-  const totals = await readStatusTotalsOfMany(
-    ctx.db,
-    staff.map((s) => s.id),
-  );
+  const [totals, timed] = await Promise.all([
+    readStatusTotalsOfMany(
+      ctx.db,
+      staff.map((s) => s.id),
+    ),
+    readTimedCounts(ctx),
+  ]);
   const result = new Map<number, FolderCounts>();
-  for (const member of staff) result.set(member.id, countsFromTotals(totals.get(member.id) ?? [], member));
+  for (const member of staff) result.set(member.id, countsFor(totals.get(member.id) ?? [], timed, member));
   return result;
 }
 
 /** The number of orders in one folder, as the sidebar shows it: the list's `total`. */
-export async function folderTotal(ctx: Pick<AppContext, 'db'>, folder: FolderDef, staff: TokenUser): Promise<number> {
-  return countFromTotals(await readStatusTotals(ctx.db, staff.id), folder);
+export async function folderTotal(
+  ctx: Pick<AppContext, 'db'>,
+  folder: FolderDef,
+  viewer: FolderViewer,
+): Promise<number> {
+  if (folder.overdue) return readOverdueCount(ctx.db, folder, timeOf(viewer, folder));
+  return countFromTotals(await readStatusTotals(ctx.db, viewer.id), folder);
 }

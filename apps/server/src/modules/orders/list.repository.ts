@@ -1,10 +1,10 @@
-import type { FolderDef, ListSortColumn, SortOrder, TokenUser } from '@eta/shared';
+import type { FolderDef, ListSortColumn, SortOrder } from '@eta/shared';
 import { type Expression, type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import { compiledPerShape } from '../../db/compiled.ts';
 import { bytewise } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import { folderCountQuery } from './counts.repository.ts';
-import { applyFolderFilter } from './folder-filter.ts';
+import { folderCountQuery, overdueCountQuery } from './counts.repository.ts';
+import { applyFolderFilter, type FolderViewer, timeOf } from './folder-filter.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -21,6 +21,9 @@ export interface ListRow {
   created_at: string;
   refund_date: string | null;
   respond_by: string | null;
+  sla_due_at: string | null;
+  sla_met_at: string | null;
+  sla_paused_at: string | null;
 }
 
 export interface ListWindow {
@@ -58,6 +61,9 @@ interface SortSpec {
 export function sortSpec(column: ListSortColumn, order: SortOrder = 'asc'): SortSpec {
   if (column === 'created_at') return { expr: sql.ref('orders.created_at'), text: false, nullable: false };
   if (column === 'refund_date') return { expr: sql.ref('orders.refund_date'), text: false, nullable: true };
+  // Overdue Orders' page reads it in the order of migration 080's partial index (due time, then id);
+  // null (never measured) is found only in other folders, last either way
+  if (column === 'sla_due_at') return { expr: sql.ref('orders.sla_due_at'), text: false, nullable: true };
   // kept on the order by the dispute writes (migration 030): a column of the order, no join to sort by
   // Soonest first, no deadline last either way, newest first among equals (most ChargeBack orders
   // share "no deadline"). Ascending, the key is exactly the expression of migration 030's index of
@@ -104,8 +110,8 @@ export function sorted<DB, TB extends keyof DB, O>(
 }
 
 /** The orders of a folder (My Orders: the member's), to narrow, select from and page. */
-export function folderQuery(db: Db, folder: FolderDef, staff: Pick<TokenUser, 'id'>) {
-  return applyFolderFilter(db.selectFrom('orders'), folder, staff);
+export function folderQuery(db: Db, folder: FolderDef, viewer: FolderViewer) {
+  return applyFolderFilter(db.selectFrom('orders'), folder, viewer);
 }
 
 /** search_text of up to `size` orders spread evenly over the table (trigram-stats.ts). */
@@ -144,6 +150,9 @@ const LIST_COLUMNS = [
   'orders.created_at',
   'orders.refund_date',
   'orders.dispute_respond_by as respond_by',
+  'orders.sla_due_at',
+  'orders.sla_met_at',
+  'orders.sla_paused_at',
 ] as const;
 
 /**
@@ -204,8 +213,8 @@ export async function rowsWithTotal(
 }
 
 /** One page of a folder: ids from the index, then those rows (a search's: SearchEngine.page). */
-export function listRows(db: Db, folder: FolderDef, staff: Pick<TokenUser, 'id'>, window: ListWindow) {
-  return rowsOf(db, pageIds(db, folderQuery(db, folder, staff), window), window);
+export function listRows(db: Db, folder: FolderDef, viewer: FolderViewer, window: ListWindow) {
+  return rowsOf(db, pageIds(db, folderQuery(db, folder, viewer), window), window);
 }
 
 interface FolderPageShape extends Pick<ListWindow, 'sort' | 'order' | 'limit'> {
@@ -216,19 +225,20 @@ interface FolderPageShape extends Pick<ListWindow, 'sort' | 'order' | 'limit'> {
 /**
  * A folder's page (no search) with its count from the counter table, in one statement: one round
  * trip instead of two, and both from one snapshot. Built once per folder, sort and page size
- * (db/compiled.ts): building it cost more than SQLite's run of it. The member (My Orders) and a
- * later page's offset are its values.
+ * (db/compiled.ts): building it cost more than SQLite's run of it. The member (My Orders), the time
+ * (Overdue Orders, whose count is of its index instead) and a later page's offset are its values.
  */
 const folderPageQuery = compiledPerShape(
   (shape: FolderPageShape) =>
     `${shape.folder.name} ${shape.sort} ${shape.order} ${shape.limit} ${shape.firstPage ? 'first' : 'later'}`,
-  (db, shape, values: { staffId?: number; offset?: number }) => {
+  (db, shape, values: { staffId?: number; now?: string; offset?: number }) => {
     const window: ListWindow = { ...shape, offset: shape.firstPage ? 0 : (values.offset as number), search: '' };
-    // undefined outside My Orders, whose filter and count alone read the member
-    const staffId = values.staffId as number;
-    const query = rowsQuery(db, pageIds(db, folderQuery(db, shape.folder, { id: staffId }), window)).select(
-      folderCountQuery(db, shape.folder, staffId).as('folder_total'),
-    );
+    // undefined outside My Orders and Overdue Orders, whose filter and count alone read them
+    const viewer = { id: values.staffId as number, now: values.now };
+    const rows = rowsQuery(db, pageIds(db, folderQuery(db, shape.folder, viewer), window));
+    const query = shape.folder.overdue
+      ? rows.select(overdueCountQuery(db, shape.folder, viewer).as('folder_total'))
+      : rows.select(folderCountQuery(db, shape.folder, viewer.id).as('folder_total'));
     return sorted(db, query, window);
   },
 );
@@ -237,14 +247,18 @@ const folderPageQuery = compiledPerShape(
 export async function folderPage(
   db: Db,
   folder: FolderDef,
-  staff: Pick<TokenUser, 'id'>,
+  viewer: FolderViewer,
   window: ListWindow,
 ): Promise<{ rows: ListRow[]; total: number | null }> {
   const firstPage = window.offset === 0;
   const rows = await folderPageQuery(
     db,
     { folder, sort: window.sort, order: window.order, limit: window.limit, firstPage },
-    { ...(folder.mine ? { staffId: staff.id } : {}), ...(firstPage ? {} : { offset: window.offset }) },
+    {
+      ...(folder.mine ? { staffId: viewer.id } : {}),
+      ...(folder.overdue ? { now: timeOf(viewer, folder) } : {}),
+      ...(firstPage ? {} : { offset: window.offset }),
+    },
   );
   const first = rows[0];
   return { rows: rows as ListRow[], total: first ? Number(first.folder_total) : null };

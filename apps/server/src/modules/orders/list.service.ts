@@ -14,7 +14,9 @@ import {
 } from '@eta/shared';
 import type { AppContext, Strategies } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { nowIso } from '../../lib/time.ts';
 import { folderTotal } from './counts.service.ts';
+import type { FolderViewer } from './folder-filter.ts';
 import { folderPage, type ListRow, type ListWindow, listRows } from './list.repository.ts';
 import { createTrigramChooser } from './trigram-stats.ts';
 
@@ -45,6 +47,9 @@ function toItem(row: ListRow, staff: TokenUser): OrderListItem {
     created_at: row.created_at,
     refund_date: row.refund_date,
     respond_by: row.respond_by,
+    sla_due_at: row.sla_due_at,
+    sla_met_at: row.sla_met_at,
+    sla_paused_at: row.sla_paused_at,
   };
 }
 
@@ -71,14 +76,23 @@ export function createListService(ctx: ListContext) {
     return folder;
   }
 
-  async function page(folder: FolderDef, staff: TokenUser, window: ListWindow): Promise<OrderListItem[]> {
-    return (await listRows(ctx.db, folder, staff, window)).map((row) => toItem(row, staff));
+  /** The member, and the request's time for a folder bound to it (Overdue Orders). */
+  const viewerOf = (staff: TokenUser, now: string): FolderViewer => ({ id: staff.id, now });
+
+  async function page(folder: FolderDef, staff: TokenUser, window: ListWindow, now: string): Promise<OrderListItem[]> {
+    return (await listRows(ctx.db, folder, viewerOf(staff, now), window)).map((row) => toItem(row, staff));
   }
 
   /** A folder's page and its count in one statement; an empty page (past the end) reads the count alone. */
-  async function pageWithTotal(folder: FolderDef, staff: TokenUser, window: ListWindow): Promise<ListPage> {
-    const found = await folderPage(ctx.db, folder, staff, window);
-    const total = found.total ?? (await folderTotal(ctx, folder, staff));
+  async function pageWithTotal(
+    folder: FolderDef,
+    staff: TokenUser,
+    window: ListWindow,
+    now: string,
+  ): Promise<ListPage> {
+    const viewer = viewerOf(staff, now);
+    const found = await folderPage(ctx.db, folder, viewer, window);
+    const total = found.total ?? (await folderTotal(ctx, folder, viewer));
     return { items: found.rows.map((row) => toItem(row, staff)), total };
   }
 
@@ -86,21 +100,23 @@ export function createListService(ctx: ListContext) {
     async list(staff: TokenUser, orderName: string, query: OrderListQuery): Promise<ListPage> {
       const folder = folderFor(orderName, staff);
       const window = { ...sortOf(folder, query), search: '' };
+      const now = nowIso(ctx.clock);
       // The total is the sidebar's count, read from the counter table: exact and free at any size.
       if (query.limit === LIMIT_ALL) {
-        const total = await folderTotal(ctx, folder, staff);
+        const total = await folderTotal(ctx, folder, viewerOf(staff, now));
         if (total > LIMIT_ALL_MAX)
           throw AppError.badRequest(ORDER_MSG.limitAllTooMany, { limit: ORDER_MSG.limitAllTooMany });
-        return { items: await page(folder, staff, { ...window, offset: 0, limit: LIMIT_ALL_MAX }), total };
+        return { items: await page(folder, staff, { ...window, offset: 0, limit: LIMIT_ALL_MAX }, now), total };
       }
       const offset = (query.page - 1) * query.limit;
-      return pageWithTotal(folder, staff, { ...window, offset, limit: query.limit });
+      return pageWithTotal(folder, staff, { ...window, offset, limit: query.limit }, now);
     },
 
-    async search(staff: TokenUser, input: SearchOrderInput): Promise<ListPage> {
+    /** `now`: the request's time, which a search thread is handed rather than reading its own clock. */
+    async search(staff: TokenUser, input: SearchOrderInput, now: string = nowIso(ctx.clock)): Promise<ListPage> {
       const folder = folderFor(input.folderName, staff);
       // the same search, run by a thread of its own (SQLite: search-thread.ts)
-      if (searchThreads) return searchThreads.call('search', staff, input);
+      if (searchThreads) return searchThreads.call('search', staff, input, now);
       const search = input.searchVal.toLowerCase();
       const plan = search ? await planSearch(search) : { grams: [], share: 1, textShare: () => 1 };
       const window: ListWindow = {
@@ -110,22 +126,23 @@ export function createListService(ctx: ListContext) {
         search,
         grams: plan.grams,
       };
-      if (!search) return pageWithTotal(folder, staff, window);
+      if (!search) return pageWithTotal(folder, staff, window, now);
+      const viewer = viewerOf(staff, now);
       // A search expected to match few orders reads them once for the page and the count; a common one
       // (or one below three characters) keeps them apart, so the page may stop at its tenth match on
       // the date index while the count reads what it must: one pass would hold every match.
       const toItems = (rows: ListRow[]) => rows.map((row) => toItem(row, staff));
       if (plan.share < ONE_PASS_SHARE) {
-        const found = await engine.pageWithTotal(ctx.db, folder, staff, window);
+        const found = await engine.pageWithTotal(ctx.db, folder, viewer, window);
         const total =
-          found.total ?? (window.offset > 0 ? await engine.count(ctx.db, folder, staff, search, window.grams) : 0);
+          found.total ?? (window.offset > 0 ? await engine.count(ctx.db, folder, viewer, search, window.grams) : 0);
         return { items: toItems(found.rows), total };
       }
       // only the date order comes from the folder's index; a rare text would be tested against all of it
       window.walk = window.sort === 'created_at' && input.end / plan.textShare() <= WALK_MAX_ROWS;
       const [rows, total] = await Promise.all([
-        engine.page(ctx.db, folder, staff, window),
-        engine.count(ctx.db, folder, staff, search, window.grams),
+        engine.page(ctx.db, folder, viewer, window),
+        engine.count(ctx.db, folder, viewer, search, window.grams),
       ]);
       return { items: toItems(rows), total };
     },

@@ -1,13 +1,14 @@
-import type { FolderDef, TokenUser } from '@eta/shared';
+import type { FolderDef } from '@eta/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { likeContains } from '../../lib/like.ts';
 import { isPgTrgmWordEnd, pgTrigrams, trigramCounts, wordEndCounts } from '../../lib/trigram.ts';
+import type { FolderViewer } from './folder-filter.ts';
 import { folderQuery, type ListWindow, pageIds, rowsOf, rowsWithTotal, sorted, sortSpec } from './list.repository.ts';
 import type { SearchEngine } from './search-engine.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-type Staff = Pick<TokenUser, 'id'>;
+type Staff = FolderViewer;
 
 /**
  * PostgreSQL: the ids of the orders whose text holds `search`, from order_search (migration 024).

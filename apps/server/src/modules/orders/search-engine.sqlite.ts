@@ -1,8 +1,9 @@
-import type { FolderDef, TokenUser } from '@eta/shared';
+import type { FolderDef } from '@eta/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { likeContains } from '../../lib/like.ts';
 import { chooseTrigrams, ftsQuery, trigramCounts } from '../../lib/trigram.ts';
+import type { FolderViewer } from './folder-filter.ts';
 import { folderQuery, pageIds, rowsOf, rowsWithTotal } from './list.repository.ts';
 import type { SearchEngine } from './search-engine.ts';
 
@@ -12,7 +13,7 @@ type Db = Kysely<Database> | Transaction<Database>;
  * SQLite: the FTS5 table (migration 020) is asked for the orders holding every chosen trigram, the
  * LIKE decides; without chosen trigrams (a text below three characters) the LIKE alone decides.
  */
-function matching(db: Db, folder: FolderDef, staff: Pick<TokenUser, 'id'>, search: string, grams: readonly string[]) {
+function matching(db: Db, folder: FolderDef, staff: FolderViewer, search: string, grams: readonly string[]) {
   const query = folderQuery(db, folder, staff).where(likeContains('orders.search_text', search));
   if (grams.length === 0) return query;
   return query.where(

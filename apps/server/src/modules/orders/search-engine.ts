@@ -1,10 +1,11 @@
-import type { FolderDef, TokenUser } from '@eta/shared';
+import type { FolderDef } from '@eta/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { FolderViewer } from './folder-filter.ts';
 import type { ListRow, ListWindow } from './list.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-type Staff = Pick<TokenUser, 'id'>;
+type Staff = FolderViewer;
 
 /** How the engine's trigram index is asked (trigram-stats.ts chooses by it). */
 export interface TrigramIndex {

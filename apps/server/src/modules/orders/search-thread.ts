@@ -4,7 +4,8 @@ import type { ListPage } from './list.service.ts';
 
 /** What a search thread answers (search-worker.ts). */
 export interface SearchMethods {
-  search(staff: TokenUser, input: SearchOrderInput): Promise<ListPage>;
+  /** `now`: the request's time (ISO), so a folder bound to it (Overdue Orders) reads as the request would */
+  search(staff: TokenUser, input: SearchOrderInput, now: string): Promise<ListPage>;
 }
 
 /** Runs queue searches away from the event loop (SQLite only; null in the context: in this thread). */

@@ -13,5 +13,5 @@ const lists = createListService({
   clock: Date.now,
   strategies: { searchEngine: sqliteSearchEngine, searchThreads: null },
 });
-const methods: SearchMethods = { search: (staff, input) => lists.search(staff, input) };
+const methods: SearchMethods = { search: (staff, input, now) => lists.search(staff, input, now) };
 serveThread(methods);

@@ -19,6 +19,9 @@ export interface CountryTally {
 export interface ProcessedTally {
   name: string;
   count: number;
+  /** of those, orders with a service level, and those whose first document came by its due time (080) */
+  sla_measured: number;
+  sla_met: number;
 }
 
 const num = (v: number | string | bigint | null) => Number(v ?? 0);
@@ -52,7 +55,12 @@ export async function countryTallies(db: Db, range: DayRange): Promise<CountryTa
 export async function processedTallies(db: Db, range: DayRange): Promise<ProcessedTally[]> {
   let days = db
     .selectFrom('report_processed_days')
-    .select((eb) => ['staff_id', eb.fn.sum<number | string>('n').as('n')])
+    .select((eb) => [
+      'staff_id',
+      eb.fn.sum<number | string>('n').as('n'),
+      eb.fn.sum<number | string>('sla_measured').as('sla_measured'),
+      eb.fn.sum<number | string>('sla_met').as('sla_met'),
+    ])
     .groupBy('staff_id')
     .having((eb) => eb.fn.sum('n'), '>', 0);
   if (range.from) days = days.where('report_day', '>=', range.from);
@@ -61,9 +69,14 @@ export async function processedTallies(db: Db, range: DayRange): Promise<Process
   const rows = await db
     .selectFrom(days.as('d'))
     .innerJoin('staff', 'staff.id', 'd.staff_id')
-    .select(['staff.name', 'd.n'])
+    .select(['staff.name', 'd.n', 'd.sla_measured', 'd.sla_met'])
     .execute();
-  return rows.map((r) => ({ name: r.name, count: num(r.n) }));
+  return rows.map((r) => ({
+    name: r.name,
+    count: num(r.n),
+    sla_measured: num(r.sla_measured),
+    sla_met: num(r.sla_met),
+  }));
 }
 
 export interface CreatedDayTally {

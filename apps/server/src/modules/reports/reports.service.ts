@@ -5,6 +5,7 @@ import {
   periodOf,
   REPORT_MSG,
   type ReportRange,
+  slaMetPercent,
   TREND_MAX_PERIODS,
   TREND_MSG,
   type TrendRequest,
@@ -38,7 +39,12 @@ export function createReportService(ctx: AppContext) {
 
     async processedBy(range: ReportRange): Promise<ProcessedByReportRow[]> {
       const rows = await processedTallies(ctx.db, days(range));
-      return rows.sort(compareReportRows).map((r) => ({ processed_by: r.name, count: r.count }));
+      return rows.sort(compareReportRows).map((r) => ({
+        processed_by: r.name,
+        count: r.count,
+        // DESIGN §18, from the same day tallies (migration 080)
+        sla_met_percent: slaMetPercent(r.sla_met, r.sla_measured),
+      }));
     },
 
     /**

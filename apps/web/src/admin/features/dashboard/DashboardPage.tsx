@@ -9,7 +9,11 @@ import { selectCount } from '../../../store/orderSlice.ts';
 import { DisputesDueTile } from './DisputesDueTile.tsx';
 import { OrderTrend } from './OrderTrend.tsx';
 
-/** SPEC §2: the dashboard shows five queues (each folder's definition says whether it has a tile), then disputes due (DESIGN §14): six tiles, three a row up to the widest screens. */
+/**
+ * SPEC §2: the dashboard shows five queues (each folder's definition says whether it has a tile), then
+ * Overdue Orders (DESIGN §18) and disputes due (DESIGN §14): seven tiles, two a row on a phone, four
+ * (a row of four and one of three) from tablets up.
+ */
 const TILES = FOLDERS.flatMap((folder) =>
   folder.view.dashboardTile ? [{ folder, ...folder.view.dashboardTile }] : [],
 );
@@ -23,7 +27,7 @@ export function DashboardPage() {
       <PageHeader title={SCREENS.dashboard.title}>
         {user && <span className="text-secondary small">Signed in as {user.type}</span>}
       </PageHeader>
-      <Row xs={2} md={3} xxl={6} className="g-3">
+      <Row xs={2} md={4} className="g-3">
         {TILES.map(({ folder, accent }) => (
           <Col key={folder.name}>
             <Card

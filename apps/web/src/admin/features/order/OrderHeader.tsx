@@ -3,6 +3,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useLocation, useNavigate } from 'react-router';
+import { ServiceLevelBadge } from '../../../components/ServiceLevelBadge.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { statusText } from './format.ts';
 import { ORDER_TEXT } from './texts.ts';
@@ -55,6 +56,7 @@ export function OrderHeader({ order, refreshing, onRefresh }: OrderHeaderProps) 
         </h1>
         <div className="order-badges">
           <StatusBadge status={order.process_status} />
+          <ServiceLevelBadge order={order} />
           {order.assign_to && (
             <Badge bg="light" text="dark" className="border">
               {order.assigned_to_me ? 'Assigned to you' : `Assigned to ${order.assign_to}`}

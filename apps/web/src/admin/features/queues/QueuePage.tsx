@@ -27,7 +27,7 @@ import './queue.css';
 const resolve = <T,>(updater: Updater<T>, current: T): T =>
   typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
 
-/** One order queue of SPEC §2, for any of the fifteen folders; mounted afresh per folder (router key). */
+/** One order queue of SPEC §2, for any folder of FOLDERS (SPEC's fifteen and Overdue Orders); mounted afresh per folder (router key). */
 export function QueuePage({ folder }: { folder: FolderDef }) {
   const dispatch = useAppDispatch();
   const role = useAppSelector((state) => state.auth.role);

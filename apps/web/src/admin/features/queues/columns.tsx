@@ -10,6 +10,7 @@ import {
 import { createColumnHelper } from '@tanstack/react-table';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
+import { ServiceLevelBadge } from '../../../components/ServiceLevelBadge.tsx';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { DueDate } from '../disputes/DueDate.tsx';
 import { DISPUTE_TEXT } from '../disputes/texts.ts';
@@ -140,9 +141,11 @@ export function queueColumns({ view, onDelete }: ColumnOptions) {
   const status = col.accessor('process_status', {
     header: 'Status',
     // The Awaiting literal carries a trailing space on the wire (SPEC §4); it means nothing on screen.
+    // Under it the service level (DESIGN §18), then who holds the order.
     cell: (c) => (
       <div className="status-cell">
         <span>{c.getValue().trim()}</span>
+        <ServiceLevelBadge order={c.row.original} />
         {view.showHolder && <HolderBadge order={c.row.original} />}
       </div>
     ),

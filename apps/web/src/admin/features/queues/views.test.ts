@@ -66,14 +66,16 @@ const EXPECTED: Record<string, Expected> = {
   },
   // Already deleted: a Delete could only be refused, and there is nothing to assign.
   deletedorder: { bulk: () => [], rowDelete: () => false, columns: 'standard', greyHeld: false },
+  // DESIGN §18: open orders past their service level, worked like any processing queue.
+  overdueOrder: processing(),
 };
 
 const CASES = FOLDERS.flatMap((folder) => ROLES.map((role) => ({ folder: folder.name, role })));
 
 describe('queue screens: bulk area and row actions (SPEC §2, §6)', () => {
-  it('has an expectation for each of the fifteen folders', () => {
+  it('has an expectation for each of the fifteen folders and Overdue Orders', () => {
     expect(Object.keys(EXPECTED).sort()).toEqual(FOLDERS.map((f) => f.name).sort());
-    expect(CASES).toHaveLength(15 * 5);
+    expect(CASES).toHaveLength(16 * 5);
   });
 
   it.each(CASES)('$folder as $role', ({ folder: name, role }) => {

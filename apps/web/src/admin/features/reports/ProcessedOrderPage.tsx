@@ -14,6 +14,8 @@ import { resultOf } from './result.ts';
 const COLUMNS: ReportColumn<ProcessedByReportRow>[] = [
   { id: 'processed_by', header: REPORT_COLUMN.name, value: (r) => r.processed_by || null },
   { id: 'count', header: REPORT_COLUMN.count, value: (r) => r.count, numeric: true },
+  // DESIGN §18: a whole percent; '-' (null) when none of the member's orders had a service level
+  { id: 'sla_met_percent', header: REPORT_COLUMN.slaMet, value: (r) => r.sla_met_percent, numeric: true },
 ];
 const CHART = (rows: ProcessedByReportRow[]) => (
   <ReportChart rows={rows} shape={processedChart} testId="processed-chart" />

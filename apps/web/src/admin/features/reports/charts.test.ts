@@ -35,9 +35,9 @@ describe('the country chart', () => {
 describe('the processed-by chart', () => {
   it('has one bar per member, most orders first, an unnamed member as "-"', () => {
     const spec = processedChart([
-      { processed_by: 'Rita', count: 2 },
-      { processed_by: '', count: 1 },
-      { processed_by: 'Ann', count: 5 },
+      { processed_by: 'Rita', count: 2, sla_met_percent: 50 },
+      { processed_by: '', count: 1, sla_met_percent: null },
+      { processed_by: 'Ann', count: 5, sla_met_percent: 100 },
     ]);
     expect(chartTable(spec)).toEqual({
       head: [REPORT_COLUMN.name, REPORT_COLUMN.count],
@@ -50,8 +50,10 @@ describe('the processed-by chart', () => {
   });
 
   it('grows sideways charts with their bars, never below a readable floor', () => {
-    const few = processedChart([{ processed_by: 'Ann', count: 1 }]);
-    const many = processedChart(Array.from({ length: 20 }, (_, i) => ({ processed_by: `M${i}`, count: i })));
+    const few = processedChart([{ processed_by: 'Ann', count: 1, sla_met_percent: 100 }]);
+    const many = processedChart(
+      Array.from({ length: 20 }, (_, i) => ({ processed_by: `M${i}`, count: i, sla_met_percent: null })),
+    );
     expect(sidewaysHeight(few)).toBe(160);
     expect(sidewaysHeight(many)).toBe(20 * 28 + 70);
   });
