@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   AUDIT_RETENTION_DAYS_DEFAULT,
+  CLAIM_IDLE_MINUTES_DEFAULT,
   DEFAULT_DOMAIN_PREFIXES,
   DEFAULT_SUPPORT_PHONE,
   type Domain,
@@ -66,6 +67,11 @@ export interface Config {
     /** the job's period (RETENTION_EVERY_MINUTES); 0: no job (run `npm run retention` from a scheduler instead) */
     everyMinutes: number;
   };
+  /**
+   * DESIGN §18 claim lease: minutes a claim in New, Priority Processing or moveToProcessMarch may go
+   * without a write by its holder before it returns to its folder (CLAIM_IDLE_MINUTES); 0: never
+   */
+  claimIdleMinutes: number;
   /** member types that must sign in with a second factor (REQUIRE_2FA, DESIGN §17) */
   require2fa: readonly Role[];
   /** the staff app's address as members reach it: password reset links point here (ADMIN_BASE_URL) */
@@ -322,6 +328,8 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
       batch: int(env, 'RETENTION_BATCH', 100, problems, 1, 10_000),
       everyMinutes: int(env, 'RETENTION_EVERY_MINUTES', 60, problems, 0, 10_080),
     },
+    // up to 30 days: a longer lease is no lease
+    claimIdleMinutes: int(env, 'CLAIM_IDLE_MINUTES', CLAIM_IDLE_MINUTES_DEFAULT, problems, 0, 43_200),
     require2fa: rolesFrom(env.REQUIRE_2FA, options.demo ? [] : [ROLE.Admin, ROLE.Manager], problems),
     adminBaseUrl: (url(env, 'ADMIN_BASE_URL', ['http:', 'https:'], problems) ?? ownAddress()).replace(/\/+$/, ''),
     rateLimit: {

@@ -141,6 +141,7 @@ describeEachDialect('queues: lists, counts, paging and sorting', (dialect) => {
         'created_at',
         'refund_date',
         'respond_by',
+        'follow_up_on',
       ].sort(),
     );
   });

@@ -1,4 +1,5 @@
 import { FOLDER_VIEW, type FolderView } from './folder-views.ts';
+import type { FollowUpCounts } from './follow-ups.ts';
 import type { Capability } from './roles.ts';
 import { OPEN_STATUSES, type OrderStatus, STATUS } from './statuses.ts';
 
@@ -20,7 +21,8 @@ export type CountField =
   | 'chargeBackCount'
   | 'processMarchOrdersCount';
 
-export type FolderCounts = Partial<Record<CountField, number>>;
+/** The counts reply: every folder's count, and the due follow-ups beside their two folders (DESIGN §18). */
+export type FolderCounts = Partial<Record<CountField, number>> & FollowUpCounts;
 
 export interface FolderDef {
   /** orderName in list requests (SPEC §4), matched case-insensitively. */

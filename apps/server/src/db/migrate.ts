@@ -17,6 +17,7 @@ import * as staffAccounts from './migrations/050_staff_accounts.ts';
 import * as personalDataLogs from './migrations/060_personal_data_logs.ts';
 import * as retention from './migrations/061_retention.ts';
 import * as mailSender from './migrations/070_mail_sender.ts';
+import * as followUps from './migrations/081_follow_ups.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Shipped ones are never edited: add a new file instead. */
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '060_personal_data_logs': personalDataLogs,
   '061_retention': retention,
   '070_mail_sender': mailSender,
+  '081_follow_ups': followUps,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

@@ -1,7 +1,9 @@
 import { ACCOUNT_CONTRACTS } from './accounts.ts';
+import { CLAIMS_CONTRACTS } from './claims.ts';
 import type { Contract } from './contract.ts';
 import { DETAIL_CONTRACTS } from './detail.ts';
 import { DISPUTE_INTAKE_CONTRACTS, DISPUTES_CONTRACTS } from './disputes.ts';
+import { FOLLOW_UP_CONTRACTS } from './follow-ups.ts';
 import { FRONT_CONTRACTS, INGEST_CONTRACTS } from './front.ts';
 import { ORDERS_CONTRACTS } from './orders.ts';
 import { PRIVACY_CONTRACTS } from './privacy.ts';
@@ -9,10 +11,12 @@ import { DEFENCE_CONTRACTS, REPORTS_CONTRACTS } from './reports.ts';
 import { AUTH_CONTRACTS, GATEWAY_CONTRACTS, TEAM_CONTRACTS } from './staff.ts';
 
 export * from './accounts.ts';
+export * from './claims.ts';
 export * from './contract.ts';
 export * from './detail.ts';
 export * from './disputes.ts';
 export * from './endpoints.ts';
+export * from './follow-ups.ts';
 export * from './front.ts';
 export * from './orders.ts';
 export * from './privacy.ts';
@@ -26,6 +30,8 @@ const GROUPS = {
   TEAM_CONTRACTS,
   GATEWAY_CONTRACTS,
   ORDERS_CONTRACTS,
+  CLAIMS_CONTRACTS,
+  FOLLOW_UP_CONTRACTS,
   DETAIL_CONTRACTS,
   REPORTS_CONTRACTS,
   DEFENCE_CONTRACTS,

@@ -1,5 +1,6 @@
 import { can, FOLDERS, type FolderCounts, type FolderDef, type TokenUser } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
+import { followUpDueCounts } from '../follow-ups/index.ts';
 import { readStatusTotals, type StatusTotal } from './counts.repository.ts';
 
 /** One folder's count from the status totals, by the folder definition in shared (no scan of orders). */
@@ -12,15 +13,18 @@ export function countFromTotals(totals: readonly StatusTotal[], folder: FolderDe
   return sum;
 }
 
-/** Folder counts of SPEC §3 from the counter table, by the one folder definition in shared. */
+/**
+ * Folder counts of SPEC §3 from the counter table, by the one folder definition in shared, and the
+ * due follow-ups beside Awaiting Customer and Awaiting Govt (DESIGN §18; every staff type sees those).
+ */
 export async function folderCounts(ctx: AppContext, staff: TokenUser): Promise<FolderCounts> {
-  const totals = await readStatusTotals(ctx.db, staff.id);
+  const [totals, due] = await Promise.all([readStatusTotals(ctx.db, staff.id), followUpDueCounts(ctx.db, ctx.clock())]);
   const counts: FolderCounts = {};
   for (const folder of FOLDERS) {
     if (!can(staff.type, folder.capability)) continue;
     counts[folder.countField] = countFromTotals(totals, folder);
   }
-  return counts;
+  return { ...counts, ...due };
 }
 
 /** The number of orders in one folder, as the sidebar shows it: the list's `total`. */

@@ -21,6 +21,7 @@ export interface ListRow {
   created_at: string;
   refund_date: string | null;
   respond_by: string | null;
+  follow_up_on: string | null;
 }
 
 export interface ListWindow {
@@ -144,6 +145,7 @@ const LIST_COLUMNS = [
   'orders.created_at',
   'orders.refund_date',
   'orders.dispute_respond_by as respond_by',
+  'orders.follow_up_on',
 ] as const;
 
 /**

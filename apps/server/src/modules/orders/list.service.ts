@@ -45,6 +45,7 @@ function toItem(row: ListRow, staff: TokenUser): OrderListItem {
     created_at: row.created_at,
     refund_date: row.refund_date,
     respond_by: row.respond_by,
+    follow_up_on: row.follow_up_on,
   };
 }
 
