@@ -22,6 +22,7 @@ import { selectOrderDetails, selectOrderDetailsReply, selectShownOrderId } from 
 import { showOrderDetails } from '../../../store/orderSlice.ts';
 import { useDefenceActions } from '../defence/useDefenceActions.tsx';
 import { DisputesSection } from '../disputes/DisputesSection.tsx';
+import { FollowUpPanel } from '../follow-ups/FollowUpPanel.tsx';
 import { PrivacySection, WhoOpened } from '../privacy/PrivacySection.tsx';
 import { useGetOrderDetailQuery } from './api.ts';
 import { CommentPanel } from './CommentPanel.tsx';
@@ -79,6 +80,7 @@ function SidePanel({ order, role, locked }: { order: OrderDetail; role: Role | n
           )}
         </Card.Body>
       </Card>
+      <FollowUpPanel key={order.follow_up_on ?? ''} order={order} locked={locked} />
     </aside>
   );
 }

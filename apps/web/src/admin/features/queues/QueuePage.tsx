@@ -15,6 +15,7 @@ import { clearOrdersList, selectSelectedData, setSelectedData, showOrdersList } 
 import { type QueueArgs, useGetQueueQuery } from './api.ts';
 import { BulkActions } from './BulkActions.tsx';
 import { queueColumns } from './columns.tsx';
+import { NextOrderButton } from './NextOrderButton.tsx';
 import { QueueTable } from './QueueTable.tsx';
 import { CONFIRM_TEXT, confirmDetail, useQueueActions } from './useQueueActions.ts';
 import { type QueueParams, useQueueParams } from './useQueueParams.ts';
@@ -105,6 +106,7 @@ export function QueuePage({ folder }: { folder: FolderDef }) {
   return (
     <>
       <PageHeader title={folder.title}>
+        <NextOrderButton folder={folder} />
         <Button variant="outline-primary" size="sm" onClick={refresh} disabled={list.isFetching}>
           {list.isFetching && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
           Refresh

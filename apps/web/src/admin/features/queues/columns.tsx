@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { DueDate } from '../disputes/DueDate.tsx';
 import { DISPUTE_TEXT } from '../disputes/texts.ts';
+import { FollowUpDueBadge } from '../follow-ups/FollowUpDue.tsx';
 import type { QueueView } from './views.ts';
 
 const col = createColumnHelper<OrderListItem>();
@@ -144,6 +145,7 @@ export function queueColumns({ view, onDelete }: ColumnOptions) {
       <div className="status-cell">
         <span>{c.getValue().trim()}</span>
         {view.showHolder && <HolderBadge order={c.row.original} />}
+        <FollowUpDueBadge order={c.row.original} />
       </div>
     ),
   });
