@@ -19,7 +19,13 @@ import { checkingSerializer, plainSerializer } from './lib/reply-serializers.ts'
 import { trackRequestOrigin } from './lib/request-origin.ts';
 import { accountPublicRoutes, accountRoutes, directSessions, listeningSessions } from './modules/accounts/index.ts';
 import { authPublicRoutes, authStaffRoutes, createPasswordHasher, createTokenService } from './modules/auth/index.ts';
-import { claimRoutes, postgresClaimWrites, registerClaimLeaseJob, sqliteClaimWrites } from './modules/claims/index.ts';
+import {
+  type ClaimLeaseJobOptions,
+  claimRoutes,
+  postgresClaimWrites,
+  registerClaimLeaseJob,
+  sqliteClaimWrites,
+} from './modules/claims/index.ts';
 import { defenceRoutes } from './modules/defence/index.ts';
 import { detailRoutes } from './modules/detail/index.ts';
 import { disputeIntakeRoutes, disputeRoutes } from './modules/disputes/index.ts';
@@ -84,7 +90,7 @@ export interface BuildOptions {
   /** the hourly retention job (DESIGN §16); false: not started (tests and one-off commands run passes themselves) */
   retentionJob?: false;
   /** the claim lease's job, each minute (DESIGN §18); false: not started (tests call releaseIdleClaims) */
-  claimLeaseJob?: false;
+  claimLeaseJob?: ClaimLeaseJobOptions | false;
   /** SQLite's search index merge (search-index.ts): when it first runs and how often; tests shorten it */
   searchIndexSchedule?: SearchIndexSchedule;
   /** check every JSON reply against its contract's response schema (tests); production skips it (docs/decisions.md) */
@@ -216,7 +222,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerMailWorker(app, ctx, options.mailWorker ?? {});
   if (options.retentionJob !== false) registerRetentionJob(app, ctx);
-  if (options.claimLeaseJob !== false) registerClaimLeaseJob(app, ctx);
+  if (options.claimLeaseJob !== false) registerClaimLeaseJob(app, ctx, options.claimLeaseJob);
   // PostgreSQL's search index (GIN) needs no merging
   if (handle.dialect === 'sqlite') registerSearchIndexMaintenance(app, ctx, options.searchIndexSchedule);
 

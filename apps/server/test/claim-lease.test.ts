@@ -124,3 +124,31 @@ describeEachDialect('claim lease', (dialect) => {
     }
   });
 });
+
+describeEachDialect('claim lease job', (dialect) => {
+  it('runs by itself once the app is ready, and not at all with CLAIM_IDLE_MINUTES=0', async () => {
+    const build = { claimLeaseJob: { everyMs: 20 } };
+    const t = await buildTestApp(dialect, { INGEST_API_KEY: INGEST_KEY }, { clockStart: START, build });
+    const never = await buildTestApp(
+      dialect,
+      { INGEST_API_KEY: INGEST_KEY, CLAIM_IDLE_MINUTES: '0' },
+      { clockStart: START, build },
+    );
+    try {
+      for (const app of [t, never]) {
+        const tara = await createMember(app, ROLE.Team, 'Tara Team');
+        const [id] = await seedOrders(app, [buildOrder()]);
+        await assignAs(tara.token, app, [id as string]);
+        app.advance(241 * MINUTE_MS);
+      }
+      const holder = (app: TestApp) =>
+        app.app.ctx.db.selectFrom('orders').select('assigned_to').executeTakeFirstOrThrow();
+      await expect.poll(async () => (await holder(t)).assigned_to, { timeout: 5000 }).toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await holder(never)).assigned_to).not.toBeNull();
+    } finally {
+      await t.close();
+      await never.close();
+    }
+  });
+});

@@ -5,13 +5,19 @@ import { releaseIdleClaims } from './lease.ts';
 /** how often idle claims are looked for: a claim comes back within a minute of its lease ending */
 const EVERY_MS = 60_000;
 
+export interface ClaimLeaseJobOptions {
+  /** the period; tests of the job's wiring shorten it */
+  everyMs?: number;
+}
+
 /**
  * The claim lease's job (DESIGN §18): a pass every minute on every instance, each pass cheap (the
  * held orders only) and safe beside another instance's (lease.ts), so no instance needs to be the
  * one. CLAIM_IDLE_MINUTES=0 turns it off; tests build the app without it and call releaseIdleClaims.
  */
-export function registerClaimLeaseJob(app: FastifyInstance, ctx: AppContext): void {
+export function registerClaimLeaseJob(app: FastifyInstance, ctx: AppContext, options: ClaimLeaseJobOptions = {}): void {
   if (ctx.config.claimIdleMinutes <= 0) return;
+  const everyMs = options.everyMs ?? EVERY_MS;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   const tick = () => {
@@ -22,11 +28,11 @@ export function registerClaimLeaseJob(app: FastifyInstance, ctx: AppContext): vo
       .catch((error: unknown) => app.log.error({ err: error }, 'claim lease pass failed; the next one tries again'))
       .finally(() => {
         running = null;
-        if (timer !== null) timer = setTimeout(tick, EVERY_MS).unref();
+        if (timer !== null) timer = setTimeout(tick, everyMs).unref();
       });
   };
   app.addHook('onReady', async () => {
-    timer = setTimeout(tick, EVERY_MS).unref();
+    timer = setTimeout(tick, everyMs).unref();
   });
   app.addHook('preClose', async () => {
     if (timer) clearTimeout(timer);
