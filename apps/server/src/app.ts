@@ -9,6 +9,7 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { isWorker } from './cluster.ts';
 import type { Config } from './config.ts';
 import type { AppContext, Strategies } from './context.ts';
 import { connect, type DbHandle, SQLITE_FILE } from './db/connect.ts';
@@ -34,6 +35,15 @@ import { followUpRoutes } from './modules/follow-ups/index.ts';
 import { gatewayRoutes } from './modules/gateways/index.ts';
 import { ingestRoutes } from './modules/ingest/index.ts';
 import { invoiceRoutes } from './modules/invoices/index.ts';
+import {
+  clusterLiveTransport,
+  createLiveHub,
+  type LiveHubOptions,
+  type LiveTransport,
+  liveRoutes,
+  localLiveTransport,
+  postgresLiveTransport,
+} from './modules/live/index.ts';
 import {
   type MailWorkerOptions,
   mailRoutes,
@@ -95,6 +105,8 @@ export interface BuildOptions {
   searchIndexSchedule?: SearchIndexSchedule;
   /** check every JSON reply against its contract's response schema (tests); production skips it (docs/decisions.md) */
   checkReplies?: boolean;
+  /** the live stream's timings (DESIGN §18); tests shorten the heartbeat */
+  live?: LiveHubOptions;
   /** sees every route as it registers (the OpenAPI test lists them) */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -140,6 +152,16 @@ function strategiesFor(handle: DbHandle, config: Config): Strategies {
     giveSpaceBack: sqliteGiveSpaceBack,
     oneRetentionPassAtATime: sqliteOneRetentionPass,
   };
+}
+
+/**
+ * How live messages reach the other processes and instances (DESIGN §18), chosen once: PostgreSQL's
+ * LISTEN/NOTIFY, the cluster primary's relay between SQLite workers, or nothing to cross.
+ */
+function liveTransportFor(handle: DbHandle, config: Config, log: FastifyInstance['log']): LiveTransport {
+  if (handle.dialect === 'postgres' && config.databaseUrl && config.pgListen)
+    return postgresLiveTransport(handle.db, config.databaseUrl, log);
+  return isWorker() ? clusterLiveTransport() : localLiveTransport();
 }
 
 /** Builds the whole app, migrated and ready; never listens (DESIGN §3). */
@@ -214,7 +236,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   ctx.events.subscribe('session.revoked', ({ sessionIds }) => {
     for (const sid of sessionIds) ctx.sessions.forget(sid);
   });
+  const liveTransport = liveTransportFor(handle, config, app.log);
+  const live = createLiveHub(ctx, liveTransport, app.log, options.live);
+  // Open streams would hold the server's close up forever: they end first.
+  app.addHook('preClose', async () => live.shutdown());
   app.addHook('onClose', async () => {
+    await liveTransport.close();
     await ctx.members.close();
     await ctx.sessions.close();
     await ctx.strategies.searchThreads?.close();
@@ -270,6 +297,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         invoiceRoutes(staffApi, ctx);
         disputeRoutes(staffApi, ctx);
         privacyRoutes(staffApi, ctx);
+        liveRoutes(staffApi, ctx, live);
         // Multipart is accepted by the upload route's own scope only.
         await staffApi.register(async (uploadApi) => documentRoutes(uploadApi, ctx));
       });

@@ -34,6 +34,10 @@ if (cluster.isWorker) {
  */
 export const doesMaintenance = (): boolean => !cluster.isWorker || maintenanceWorker;
 
+/** What a worker asks the primary to pass on to every other worker (the live stream's messages). */
+const isRelayed = (message: unknown): boolean =>
+  typeof message === 'object' && message !== null && typeof (message as { live?: unknown }).live === 'object';
+
 interface Listening {
   listening: string;
 }
@@ -80,6 +84,11 @@ export function startWorkers(count: number, log: (message: string) => void = con
     live.add(worker);
     if (slot === 0) worker.on('online', () => worker.send({ maintenance: true } satisfies Maintenance));
     worker.on('message', (message: unknown) => {
+      if (isRelayed(message)) {
+        // a live message (modules/live, transport.cluster.ts): every other worker hears it
+        for (const other of live) if (other !== worker && other.isConnected()) other.send(message as object);
+        return;
+      }
       if (!isListening(message)) return;
       failedStarts = 0;
       resolveAddress(message.listening);

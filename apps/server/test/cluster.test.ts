@@ -4,6 +4,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isEvent, openLive } from './live-client.ts';
+import { buildOrder } from './orders-fixtures.ts';
 
 const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
 
@@ -32,6 +34,23 @@ async function until<T>(probe: () => T | undefined, what: string, ms = 30_000): 
   }
 }
 
+const INGEST = 'cluster-ingest-key-0123456789abcdef';
+
+/** POST on a new connection: the primary hands each new connection to the next worker in turn. */
+const postOnNewConnection = (url: string, body: unknown, headers: Record<string, string>): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    request.on('error', reject);
+    request.end(JSON.stringify(body));
+  });
+
 /** `npm start` with WORKERS=2: one primary that migrates and seeds, two workers sharing the port. */
 describe('several server processes (WORKERS)', () => {
   let server: ChildProcess;
@@ -49,6 +68,8 @@ describe('several server processes (WORKERS)', () => {
         JWT_SECRET: 'c'.repeat(40),
         ADMIN_EMAIL: 'admin@cluster.test',
         ADMIN_PASSWORD: 'Cluster#123',
+        INGEST_API_KEY: INGEST,
+        REQUIRE_2FA: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -81,6 +102,28 @@ describe('several server processes (WORKERS)', () => {
       expect(((await res.json()) as { status: number }).status).toBe(1);
     }
   });
+
+  it('a change made through either worker reaches a live stream held by the other', async () => {
+    const { data } = (await (await signIn()).json()) as { data: { jwtToken: string } };
+    const live = await openLive(base, data.jwtToken);
+    expect(live.status).toBe(200);
+    await live.next(isEvent('ready'));
+    // four orders on four new connections: two of them are taken by the worker without the stream
+    const orders = Array.from({ length: 4 }, (_, i) => buildOrder({ order_id: `UKETA-${80_000_000 + i}` }));
+    for (const order of orders) {
+      expect(await postOnNewConnection(`${base}/api/integrations/orders`, order, { 'x-api-key': INGEST })).toBe(201);
+    }
+    for (const order of orders)
+      await live.next(
+        isEvent('order', (d) => d.orderId === order.order_id),
+        10_000,
+      );
+    await live.next(
+      isEvent('counts', (c) => c.newOrdersCount === 4),
+      10_000,
+    );
+    live.close();
+  }, 40_000);
 
   it('replaces a worker that dies and serves on', async () => {
     const [victim, survivor] = childrenOf(server.pid as number) as [number, number];

@@ -1,5 +1,6 @@
 import { FOLLOW_UP_MSG, type OrderListItem, ROLE, ROLES, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { folderCountsOfMany } from '../src/modules/orders/index.ts';
 import { buildOrder, bulkHelpers, INGEST_KEY, listAll, seedOrders } from './orders-fixtures.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
@@ -120,5 +121,8 @@ describeEachDialect('follow-up dates', (dialect) => {
     expect(moved.statusCode).toBe(200);
     await followUp(tara, { orderId: govt, followUpOn: null });
     expect(await due()).toEqual([1, 0]);
+    // the live stream's counts (one read for every open stream) carry them too
+    const live = (await folderCountsOfMany(t.app.ctx, [tara])).get(tara.id);
+    expect(live).toMatchObject({ awaitingFollowUpDueCount: 1, awaitingGovtFollowUpDueCount: 0 });
   });
 });

@@ -385,6 +385,16 @@ export interface DisputeIntakeEventsTable {
   received_at: string;
 }
 
+/** Who has an order's detail open (migration 082, DESIGN §18 presence). */
+export interface OrderViewersTable {
+  /** orders.id */
+  order_id: number;
+  staff_id: number;
+  staff_name: string;
+  /** the last heartbeat, ISO */
+  seen_at: string;
+}
+
 export interface Database {
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;
@@ -411,6 +421,7 @@ export interface Database {
   order_search: OrderSearchTable;
   disputes: DisputesTable;
   dispute_intake_events: DisputeIntakeEventsTable;
+  order_viewers: OrderViewersTable;
 }
 
 export type StaffRow = Selectable<StaffTable>;

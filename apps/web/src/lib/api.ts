@@ -29,6 +29,11 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
+/** A 401 met outside `request` (the live stream): handled as any call's is. */
+export function reportUnauthorized(message: string): void {
+  onUnauthorized(message);
+}
+
 function buildUrl(path: string, params?: RequestOptions['params']): string {
   const url = `/api/${path.replace(/^\/+/, '')}`;
   const query = new URLSearchParams();

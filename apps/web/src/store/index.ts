@@ -1,5 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
+import { liveReducer, liveReset } from '../admin/features/live/liveSlice.ts';
 import { clearSession } from '../lib/session.ts';
 import { authReducer, logout } from './authSlice.ts';
 import { baseApi } from './baseApi.ts';
@@ -9,6 +10,7 @@ export const store = configureStore({
   reducer: {
     auth: authReducer,
     order: orderReducer,
+    live: liveReducer,
     [baseApi.reducerPath]: baseApi.reducer,
   },
   middleware: (getDefault) => getDefault().concat(baseApi.middleware),
@@ -27,6 +29,7 @@ export const useAppSelector: TypedUseSelectorHook<RootState> = useSelector;
 export function signOut(): void {
   clearSession();
   store.dispatch(logout());
+  store.dispatch(liveReset());
   store.dispatch(baseApi.util.resetApiState());
 }
 

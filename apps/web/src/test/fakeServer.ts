@@ -4,7 +4,11 @@ import {
   AUTH_API,
   type Endpoint,
   type FolderCounts,
+  LIVE_API,
+  type LiveEventMap,
+  type LiveEventName,
   ORDERS_API,
+  sseFrame,
   type TokenUser,
 } from '@eta/shared';
 import { pathOf } from '../lib/endpoint.ts';
@@ -43,6 +47,48 @@ export class FakeServer {
   readonly requests: SeenRequest[] = [];
   readonly unanswered: SeenRequest[] = [];
   private readonly routes: { method: string; path: string; handler: Handler }[] = [];
+  private readonly liveStreams = new Set<ReadableStreamDefaultController<Uint8Array>>();
+
+  /** Sends an event down every open live stream (DESIGN §18), as another member's change would. */
+  pushLive<K extends LiveEventName>(event: K, data: LiveEventMap[K]): void {
+    const bytes = new TextEncoder().encode(sseFrame(event, data));
+    for (const stream of this.liveStreams) stream.enqueue(bytes);
+  }
+
+  /** Ends every open live stream, as a lost connection would. */
+  dropLive(): void {
+    for (const stream of this.liveStreams) stream.close();
+    this.liveStreams.clear();
+  }
+
+  /** Live streams open now. */
+  get liveOpen(): number {
+    return this.liveStreams.size;
+  }
+
+  /**
+   * The live stream, unless a test answers it itself: open, `ready` first, then whatever the test
+   * pushes; aborted by the client like a real one.
+   */
+  private openLive(signal: AbortSignal | null | undefined): Response {
+    const streams = this.liveStreams;
+    let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        controller = c;
+        streams.add(c);
+        c.enqueue(new TextEncoder().encode(sseFrame('ready', { at: new Date().toISOString() })));
+      },
+      cancel() {
+        if (controller) streams.delete(controller);
+      },
+    });
+    signal?.addEventListener('abort', () => {
+      if (!controller || !streams.delete(controller)) return;
+      controller.error(new DOMException('aborted', 'AbortError'));
+    });
+    return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+  }
 
   /**
    * Answers calls to `endpoint` (from @eta/shared's endpoint table; `filled` for one with path
@@ -72,6 +118,11 @@ export class FakeServer {
     };
     this.requests.push(request);
     const route = this.routes.find((r) => r.method === request.method && r.path === request.path);
+    if (!route && request.method === LIVE_API.stream.method && `/${request.path}` === LIVE_API.stream.path)
+      return this.openLive(init.signal);
+    // an open detail's heartbeat (DESIGN §18): nobody else here unless a test says otherwise
+    if (!route && request.method === 'POST' && /^admin\/orders\/[^/]+\/presence$/.test(request.path))
+      return json(200, { status: API_STATUS.ok, message: 'Presence', data: { viewers: [] } });
     if (!route) {
       this.unanswered.push(request);
       return json(404, { status: API_STATUS.fail, message: 'Not found' });

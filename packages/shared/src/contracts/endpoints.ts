@@ -107,6 +107,12 @@ export const DEFENCE_API = {
   sendInvoice: at('POST', '/admin/send-invoice'),
 };
 
+/** Working live (DESIGN §18): the stream of changes and who has an order open. */
+export const LIVE_API = {
+  stream: at('GET', '/admin/live'),
+  presence: at('POST', '/admin/orders/:orderId/presence'),
+};
+
 export const INGEST_API = {
   orders: at('POST', '/integrations/orders'),
 };

@@ -5,6 +5,7 @@ import { DETAIL_CONTRACTS } from './detail.ts';
 import { DISPUTE_INTAKE_CONTRACTS, DISPUTES_CONTRACTS } from './disputes.ts';
 import { FOLLOW_UP_CONTRACTS } from './follow-ups.ts';
 import { FRONT_CONTRACTS, INGEST_CONTRACTS } from './front.ts';
+import { LIVE_CONTRACTS } from './live.ts';
 import { ORDERS_CONTRACTS } from './orders.ts';
 import { PRIVACY_CONTRACTS } from './privacy.ts';
 import { DEFENCE_CONTRACTS, REPORTS_CONTRACTS } from './reports.ts';
@@ -18,6 +19,7 @@ export * from './disputes.ts';
 export * from './endpoints.ts';
 export * from './follow-ups.ts';
 export * from './front.ts';
+export * from './live.ts';
 export * from './orders.ts';
 export * from './privacy.ts';
 export * from './reports.ts';
@@ -40,6 +42,7 @@ const GROUPS = {
   DISPUTE_INTAKE_CONTRACTS,
   FRONT_CONTRACTS,
   PRIVACY_CONTRACTS,
+  LIVE_CONTRACTS,
 };
 type Groups = typeof GROUPS;
 

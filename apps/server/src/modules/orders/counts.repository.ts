@@ -34,6 +34,38 @@ export async function readStatusTotals(db: Kysely<Database>, staffId: number): P
   return rows.map((r) => ({ process_status: r.process_status, n: Number(r.n), mine: Number(r.mine) }));
 }
 
+/** Every status × holder row of the counter table, for many members' counts at once (the live stream). */
+const statusHolderTotals = compiledOnce((db) =>
+  db
+    .selectFrom('order_counters')
+    .select((eb) => ['process_status', 'assignee_id', eb.fn.sum<number | string>('n').as('n')])
+    .where('n', '>', 0)
+    .groupBy(['process_status', 'assignee_id']),
+);
+
+/**
+ * The status totals of each member in `staffIds`, from one read: what readStatusTotals gives each of
+ * them, without a statement per member.
+ */
+export async function readStatusTotalsOfMany(
+  db: Kysely<Database>,
+  staffIds: readonly number[],
+): Promise<Map<number, StatusTotal[]>> {
+  const rows = await statusHolderTotals(db);
+  const all = new Map<string, number>();
+  for (const r of rows) all.set(r.process_status, (all.get(r.process_status) ?? 0) + Number(r.n));
+  const result = new Map<number, StatusTotal[]>();
+  for (const staffId of staffIds) {
+    const mine = new Map<string, number>();
+    for (const r of rows) if (r.assignee_id === staffId) mine.set(r.process_status, Number(r.n));
+    result.set(
+      staffId,
+      [...all].map(([process_status, n]) => ({ process_status, n, mine: mine.get(process_status) ?? 0 })),
+    );
+  }
+  return result;
+}
+
 /**
  * One folder's count as a subquery of the counter table, for a statement that reads it beside the
  * folder's page (list.repository.ts `folderPage`): the same sum countFromTotals makes from

@@ -7,6 +7,7 @@ import { isExpired } from '../../lib/jwt.ts';
 import { readValidSession } from '../../lib/session.ts';
 import { fetchUserInfo } from '../../store/authSlice.ts';
 import { signOut, useAppDispatch } from '../../store/index.ts';
+import { useLiveStream } from '../features/live/useLiveStream.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
 import './shell.css';
@@ -19,6 +20,7 @@ export function AppShell() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
+  useLiveStream();
 
   useEffect(() => {
     void dispatch(fetchUserInfo());

@@ -17,12 +17,15 @@ import Card from 'react-bootstrap/Card';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../../../components/Loading.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { useAppDispatch, useAppSelector } from '../../../store/index.ts';
+import { selectUser, useAppDispatch, useAppSelector } from '../../../store/index.ts';
 import { selectOrderDetails, selectOrderDetailsReply, selectShownOrderId } from '../../../store/orderSelectors.ts';
 import { showOrderDetails } from '../../../store/orderSlice.ts';
 import { useDefenceActions } from '../defence/useDefenceActions.tsx';
 import { DisputesSection } from '../disputes/DisputesSection.tsx';
 import { FollowUpPanel } from '../follow-ups/FollowUpPanel.tsx';
+import { selectLiveReconnects } from '../live/liveSlice.ts';
+import { OrderLiveNotes } from '../live/OrderLiveNotes.tsx';
+import { useOrderLive } from '../live/useOrderLive.ts';
 import { PrivacySection, WhoOpened } from '../privacy/PrivacySection.tsx';
 import { useGetOrderDetailQuery } from './api.ts';
 import { CommentPanel } from './CommentPanel.tsx';
@@ -109,6 +112,14 @@ function OrderDetailView({ orderId }: { orderId: string }) {
   const [provider, setProvider] = useState<MailProvider>(DEFAULT_MAIL_PROVIDER);
   const [emailOpen, setEmailOpen] = useState(false);
   const defence = useDefenceActions(order, () => void detail.refetch());
+  // Working live (DESIGN §18): who else is here, whether someone changed it, and a re-read after a lost stream
+  const me = useAppSelector(selectUser)?.name ?? '';
+  const live = useOrderLive(orderId, detail.fulfilledTimeStamp, me);
+  const reconnects = useAppSelector(selectLiveReconnects);
+  const { refetch } = detail;
+  useEffect(() => {
+    if (reconnects > 0) void refetch();
+  }, [reconnects, refetch]);
   const actions = useDocumentActions(orderId);
 
   if (!shown || detail.isLoading || (!envelope && detail.isFetching)) return <Loading />;
@@ -128,6 +139,7 @@ function OrderDetailView({ orderId }: { orderId: string }) {
   return (
     <>
       <OrderHeader order={order} refreshing={detail.isFetching} onRefresh={() => void detail.refetch()} />
+      <OrderLiveNotes live={live} me={me} onReload={() => void detail.refetch()} />
       {locked && <Alert variant="warning">{heldMessage(order.assign_to)}</Alert>}
       <div className="order-layout">
         <div className="order-main">

@@ -12,6 +12,9 @@ import { baseApi } from '../../../store/baseApi.ts';
 import { selectUser, useAppDispatch, useAppSelector } from '../../../store/index.ts';
 import { selectOrdersList, selectOrdersListReply } from '../../../store/orderSelectors.ts';
 import { clearOrdersList, selectSelectedData, setSelectedData, showOrdersList } from '../../../store/orderSlice.ts';
+import { selectLiveReconnects } from '../live/liveSlice.ts';
+import { newOrdersText } from '../live/liveTexts.ts';
+import { useQueueLive } from '../live/useQueueLive.ts';
 import { type QueueArgs, useGetQueueQuery } from './api.ts';
 import { BulkActions } from './BulkActions.tsx';
 import { queueColumns } from './columns.tsx';
@@ -57,6 +60,15 @@ export function QueuePage({ folder }: { folder: FolderDef }) {
   const total = ok ? (envelope.total ?? rows.length) : 0;
   const error = envelope && !ok && envelope.status !== API_STATUS.unauthorized ? envelope.message : null;
   const rowsPerPage = perPage === LIMIT_ALL ? Math.max(total, 1) : perPage;
+
+  // Working live (DESIGN §18): others' changes mark rows; arrivals wait for "N new orders, show".
+  const live = useQueueLive(folder, rows, list.fulfilledTimeStamp, userName);
+  const reconnects = useAppSelector(selectLiveReconnects);
+  const { refetch } = list;
+  useEffect(() => {
+    // the stream was lost and is back: what it missed is read afresh
+    if (reconnects > 0) void refetch();
+  }, [reconnects, refetch]);
 
   const actions = useQueueActions(args);
   const onDelete = useCallback((order: { order_id: string }) => actions.ask('delete', [order.order_id]), [actions.ask]);
@@ -126,6 +138,11 @@ export function QueuePage({ folder }: { folder: FolderDef }) {
                 )
               }
             />
+            {live.arrivals > 0 && (
+              <Button variant="outline-info" size="sm" className="live-arrivals" onClick={refresh}>
+                {newOrdersText(live.arrivals)}
+              </Button>
+            )}
             <SearchBox value={params.search} onSearch={onSearch} />
           </div>
           <QueueTable
@@ -135,6 +152,7 @@ export function QueuePage({ folder }: { folder: FolderDef }) {
             onSortingChange={onSortingChange}
             rowSelection={rowSelection}
             onRowSelectionChange={onRowSelectionChange}
+            changed={live.changed}
             loading={list.isLoading}
             refreshing={list.isFetching && !list.isLoading}
             error={error}

@@ -27,10 +27,14 @@ interface QueueTableProps {
   refreshing: boolean;
   /** the server refused the list (its message) */
   error: string | null;
+  /** rows others changed since they were read (order id → what happened): marked, not moved */
+  changed?: Record<string, string>;
 }
 
 const CELL_CLASS: Record<string, string> = { select: 'select-cell', action: 'action-cell' };
 const cellClass = (columnId: string) => CELL_CLASS[columnId];
+const rowClass = (selected: boolean, changed: boolean) =>
+  [selected ? 'selected' : '', changed ? 'live-changed' : ''].filter(Boolean).join(' ') || undefined;
 
 /**
  * SPEC §2 queue table: sortable headers (sorted by the server), row checkboxes with select-all, a
@@ -64,7 +68,12 @@ export function QueueTable(props: QueueTableProps) {
     );
   } else {
     body = table.getRowModel().rows.map((row) => (
-      <tr key={row.id} className={row.getIsSelected() ? 'selected' : undefined}>
+      <tr
+        key={row.id}
+        className={rowClass(row.getIsSelected(), props.changed?.[row.id] !== undefined)}
+        title={props.changed?.[row.id]}
+        data-live-change={props.changed?.[row.id]}
+      >
         {row.getVisibleCells().map((cell) => (
           <td key={cell.id} className={cellClass(cell.column.id)}>
             {flexRender(cell.column.columnDef.cell, cell.getContext())}

@@ -1,0 +1,233 @@
+import {
+  type FolderCounts,
+  LIVE,
+  type LiveEventMap,
+  type LiveEventName,
+  mayFollowOrder,
+  type TokenUser,
+} from '@eta/shared';
+import type { AppContext } from '../../context.ts';
+import { folderCountsOfMany } from '../orders/index.ts';
+import { readOrderStates } from './live.repository.ts';
+import type { LiveTransport, LiveWire, WireChange } from './transport.ts';
+
+/** One open stream: a member's browser tab. */
+export interface LiveStream {
+  member: TokenUser;
+  sessionId: string;
+  /** the token it opened with: checked again on each heartbeat, so an expired one ends the stream */
+  token: string;
+  send<K extends LiveEventName>(event: K, data: LiveEventMap[K]): void;
+  /** a comment line: keeps proxies and the socket's idle time-out from closing a quiet stream */
+  ping(): void;
+  /** ends the response; the hub forgets the stream */
+  end(): void;
+}
+
+export interface LiveHubOptions {
+  heartbeatMs?: number;
+  countsEveryMs?: number;
+  countsRefreshMs?: number;
+}
+
+export interface LiveHub {
+  open(stream: LiveStream): void;
+  close(stream: LiveStream): void;
+  /** what presence.service publishes: every instance's streams hear it */
+  send(message: LiveWire): void;
+  /** streams open in this process (metrics, tests) */
+  size(): number;
+  /** ends every stream (the app is stopping) */
+  shutdown(): void;
+}
+
+type Log = { warn(obj: object, msg: string): void };
+
+/**
+ * The live streams of this process (DESIGN §18). Writes publish `order.changed` on the in-process bus
+ * once committed; the hub passes them, batched per turn, to every instance through the transport;
+ * each instance with streams open reads the orders' state once and tells each member what they may
+ * see, and sends members their folder counts again, at most every 500 ms, when they moved.
+ */
+export function createLiveHub(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'events' | 'tokens' | 'members' | 'sessions'>,
+  transport: LiveTransport,
+  log: Log,
+  options: LiveHubOptions = {},
+): LiveHub {
+  const heartbeatMs = options.heartbeatMs ?? LIVE.heartbeatMs;
+  const countsEveryMs = options.countsEveryMs ?? LIVE.countsEveryMs;
+  const countsRefreshMs = options.countsRefreshMs ?? LIVE.countsRefreshMs;
+  const streams = new Set<LiveStream>();
+  const lastCounts = new WeakMap<LiveStream, string>();
+
+  // ---- out: this process's writes, to every instance
+  let outgoing: WireChange[] = [];
+  const flushOutgoing = () => {
+    const changes = outgoing;
+    outgoing = [];
+    if (changes.length > 0) transport.send({ t: 'orders', changes });
+  };
+  ctx.events.subscribe('order.changed', (event) => {
+    if (outgoing.length === 0) setImmediate(flushOutgoing);
+    outgoing.push({
+      id: event.orderDbId,
+      kind: event.kind,
+      from: event.from,
+      to: event.to,
+      by: event.actor?.name ?? null,
+    });
+  });
+  ctx.events.subscribe('session.revoked', ({ sessionIds }) =>
+    transport.send({ t: 'revoked', sessionIds: [...sessionIds] }),
+  );
+  ctx.events.subscribe('member.changed', ({ memberId }) => transport.send({ t: 'member', memberId }));
+
+  // ---- counts, at most every countsEveryMs
+  let countsTimer: NodeJS.Timeout | null = null;
+  let countsRunning = false;
+  let countsAgain = false;
+  let lastCountsAt = 0;
+
+  const sendCounts = async (to: readonly LiveStream[]) => {
+    const members = new Map<number, TokenUser>();
+    for (const stream of to) members.set(stream.member.id, stream.member);
+    const counts = await folderCountsOfMany(ctx, [...members.values()]);
+    for (const stream of to) {
+      if (!streams.has(stream)) continue;
+      const mine: FolderCounts = counts.get(stream.member.id) ?? {};
+      const text = JSON.stringify(mine);
+      if (lastCounts.get(stream) === text) continue;
+      lastCounts.set(stream, text);
+      stream.send('counts', mine);
+    }
+  };
+  const runCounts = async () => {
+    countsTimer = null;
+    if (countsRunning) {
+      countsAgain = true;
+      return;
+    }
+    countsRunning = true;
+    lastCountsAt = Date.now();
+    try {
+      if (streams.size > 0) await sendCounts([...streams]);
+    } catch (error) {
+      log.warn({ err: error }, 'live counts not sent');
+    } finally {
+      countsRunning = false;
+      if (countsAgain) {
+        countsAgain = false;
+        scheduleCounts();
+      }
+    }
+  };
+  function scheduleCounts() {
+    if (countsTimer || streams.size === 0) return;
+    if (countsRunning) {
+      countsAgain = true;
+      return;
+    }
+    const wait = Math.max(0, lastCountsAt + countsEveryMs - Date.now());
+    countsTimer = setTimeout(() => void runCounts(), wait);
+  }
+
+  // ---- in: every instance's messages, to this process's streams
+  const tellOrders = async (changes: WireChange[]) => {
+    scheduleCounts();
+    // one event an order and batch: its latest change, a move if there was one
+    const latest = new Map<number, WireChange>();
+    for (const change of changes) {
+      const kept = latest.get(change.id);
+      if (kept?.kind !== 'status' || change.kind === 'status') latest.set(change.id, change);
+    }
+    const states = await readOrderStates(ctx.db, [...latest.keys()]);
+    for (const state of states) {
+      const change = latest.get(state.id);
+      if (!change) continue;
+      const from = change.kind === 'status' ? change.from : null;
+      const data = {
+        orderId: state.order_id,
+        status: state.process_status,
+        assignee: state.assignee_name,
+        by: change.by,
+        kind: change.kind,
+        from,
+      };
+      for (const stream of streams) {
+        const { type, id } = stream.member;
+        if (
+          mayFollowOrder(type, state.process_status, state.assignee_id === id) ||
+          (from !== null && mayFollowOrder(type, from, false))
+        )
+          stream.send('order', data);
+      }
+    }
+  };
+
+  transport.onMessage((message) => {
+    if (streams.size === 0) return;
+    switch (message.t) {
+      case 'orders':
+        tellOrders(message.changes).catch((error: unknown) => log.warn({ err: error }, 'live order events not sent'));
+        return;
+      case 'presence':
+        for (const stream of streams) {
+          if (mayFollowOrder(stream.member.type, message.status, true))
+            stream.send('presence', { orderId: message.orderId, viewers: message.viewers });
+        }
+        return;
+      case 'revoked':
+        for (const stream of streams) if (message.sessionIds.includes(stream.sessionId)) stream.end();
+        return;
+      case 'member':
+        // a new type, password or 2FA: the browser connects again and the guard reads the member afresh
+        for (const stream of streams) if (stream.member.id === message.memberId) stream.end();
+        return;
+    }
+  });
+
+  // ---- heartbeat: keeps streams open, ends the ones whose session died, refreshes counts
+  const stillValid = async (stream: LiveStream) => {
+    const claims = await ctx.tokens.verify(stream.token);
+    if (!claims) return false;
+    const [member, session] = await Promise.all([
+      ctx.members.findActive(stream.member.id),
+      ctx.sessions.findOpen(stream.sessionId),
+    ]);
+    return Boolean(member && member.token_version === claims.ver && session && session.staff_id === member.id);
+  };
+  const heartbeat = setInterval(() => {
+    for (const stream of streams) {
+      stream.ping();
+      stillValid(stream)
+        .then((valid) => {
+          if (!valid) stream.end();
+        })
+        .catch((error: unknown) => log.warn({ err: error }, 'live stream check failed'));
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
+  const refresh = setInterval(scheduleCounts, countsRefreshMs);
+  refresh.unref();
+
+  return {
+    open(stream) {
+      streams.add(stream);
+      stream.send('ready', { at: new Date().toISOString() });
+      sendCounts([stream]).catch((error: unknown) => log.warn({ err: error }, 'live counts not sent'));
+    },
+    close(stream) {
+      streams.delete(stream);
+    },
+    send: (message) => transport.send(message),
+    size: () => streams.size,
+    shutdown() {
+      clearInterval(heartbeat);
+      clearInterval(refresh);
+      if (countsTimer) clearTimeout(countsTimer);
+      for (const stream of [...streams]) stream.end();
+      streams.clear();
+    },
+  };
+}

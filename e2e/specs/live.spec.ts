@@ -1,0 +1,70 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { DEMO, signIn } from '../fixtures.ts';
+import { ingestOrders, makeOrders, orderRef, uniqueTag } from '../orders.ts';
+
+/** DESIGN §18 with two members on two browsers: each sees the other's work without a reload. */
+const row = (page: Page, orderId: string) => page.getByRole('row').filter({ hasText: orderId });
+const sidebarLink = (page: Page, label: string) =>
+  page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: new RegExp(`^${label}`) });
+const badge = (page: Page, label: string) => sidebarLink(page, label).locator('.sidebar-badge');
+
+async function member(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
+}
+
+async function openNewOrders(page: Page): Promise<void> {
+  await sidebarLink(page, 'New Orders').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New Orders' })).toBeVisible();
+}
+
+test('two members: arrivals, a claim, presence and a move reach the other without a reload', async ({
+  browser,
+  request,
+}) => {
+  const tara = await member(browser, DEMO.team);
+  const nina = await member(browser, DEMO.night);
+  await openNewOrders(tara);
+  await openNewOrders(nina);
+  const before = Number(await badge(nina, 'New Orders').innerText());
+
+  // A website sends an order: Nina's count moves and the queue offers it instead of jumping.
+  const [orderId] = (await ingestOrders(request, makeOrders(uniqueTag(), 1))) as [string];
+  await expect(badge(nina, 'New Orders')).toHaveText(String(before + 1));
+  await nina.getByRole('button', { name: '1 new order, show' }).click();
+  await expect(row(nina, orderId)).toBeVisible();
+  await tara.getByRole('button', { name: '1 new order, show' }).click();
+
+  // Tara claims it: Nina's row says so, where it is.
+  await row(tara, orderId).getByRole('checkbox').check();
+  await tara.getByRole('button', { name: 'Assign to me' }).click();
+  await tara.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(row(nina, orderId)).toHaveAttribute('title', 'Tara Team took it');
+  await expect(badge(tara, 'My Orders')).not.toHaveText('0');
+
+  // Both open the order: each is told the other is there.
+  await tara.goto(`/admin/view-order/${orderRef(orderId)}`);
+  await nina.goto(`/admin/view-order/${orderRef(orderId)}`);
+  await expect(nina.getByText('Also viewing: Tara Team')).toBeVisible();
+  await expect(tara.getByText('Also viewing: Nina Night')).toBeVisible();
+
+  // Tara moves it: Nina's detail says so and offers to reload; the New count goes back.
+  await tara.getByRole('button', { name: 'Contact Customer' }).click();
+  await tara.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(nina.getByText('Tara Team moved it to Contact Customer since you opened this order.')).toBeVisible();
+  await expect(badge(nina, 'New Orders')).toHaveText(String(before));
+  await nina.getByRole('button', { name: 'Reload' }).click();
+  await expect(nina.getByText(/since you opened this order/)).toBeHidden();
+
+  // Tara goes back to her queue, then closes the tab: Nina no longer sees her, then sees her again.
+  await openNewOrders(tara);
+  await expect(nina.getByText('Also viewing: Tara Team')).toBeHidden();
+  await tara.goBack();
+  await expect(nina.getByText('Also viewing: Tara Team')).toBeVisible();
+  await tara.close({ runBeforeUnload: true });
+  await expect(nina.getByText('Also viewing: Tara Team')).toBeHidden();
+  await tara.context().close();
+  await nina.context().close();
+});

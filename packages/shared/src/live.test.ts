@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { parseSseFrames, sseFrame } from './live.ts';
+
+describe('live stream frames', () => {
+  it('reads back what the server writes, across chunk boundaries', () => {
+    const text = sseFrame('counts', { newOrdersCount: 3 }) + sseFrame('order', { orderId: 'UK1', status: 'New' });
+    const cut = 17;
+    const first = parseSseFrames(text.slice(0, cut));
+    expect(first.events).toEqual([]);
+    const second = parseSseFrames(first.rest + text.slice(cut));
+    expect(second.events).toEqual([
+      { event: 'counts', data: { newOrdersCount: 3 } },
+      { event: 'order', data: { orderId: 'UK1', status: 'New' } },
+    ]);
+    expect(second.rest).toBe('');
+  });
+
+  it('skips heartbeats, unknown events and data that is not JSON', () => {
+    const text = `: heartbeat\n\nevent: other\ndata: {}\n\nevent: presence\ndata: nope\n\nevent: presence\r\ndata: {"orderId":"A","viewers":[]}\r\n\r\n`;
+    expect(parseSseFrames(text).events).toEqual([{ event: 'presence', data: { orderId: 'A', viewers: [] } }]);
+  });
+
+  it('keeps an unfinished frame for the next chunk', () => {
+    const { events, rest } = parseSseFrames('event: ready\ndata: {"at":"x"}\n');
+    expect(events).toEqual([]);
+    expect(rest).toBe('event: ready\ndata: {"at":"x"}\n');
+  });
+});
