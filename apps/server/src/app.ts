@@ -20,10 +20,18 @@ import { checkingSerializer, plainSerializer } from './lib/reply-serializers.ts'
 import { trackRequestOrigin } from './lib/request-origin.ts';
 import { accountPublicRoutes, accountRoutes, directSessions, listeningSessions } from './modules/accounts/index.ts';
 import { authPublicRoutes, authStaffRoutes, createPasswordHasher, createTokenService } from './modules/auth/index.ts';
+import {
+  type ClaimLeaseJobOptions,
+  claimRoutes,
+  postgresClaimWrites,
+  registerClaimLeaseJob,
+  sqliteClaimWrites,
+} from './modules/claims/index.ts';
 import { defenceRoutes } from './modules/defence/index.ts';
 import { detailRoutes } from './modules/detail/index.ts';
 import { disputeIntakeRoutes, disputeRoutes } from './modules/disputes/index.ts';
 import { documentRoutes } from './modules/documents/index.ts';
+import { followUpRoutes } from './modules/follow-ups/index.ts';
 import { gatewayRoutes } from './modules/gateways/index.ts';
 import { ingestRoutes } from './modules/ingest/index.ts';
 import { invoiceRoutes } from './modules/invoices/index.ts';
@@ -91,6 +99,8 @@ export interface BuildOptions {
   mailWorker?: MailWorkerOptions | false;
   /** the hourly retention job (DESIGN §16); false: not started (tests and one-off commands run passes themselves) */
   retentionJob?: false;
+  /** the claim lease's job, each minute (DESIGN §18); false: not started (tests call releaseIdleClaims) */
+  claimLeaseJob?: ClaimLeaseJobOptions | false;
   /** SQLite's search index merge (search-index.ts): when it first runs and how often; tests shorten it */
   searchIndexSchedule?: SearchIndexSchedule;
   /** check every JSON reply against its contract's response schema (tests); production skips it (docs/decisions.md) */
@@ -122,6 +132,7 @@ function strategiesFor(handle: DbHandle, config: Config): Strategies {
   if (handle.dialect === 'postgres') {
     return {
       orderWrites: postgresOrderWrites(db),
+      claimWrites: postgresClaimWrites(db),
       remarkWrites: postgresRemarkWrites(db),
       searchEngine: postgresSearchEngine,
       searchThreads: null,
@@ -133,6 +144,7 @@ function strategiesFor(handle: DbHandle, config: Config): Strategies {
   const threads = config.searchThreads;
   return {
     orderWrites: sqliteOrderWrites(db),
+    claimWrites: sqliteClaimWrites(db),
     remarkWrites: sqliteRemarkWrites(db),
     searchEngine: sqliteSearchEngine,
     searchThreads: threads > 0 ? createSearchThreads(path.join(config.dataDir, SQLITE_FILE), threads) : null,
@@ -237,6 +249,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerMailWorker(app, ctx, options.mailWorker ?? {});
   if (options.retentionJob !== false) registerRetentionJob(app, ctx);
+  if (options.claimLeaseJob !== false) registerClaimLeaseJob(app, ctx, options.claimLeaseJob);
   // PostgreSQL's search index (GIN) needs no merging
   if (handle.dialect === 'sqlite') registerSearchIndexMaintenance(app, ctx, options.searchIndexSchedule);
 
@@ -274,6 +287,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         teamRoutes(staffApi, ctx);
         gatewayRoutes(staffApi, ctx);
         orderRoutes(staffApi, ctx);
+        claimRoutes(staffApi, ctx);
+        followUpRoutes(staffApi, ctx);
         detailRoutes(staffApi, ctx);
         remarkRoutes(staffApi, ctx);
         mailRoutes(staffApi, ctx);

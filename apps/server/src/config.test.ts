@@ -41,6 +41,15 @@ describe('configuration (DESIGN §4)', () => {
     expect(() => loadConfig({ ...base(), ADMIN_BASE_URL: 'ftp://desk' })).toThrow(/ADMIN_BASE_URL/);
   });
 
+  it('reads CLAIM_IDLE_MINUTES: 240 by default, 0 for never, and refuses nonsense (DESIGN §18)', () => {
+    expect(loadConfig(base()).claimIdleMinutes).toBe(240);
+    expect(loadConfig({ ...base(), CLAIM_IDLE_MINUTES: '0' }).claimIdleMinutes).toBe(0);
+    expect(loadConfig({ ...base(), CLAIM_IDLE_MINUTES: '90' }).claimIdleMinutes).toBe(90);
+    for (const value of ['-5', 'four hours', '1.5', '50000']) {
+      expect(() => loadConfig({ ...base(), CLAIM_IDLE_MINUTES: value }), value).toThrow(/CLAIM_IDLE_MINUTES/);
+    }
+  });
+
   it('reads the request and connection time-outs in milliseconds, and refuses nonsense', () => {
     const config = loadConfig({ ...base(), REQUEST_TIMEOUT_MS: '5000', CONNECTION_TIMEOUT_MS: '2000' });
     expect(config.timeouts).toEqual({ requestMs: 5000, connectionMs: 2000 });

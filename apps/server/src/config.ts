@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   AUDIT_RETENTION_DAYS_DEFAULT,
+  CLAIM_IDLE_MINUTES_DEFAULT,
   DEFAULT_DOMAIN_PREFIXES,
   DEFAULT_SUPPORT_PHONE,
   type Domain,
@@ -73,6 +74,11 @@ export interface Config {
    * (SLA_PRIORITY_HOURS, SLA_STANDARD_HOURS); an order keeps the due time it was given on arrival
    */
   serviceLevels: ServiceLevelHours;
+  /**
+   * DESIGN §18 claim lease: minutes a claim in New, Priority Processing or moveToProcessMarch may go
+   * without a write by its holder before it returns to its folder (CLAIM_IDLE_MINUTES); 0: never
+   */
+  claimIdleMinutes: number;
   /** member types that must sign in with a second factor (REQUIRE_2FA, DESIGN §17) */
   require2fa: readonly Role[];
   /** the staff app's address as members reach it: password reset links point here (ADMIN_BASE_URL) */
@@ -333,6 +339,8 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
       priority: int(env, 'SLA_PRIORITY_HOURS', SERVICE_LEVEL_DEFAULT_HOURS.priority, problems, 1, 8760),
       standard: int(env, 'SLA_STANDARD_HOURS', SERVICE_LEVEL_DEFAULT_HOURS.standard, problems, 1, 8760),
     },
+    // up to 30 days: a longer lease is no lease
+    claimIdleMinutes: int(env, 'CLAIM_IDLE_MINUTES', CLAIM_IDLE_MINUTES_DEFAULT, problems, 0, 43_200),
     require2fa: rolesFrom(env.REQUIRE_2FA, options.demo ? [] : [ROLE.Admin, ROLE.Manager], problems),
     adminBaseUrl: (url(env, 'ADMIN_BASE_URL', ['http:', 'https:'], problems) ?? ownAddress()).replace(/\/+$/, ''),
     rateLimit: {

@@ -146,6 +146,7 @@ describeEachDialect('queues: lists, counts, paging and sorting', (dialect) => {
         'sla_due_at',
         'sla_met_at',
         'sla_paused_at',
+        'follow_up_on',
       ].sort(),
     );
   });

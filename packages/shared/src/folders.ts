@@ -1,4 +1,5 @@
 import { FOLDER_VIEW, type FolderView } from './folder-views.ts';
+import type { FollowUpCounts } from './follow-ups.ts';
 import type { Capability } from './roles.ts';
 import { SLA_RUNNING_STATUSES } from './service-levels.ts';
 import { OPEN_STATUSES, type OrderStatus, STATUS } from './statuses.ts';
@@ -23,7 +24,8 @@ export type CountField =
   /** DESIGN §18: open orders past their service level */
   | 'overdueOrdersCount';
 
-export type FolderCounts = Partial<Record<CountField, number>>;
+/** The counts reply: every folder's count, and the due follow-ups beside their two folders (DESIGN §18). */
+export type FolderCounts = Partial<Record<CountField, number>> & FollowUpCounts;
 
 export interface FolderDef {
   /** orderName in list requests (SPEC §4), matched case-insensitively. */

@@ -27,6 +27,8 @@ export const ORDER_EVENT = {
   /** a dispute opened (to: its processor and id) or changed (from/to: the field's old and new value; detail: which) */
   disputeOpened: 'dispute_opened',
   disputeChanged: 'dispute_changed',
+  /** a follow-up date set, changed or cleared (from/to: the days, YYYY-MM-DD, or null) (DESIGN §18) */
+  followUp: 'follow_up',
   /** personal data removed (DESIGN §16): detail says what, under which rule or at whose request */
   dataRemoved: 'data_removed',
 } as const;

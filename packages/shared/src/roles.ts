@@ -32,6 +32,8 @@ export type Capability =
   | 'team.manageAdmins'
   /** switch off a member's two-factor sign-in when they lost their authenticator (DESIGN §17) */
   | 'team.resetTwoFactor'
+  /** return every order a member holds to its folder at once, for shift handovers (DESIGN §18) */
+  | 'team.releaseClaims'
   | 'reports.processedBy'
   | 'gateways.manage'
   /** open, change, list and link disputes (DESIGN §14) */
@@ -55,6 +57,7 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly Role[]>> = {
   'team.manage': MANAGERS,
   'team.manageAdmins': [ROLE.Admin],
   'team.resetTwoFactor': [ROLE.Admin],
+  'team.releaseClaims': MANAGERS,
   'reports.processedBy': MANAGERS,
   'gateways.manage': MANAGERS,
   'disputes.work': EVERYONE,
@@ -71,5 +74,11 @@ export function can(role: Role | null | undefined, capability: Capability): bool
 export function canManageMember(actor: Role, targetType: Role): boolean {
   if (!can(actor, 'team.manage')) return false;
   // A member who may manage Admins is managed only by someone who may too.
+  return can(actor, 'team.manageAdmins') || !can(targetType, 'team.manageAdmins');
+}
+
+/** Releasing a member's claims keeps the team.manage limit: a Manager never an Admin's (DESIGN §7, §18). */
+export function canReleaseClaimsOf(actor: Role, targetType: Role): boolean {
+  if (!can(actor, 'team.releaseClaims')) return false;
   return can(actor, 'team.manageAdmins') || !can(targetType, 'team.manageAdmins');
 }

@@ -18,6 +18,7 @@ import * as personalDataLogs from './migrations/060_personal_data_logs.ts';
 import * as retention from './migrations/061_retention.ts';
 import * as mailSender from './migrations/070_mail_sender.ts';
 import * as serviceLevels from './migrations/080_service_levels.ts';
+import * as followUps from './migrations/081_follow_ups.ts';
 import * as orderViewers from './migrations/082_order_viewers.ts';
 import type { Database } from './schema.ts';
 
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '061_retention': retention,
   '070_mail_sender': mailSender,
   '080_service_levels': serviceLevels,
+  '081_follow_ups': followUps,
   '082_order_viewers': orderViewers,
 };
 

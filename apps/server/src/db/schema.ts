@@ -172,6 +172,8 @@ export type OrdersTable = { [K in OrderTextField]: string | null } & {
   documents_removed_at: Generated<string | null>;
   personal_erased_at: Generated<string | null>;
   removal_reason: Generated<string | null>;
+  /** the day to chase an order in Awaiting Customer or Awaiting Govt again, YYYY-MM-DD (081) */
+  follow_up_on: Generated<string | null>;
 } & { [K in PurchaseTextColumn]: string | null } & {
   /** purchase evidence (040): 1 or 0 when the website said, null when it did not */
   disclaimer_shown: number | null;

@@ -71,6 +71,17 @@ export const ORDERS_API = {
   move: at('PUT', '/admin/move-order-status'),
 };
 
+/** Working live (DESIGN §18): claiming the next order and releasing claims. */
+export const CLAIMS_API = {
+  nextOrder: at('POST', '/admin/next-order'),
+  releaseClaims: at('POST', '/admin/release-claims'),
+};
+
+/** Follow-up dates on Awaiting Customer and Awaiting Govt (DESIGN §18). */
+export const FOLLOW_UP_API = {
+  followUp: at('PUT', '/admin/follow-up'),
+};
+
 export const DETAIL_API = {
   detail: at('GET', '/admin/get-orders-details/:orderId'),
   image: at('GET', '/admin/order-image/:orderId/:kind'),

@@ -1,7 +1,9 @@
 import { ACCOUNT_CONTRACTS } from './accounts.ts';
+import { CLAIMS_CONTRACTS } from './claims.ts';
 import type { Contract } from './contract.ts';
 import { DETAIL_CONTRACTS } from './detail.ts';
 import { DISPUTE_INTAKE_CONTRACTS, DISPUTES_CONTRACTS } from './disputes.ts';
+import { FOLLOW_UP_CONTRACTS } from './follow-ups.ts';
 import { FRONT_CONTRACTS, INGEST_CONTRACTS } from './front.ts';
 import { LIVE_CONTRACTS } from './live.ts';
 import { ORDERS_CONTRACTS } from './orders.ts';
@@ -10,10 +12,12 @@ import { DEFENCE_CONTRACTS, REPORTS_CONTRACTS } from './reports.ts';
 import { AUTH_CONTRACTS, GATEWAY_CONTRACTS, TEAM_CONTRACTS } from './staff.ts';
 
 export * from './accounts.ts';
+export * from './claims.ts';
 export * from './contract.ts';
 export * from './detail.ts';
 export * from './disputes.ts';
 export * from './endpoints.ts';
+export * from './follow-ups.ts';
 export * from './front.ts';
 export * from './live.ts';
 export * from './orders.ts';
@@ -28,6 +32,8 @@ const GROUPS = {
   TEAM_CONTRACTS,
   GATEWAY_CONTRACTS,
   ORDERS_CONTRACTS,
+  CLAIMS_CONTRACTS,
+  FOLLOW_UP_CONTRACTS,
   DETAIL_CONTRACTS,
   REPORTS_CONTRACTS,
   DEFENCE_CONTRACTS,

@@ -123,6 +123,8 @@ export const orderDetailSchema = z.strictObject({
   amount: z.string().nullable(),
   currency: z.string().nullable(),
   refund_date: z.string().nullable(),
+  /** the day to chase the order again (YYYY-MM-DD), or null (DESIGN §18): set in Awaiting Customer and Awaiting Govt */
+  follow_up_on: z.string().nullable(),
   /** name of the staff member who processed the order (DESIGN §6), '' when nobody yet */
   processed_by: z.string(),
   created_at: z.string(),

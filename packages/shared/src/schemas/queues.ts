@@ -154,6 +154,8 @@ export const orderListItemSchema = z.strictObject({
   /** the earliest deadline of the order's disputes that need a response; null: none (DESIGN §14) */
   respond_by: z.string().nullable(),
   ...serviceLevelFields,
+  /** the day to chase the order again (YYYY-MM-DD), or null (DESIGN §18) */
+  follow_up_on: z.string().nullable(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 

@@ -130,6 +130,7 @@ export async function orderDetail(ctx: AppContext, staff: TokenUser, orderId: st
     amount: decimalOf(order.amount_minor === null ? null : Number(order.amount_minor)),
     currency: order.currency,
     refund_date: order.refund_date,
+    follow_up_on: order.follow_up_on ?? null,
     processed_by: order.processor_name ?? '',
     created_at: order.created_at,
     // "Last updated" counts every change the Activity lists (a rejection mail, a remark, a mail

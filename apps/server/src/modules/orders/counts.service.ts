@@ -1,6 +1,7 @@
 import { can, FOLDERS, type FolderCounts, type FolderDef, type TokenUser } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../lib/time.ts';
+import { followUpDueCounts } from '../follow-ups/index.ts';
 import { readOverdueCount, readStatusTotals, readStatusTotalsOfMany, type StatusTotal } from './counts.repository.ts';
 import { type FolderViewer, timeOf } from './folder-filter.ts';
 
@@ -37,11 +38,16 @@ function countsFor(
 
 /**
  * Folder counts of SPEC §3 from the counter table, by the one folder definition in shared; Overdue
- * Orders (DESIGN §18) counted at the app's time from its index, since no counter knows the time.
+ * Orders (DESIGN §18) counted at the app's time from its index, since no counter knows the time; and
+ * the due follow-ups beside Awaiting Customer and Awaiting Govt (DESIGN §18; the same for every member).
  */
 export async function folderCounts(ctx: Pick<AppContext, 'db' | 'clock'>, staff: TokenUser): Promise<FolderCounts> {
-  const [totals, timed] = await Promise.all([readStatusTotals(ctx.db, staff.id), readTimedCounts(ctx)]);
-  return countsFor(totals, timed, staff);
+  const [totals, timed, due] = await Promise.all([
+    readStatusTotals(ctx.db, staff.id),
+    readTimedCounts(ctx),
+    followUpDueCounts(ctx.db, ctx.clock()),
+  ]);
+  return { ...countsFor(totals, timed, staff), ...due };
 }
 
 /** Each member's folder counts, as folderCounts gives them, from one read of each kind (the live stream's ticks). */
@@ -49,15 +55,17 @@ export async function folderCountsOfMany(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   staff: readonly Pick<TokenUser, 'id' | 'type'>[],
 ): Promise<Map<number, FolderCounts>> {
-  const [totals, timed] = await Promise.all([
+  const [totals, timed, due] = await Promise.all([
     readStatusTotalsOfMany(
       ctx.db,
       staff.map((s) => s.id),
     ),
     readTimedCounts(ctx),
+    followUpDueCounts(ctx.db, ctx.clock()),
   ]);
   const result = new Map<number, FolderCounts>();
-  for (const member of staff) result.set(member.id, countsFor(totals.get(member.id) ?? [], timed, member));
+  for (const member of staff)
+    result.set(member.id, { ...countsFor(totals.get(member.id) ?? [], timed, member), ...due });
   return result;
 }
 

@@ -24,6 +24,7 @@ export interface ListRow {
   sla_due_at: string | null;
   sla_met_at: string | null;
   sla_paused_at: string | null;
+  follow_up_on: string | null;
 }
 
 export interface ListWindow {
@@ -153,6 +154,7 @@ const LIST_COLUMNS = [
   'orders.sla_due_at',
   'orders.sla_met_at',
   'orders.sla_paused_at',
+  'orders.follow_up_on',
 ] as const;
 
 /**

@@ -5,6 +5,7 @@ import { NavLink, useLocation } from 'react-router';
 import { useLazyGetFolderCountQuery } from '../../store/baseApi.ts';
 import { selectUser, useAppDispatch, useAppSelector } from '../../store/index.ts';
 import { selectCount, selectShowSideBar, setShowSideBar } from '../../store/orderSlice.ts';
+import { FollowUpCountBadge } from '../features/follow-ups/FollowUpDue.tsx';
 
 /** Screens listed after the folders, in SPEC §2 order. */
 const AFTER_FOLDERS: readonly ScreenDef[] = [
@@ -81,6 +82,7 @@ export function Sidebar() {
                 <NavLink to={folderRoute(folder.path)} className={linkClass}>
                   <span>{folder.label}</span>
                   <CountBadge field={folder.countField} />
+                  <FollowUpCountBadge folder={folder} />
                 </NavLink>
               </li>
               {(AFTER_FOLDER[folder.name] ?? []).filter(visible).map((screen) => (

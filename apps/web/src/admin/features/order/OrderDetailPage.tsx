@@ -22,6 +22,7 @@ import { selectOrderDetails, selectOrderDetailsReply, selectShownOrderId } from 
 import { showOrderDetails } from '../../../store/orderSlice.ts';
 import { useDefenceActions } from '../defence/useDefenceActions.tsx';
 import { DisputesSection } from '../disputes/DisputesSection.tsx';
+import { FollowUpPanel } from '../follow-ups/FollowUpPanel.tsx';
 import { selectLiveReconnects } from '../live/liveSlice.ts';
 import { OrderLiveNotes } from '../live/OrderLiveNotes.tsx';
 import { useOrderLive } from '../live/useOrderLive.ts';
@@ -82,6 +83,7 @@ function SidePanel({ order, role, locked }: { order: OrderDetail; role: Role | n
           )}
         </Card.Body>
       </Card>
+      <FollowUpPanel key={order.follow_up_on ?? ''} order={order} locked={locked} />
     </aside>
   );
 }

@@ -1,4 +1,4 @@
-import { ORDER_EVENT, STATUS } from '@eta/shared';
+import { CLAIM_MSG, idleReleaseNote, ORDER_EVENT, STATUS } from '@eta/shared';
 import { describe, expect, it } from 'vitest';
 import { describeEvent } from './activity.ts';
 
@@ -49,5 +49,28 @@ describe('Activity lines of disputes (DESIGN §14)', () => {
       to: '01-12-2026',
       note: 'Adyen 4837-77',
     });
+  });
+});
+
+describe('Activity lines of claims and follow-ups (DESIGN §18)', () => {
+  it('shows a follow-up date set, changed and cleared, as the screen writes days', () => {
+    expect(describeEvent(event(ORDER_EVENT.followUp, null, '2026-03-12'))).toEqual({
+      what: 'Follow-up date set',
+      from: undefined,
+      to: '12-03-2026',
+    });
+    expect(describeEvent(event(ORDER_EVENT.followUp, '2026-03-12', '2026-03-14')).from).toBe('12-03-2026');
+    expect(describeEvent(event(ORDER_EVENT.followUp, '2026-03-14', null))).toEqual({
+      what: 'Follow-up date cleared',
+      from: '14-03-2026',
+      to: undefined,
+    });
+  });
+
+  it('says why a claim went back: idle under the lease, or released from Manage Team', () => {
+    const idle = event(ORDER_EVENT.unassign, 'Tara Team', null, idleReleaseNote(240));
+    expect(describeEvent(idle)).toEqual({ what: 'Returned to its folder', note: idleReleaseNote(240) });
+    const handover = event(ORDER_EVENT.unassign, 'Tara Team', null, CLAIM_MSG.handoverNote);
+    expect(describeEvent(handover).note).toBe(CLAIM_MSG.handoverNote);
   });
 });

@@ -78,6 +78,13 @@ export function describeEvent(e: OrderEventRecord): ActivityLine {
       return { what: `Dispute opened: ${e.to_value ?? '-'}`, note: opt(e.detail) };
     case ORDER_EVENT.disputeChanged:
       return disputeChange(e);
+    // DESIGN §18: days travel as YYYY-MM-DD and show as DD-MM-YYYY
+    case ORDER_EVENT.followUp:
+      return {
+        what: e.to_value ? 'Follow-up date set' : 'Follow-up date cleared',
+        from: e.from_value ? plainDate(e.from_value) : undefined,
+        to: e.to_value ? plainDate(e.to_value) : undefined,
+      };
     default: {
       const what = e.kind.replace(/[_-]+/g, ' ');
       return {

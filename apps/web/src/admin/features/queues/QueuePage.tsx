@@ -18,6 +18,7 @@ import { useQueueLive } from '../live/useQueueLive.ts';
 import { type QueueArgs, useGetQueueQuery } from './api.ts';
 import { BulkActions } from './BulkActions.tsx';
 import { queueColumns } from './columns.tsx';
+import { NextOrderButton } from './NextOrderButton.tsx';
 import { QueueTable } from './QueueTable.tsx';
 import { CONFIRM_TEXT, confirmDetail, useQueueActions } from './useQueueActions.ts';
 import { type QueueParams, useQueueParams } from './useQueueParams.ts';
@@ -117,6 +118,7 @@ export function QueuePage({ folder }: { folder: FolderDef }) {
   return (
     <>
       <PageHeader title={folder.title}>
+        <NextOrderButton folder={folder} />
         <Button variant="outline-primary" size="sm" onClick={refresh} disabled={list.isFetching}>
           {list.isFetching && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
           Refresh

@@ -14,6 +14,7 @@ import { ServiceLevelBadge } from '../../../components/ServiceLevelBadge.tsx';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { DueDate } from '../disputes/DueDate.tsx';
 import { DISPUTE_TEXT } from '../disputes/texts.ts';
+import { FollowUpDueBadge } from '../follow-ups/FollowUpDue.tsx';
 import type { QueueView } from './views.ts';
 
 const col = createColumnHelper<OrderListItem>();
@@ -147,6 +148,7 @@ export function queueColumns({ view, onDelete }: ColumnOptions) {
         <span>{c.getValue().trim()}</span>
         <ServiceLevelBadge order={c.row.original} />
         {view.showHolder && <HolderBadge order={c.row.original} />}
+        <FollowUpDueBadge order={c.row.original} />
       </div>
     ),
   });

@@ -22,6 +22,7 @@ import { selectUser, useAppSelector } from '../../../store/index.ts';
 import { useResetMemberTwoFactorMutation } from '../account/api.ts';
 import { useDeleteTeamMemberMutation, useGetTeamMemberListQuery } from './api.ts';
 import { MemberSessionsModal } from './MemberSessionsModal.tsx';
+import { useReleaseClaims } from './useReleaseClaims.tsx';
 
 const column = createColumnHelper<TeamMemberRecord>();
 
@@ -41,6 +42,7 @@ export function TeamTable({ editingId }: { editingId: string | null }) {
   const [resetTwoFactor, resetState] = useResetMemberTwoFactorMutation();
   const mayReset = role !== null && can(role, 'team.resetTwoFactor');
   const myId = me ? encodeId(me.id) : null;
+  const releaseClaims = useReleaseClaims();
 
   const columns = useMemo(
     () => [
@@ -83,6 +85,7 @@ export function TeamTable({ editingId }: { editingId: string | null }) {
                   <Dropdown.Item as="button" onClick={() => setViewing(member)}>
                     Sessions
                   </Dropdown.Item>
+                  {releaseClaims.item(member)}
                   {mayReset && member.two_factor_enabled && member.id !== myId && (
                     <Dropdown.Item as="button" onClick={() => setResetting(member)}>
                       Reset 2FA
@@ -95,7 +98,7 @@ export function TeamTable({ editingId }: { editingId: string | null }) {
         },
       }),
     ],
-    [role, myId, mayReset],
+    [role, myId, mayReset, releaseClaims.item],
   );
 
   const rows = list.data?.status === API_STATUS.ok ? (list.data.data ?? []) : [];
@@ -148,6 +151,7 @@ export function TeamTable({ editingId }: { editingId: string | null }) {
           </Table>
         )}
       </Card.Body>
+      {releaseClaims.modal}
       {viewing && <MemberSessionsModal member={viewing} onClose={() => setViewing(null)} />}
       <ConfirmModal
         show={resetting !== null}

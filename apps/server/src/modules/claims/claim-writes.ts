@@ -1,0 +1,27 @@
+import type { OrderStatus, TokenUser } from '@eta/shared';
+
+/** The order "Next order" gave the member. */
+export interface ClaimedOrder {
+  id: number;
+  order_id: string;
+}
+
+/**
+ * "Next order" (DESIGN §18), which SQLite and PostgreSQL make differently to the same effect, as the
+ * one-statement writes of orders (order-writes.ts): PostgreSQL one statement that skips the orders
+ * another member is claiming this instant (FOR UPDATE SKIP LOCKED), SQLite a transaction, whose write
+ * lock already makes claims one after another. Picked once in app.ts.
+ */
+export interface ClaimWrites {
+  /**
+   * Assigns to `staff` the oldest free order in `status` (by created_at, then id), logging an
+   * `assign` event as Assign to me does and announcing it once committed. Null when none is free.
+   */
+  nextOrder(staff: Pick<TokenUser, 'id' | 'name'>, status: OrderStatus, at: string): Promise<ClaimedOrder | null>;
+}
+
+declare module '../../context.ts' {
+  interface Strategies {
+    claimWrites: ClaimWrites;
+  }
+}
