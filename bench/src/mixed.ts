@@ -1,3 +1,4 @@
+/// <reference path="./autocannon.d.ts" />
 import { can, STATUS } from '@eta/shared';
 import autocannon from 'autocannon';
 import { createRng, type Rng, weighted } from './rng.ts';

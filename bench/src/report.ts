@@ -1,3 +1,4 @@
+import type { BrowserFigure } from './browser.ts';
 import type { BundleSize } from './bundle.ts';
 import type { Target } from './databases.ts';
 import type { Percentiles } from './http.ts';
@@ -11,6 +12,8 @@ export interface DbResult {
   target: Target;
   latencies: LatencyFigure[];
   bareLatency: LatencyFigure;
+  /** DESIGN §20: a sidebar folder click and View, timed in Chromium (browser.ts) */
+  browser: BrowserFigure[];
   mixed: Throughput;
   bare: Throughput;
   peakMemory: number | null;
@@ -97,7 +100,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 const pass = (ok: boolean) => (ok ? 'pass' : '**FAIL**');
 
-interface Row {
+export interface Row {
   figure: string;
   value: string;
   bare: string;
@@ -118,6 +121,33 @@ function latencyRow(f: LatencyFigure, bare: Percentiles | null): Row {
   };
 }
 
+/** DESIGN §20, in milliseconds at p95, measured in Chromium from the click to the frame painted. */
+export const BROWSER_BUDGET: Record<BrowserFigure['key'], number> = { 'folder-click': 150, 'order-view': 250 };
+
+/** The browser figures' rows: p50/p95 of the clicks, their budget and result. */
+export function browserRows(figures: readonly BrowserFigure[]): Row[] {
+  return figures.map((f) => {
+    const budget = `p95 ≤ ${BROWSER_BUDGET[f.key]} ms`;
+    if (!f.stats) return { figure: f.label, value: `— (${f.missing})`, bare: '', budget, result: 'not measured' };
+    const s = f.stats;
+    return {
+      figure: f.label,
+      value: `p50 ${ms(s.p50)} · p95 ${ms(s.p95)} · max ${ms(s.max)} ms (${int(s.count)} clicks)`,
+      bare: '',
+      budget,
+      result: pass(s.p95 <= BROWSER_BUDGET[f.key]),
+    };
+  });
+}
+
+function browserFailures(r: DbResult): string[] {
+  return r.browser.flatMap((f) => {
+    if (!f.stats) return [`${r.target.dialect}: ${f.label} not measured`];
+    const budget = BROWSER_BUDGET[f.key];
+    return f.stats.p95 > budget ? [`${r.target.dialect}: ${f.label} p95 ${ms(f.stats.p95)} ms > ${budget} ms`] : [];
+  });
+}
+
 export function failures(results: readonly DbResult[], info: RunInfo): string[] {
   const out: string[] = [];
   for (const r of results) {
@@ -133,6 +163,7 @@ export function failures(results: readonly DbResult[], info: RunInfo): string[] 
       if (budget !== undefined && f.stats.p95 > budget)
         out.push(`${r.target.dialect}: ${f.label} during retention p95 ${ms(f.stats.p95)} ms > ${budget} ms`);
     }
+    out.push(...browserFailures(r));
     if (r.mixed.requestsPerSecond < MIXED_BUDGET)
       out.push(`${r.target.dialect}: mixed ${int(r.mixed.requestsPerSecond)} req/s`);
     if (r.mixed.errors > 0) out.push(`${r.target.dialect}: mixed workload had ${r.mixed.errors} errors`);
@@ -159,6 +190,7 @@ function dbSection(r: DbResult, previous: PreviousReport | null): string {
   const d = r.target.dataset;
   const main = r.latencies.filter((f) => !f.key.startsWith('list:'));
   const rows: Row[] = main.map((f) => latencyRow(f, bare));
+  rows.push(...browserRows(r.browser));
   rows.push({
     figure: `mixed staff workload (${r.mixed.seconds.toFixed(0)} s)`,
     value: `${int(r.mixed.requestsPerSecond)} req/s, ${r.mixed.errors} errors (p50 ${ms(r.mixed.latencyP50)} · p99 ${ms(r.mixed.latencyP99)} ms)`,

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import type { DialectName } from '../../apps/server/src/db/dialect.ts';
+import { measureBrowser } from './browser.ts';
 import { bundleSizes, ROOT } from './bundle.ts';
 import { startChild } from './children.ts';
 import { cpuBetween, cpuSnapshot } from './cpu.ts';
@@ -119,6 +120,8 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
     console.log('  measuring latencies…');
     const latencies = await measureLatencies(client, session, samples);
     const bareLatency = await measureBare(bareClient, samples);
+    console.log('  in Chromium: sidebar folders and order detail…');
+    const browser = await measureBrowser(server.port, session, samples);
     console.log(`  mixed workload: ${connections} connections for ${seconds} s…`);
     const mixed = await loadWithCpu(session, server, target, { seconds });
     const bareLoad = await runBare({ port: bare.port, connections, seconds });
@@ -130,6 +133,7 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
       target,
       latencies,
       bareLatency,
+      browser,
       mixed,
       bare: bareLoad,
       peakMemory: server.peakMemory(),
