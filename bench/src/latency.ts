@@ -53,7 +53,7 @@ export async function measureLatencies(client: Client, session: Session, samples
   const lists = figures.filter((f) => f.key.startsWith('list:')).map((f) => f.stats as Percentiles);
   figures.push({
     key: 'list-first',
-    label: 'list page 1 (all 15 folders)',
+    label: `list page 1 (all ${lists.length} folders)`,
     stats: {
       p50: Math.max(...lists.map((s) => s.p50)),
       p95: Math.max(...lists.map((s) => s.p95)),

@@ -3,6 +3,7 @@ import type { BundleSize } from './bundle.ts';
 import type { Target } from './databases.ts';
 import type { Percentiles } from './http.ts';
 import type { LatencyFigure } from './latency.ts';
+import { LIVE_BUDGET_MS, type LiveFigure } from './live.ts';
 import { describeCheck, type MachineCheck } from './machine.ts';
 import type { Throughput } from './mixed.ts';
 import type { PreviousReport } from './previous.ts';
@@ -14,6 +15,8 @@ export interface DbResult {
   bareLatency: LatencyFigure;
   /** DESIGN §20: a sidebar folder click and View, timed in Chromium (browser.ts) */
   browser: BrowserFigure[];
+  /** DESIGN §20: a change reaching other members' live streams, 100 streams open throughout (live.ts) */
+  live: LiveFigure | null;
   mixed: Throughput;
   bare: Throughput;
   peakMemory: number | null;
@@ -140,6 +143,31 @@ export function browserRows(figures: readonly BrowserFigure[]): Row[] {
   });
 }
 
+/** The live stream's row: a change to every other member's open stream (DESIGN §20). */
+export function liveRow(f: LiveFigure | null): Row {
+  const figure = "live: a change reaches other members' streams";
+  const budget = `p95 ≤ ${LIVE_BUDGET_MS} ms, none lost`;
+  if (!f?.stats) return { figure, value: `— (${f?.missing ?? 'not run'})`, bare: '', budget, result: 'not measured' };
+  const s = f.stats;
+  return {
+    figure,
+    value: `p50 ${ms(s.p50)} · p95 ${ms(s.p95)} · max ${ms(s.max)} ms (${int(f.changes)} changes, ${int(s.count)} arrivals on ${f.streams} streams open throughout the run, ${int(f.lost)} lost)`,
+    bare: '',
+    budget,
+    result: pass(s.p95 <= LIVE_BUDGET_MS && f.lost === 0),
+  };
+}
+
+function liveFailures(r: DbResult): string[] {
+  const f = r.live;
+  if (!f?.stats) return [`${r.target.dialect}: live stream figure not measured`];
+  const out: string[] = [];
+  if (f.stats.p95 > LIVE_BUDGET_MS)
+    out.push(`${r.target.dialect}: live p95 ${ms(f.stats.p95)} ms > ${LIVE_BUDGET_MS} ms`);
+  if (f.lost > 0) out.push(`${r.target.dialect}: live stream lost ${f.lost} events`);
+  return out;
+}
+
 function browserFailures(r: DbResult): string[] {
   return r.browser.flatMap((f) => {
     if (!f.stats) return [`${r.target.dialect}: ${f.label} not measured`];
@@ -164,6 +192,7 @@ export function failures(results: readonly DbResult[], info: RunInfo): string[] 
         out.push(`${r.target.dialect}: ${f.label} during retention p95 ${ms(f.stats.p95)} ms > ${budget} ms`);
     }
     out.push(...browserFailures(r));
+    out.push(...liveFailures(r));
     if (r.mixed.requestsPerSecond < MIXED_BUDGET)
       out.push(`${r.target.dialect}: mixed ${int(r.mixed.requestsPerSecond)} req/s`);
     if (r.mixed.errors > 0) out.push(`${r.target.dialect}: mixed workload had ${r.mixed.errors} errors`);
@@ -190,6 +219,7 @@ function dbSection(r: DbResult, previous: PreviousReport | null): string {
   const d = r.target.dataset;
   const main = r.latencies.filter((f) => !f.key.startsWith('list:'));
   const rows: Row[] = main.map((f) => latencyRow(f, bare));
+  rows.push(liveRow(r.live));
   rows.push(...browserRows(r.browser));
   rows.push({
     figure: `mixed staff workload (${r.mixed.seconds.toFixed(0)} s)`,

@@ -13,6 +13,7 @@ import { cpuBetween, cpuSnapshot } from './cpu.ts';
 import { preparePostgres, prepareSqlite, type Target, warmPageCache } from './databases.ts';
 import { createClient } from './http.ts';
 import { measureBare, measureLatencies } from './latency.ts';
+import { LIVE_STREAMS, measureLive, openLiveStreams } from './live.ts';
 import { checkMachine, describeCheck } from './machine.ts';
 import { type Action, MIX, runBare, runMixed, type Throughput } from './mixed.ts';
 import { loadPrevious } from './previous.ts';
@@ -111,12 +112,17 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
   const bare = await startChild('bare.ts', {});
   const client = createClient(server.port);
   const bareClient = createClient(bare.port);
+  let streams: Awaited<ReturnType<typeof openLiveStreams>> = [];
   try {
     const session = await openSession(client);
     if (process.env.BENCH_MIXED_ONLY) {
       await bare.stop();
       return await mixedOnly(session, server, target);
     }
+    // DESIGN §20: every figure from here on is measured with a hundred live streams open
+    console.log(`  live: ${LIVE_STREAMS} streams open, a change timed to every other member's stream…`);
+    streams = await openLiveStreams(server.port, session.staff);
+    const live = await measureLive(client, session, streams, samples);
     console.log('  measuring latencies…');
     const latencies = await measureLatencies(client, session, samples);
     const bareLatency = await measureBare(bareClient, samples);
@@ -134,6 +140,7 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
       latencies,
       bareLatency,
       browser,
+      live,
       mixed,
       bare: bareLoad,
       peakMemory: server.peakMemory(),
@@ -143,6 +150,7 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
       retention,
     };
   } finally {
+    for (const stream of streams) stream.close();
     client.close();
     bareClient.close();
     await server.stop();

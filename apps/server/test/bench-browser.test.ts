@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSER_LABELS, type BrowserFigure, browserPlan } from '../../../bench/src/browser.ts';
+import type { LiveFigure } from '../../../bench/src/live.ts';
 import { parseReport } from '../../../bench/src/previous.ts';
-import { BROWSER_BUDGET, browserRows, type DbResult, failures, type RunInfo } from '../../../bench/src/report.ts';
+import {
+  BROWSER_BUDGET,
+  browserRows,
+  type DbResult,
+  failures,
+  liveRow,
+  type RunInfo,
+} from '../../../bench/src/report.ts';
 
 /** The browser figures of `npm run bench` (DESIGN §20): how many clicks, and how the report shows them. No timings. */
 const figure = (key: BrowserFigure['key'], p95: number | null): BrowserFigure => ({
@@ -12,13 +20,20 @@ const figure = (key: BrowserFigure['key'], p95: number | null): BrowserFigure =>
 });
 
 /** Only what failures() reads of a database's result; the other figures pass. */
-const result = (browser: BrowserFigure[]) =>
+const PASSING_LIVE: LiveFigure = {
+  streams: 100,
+  stats: { p50: 40, p95: 60, p99: 70, max: 80, count: 990 },
+  changes: 10,
+  lost: 0,
+};
+const result = (browser: BrowserFigure[], live: LiveFigure | null = PASSING_LIVE) =>
   ({
     target: { dialect: 'sqlite' },
     latencies: [],
     retention: null,
     mixed: { requestsPerSecond: 5_000, errors: 0 },
     browser,
+    live,
   }) as unknown as DbResult;
 const info = { bundles: { admin: null, public: null } } as unknown as RunInfo;
 
@@ -62,5 +77,17 @@ describe('browser figures of the benchmark', () => {
       `| ${row?.figure} | ${row?.value} | — |  | ${row?.budget} | ${row?.result} |`,
     ].join('\n');
     expect(parseReport(markdown).figure('SQLite', BROWSER_LABELS['folder-click'])).toBe('p95 96.4 ms');
+  });
+
+  it('holds the live stream to p95 500 ms with nothing lost, and counts a run without it as missed', () => {
+    const passing = [figure('folder-click', 100), figure('order-view', 100)];
+    expect(liveRow(PASSING_LIVE)).toMatchObject({ result: 'pass', budget: 'p95 ≤ 500 ms, none lost' });
+    const slow = { ...PASSING_LIVE, stats: { ...(PASSING_LIVE.stats as NonNullable<LiveFigure['stats']>), p95: 501 } };
+    expect(failures([result(passing, slow)], info)).toEqual(['sqlite: live p95 501 ms > 500 ms']);
+    expect(failures([result(passing, { ...PASSING_LIVE, lost: 3 })], info)).toEqual([
+      'sqlite: live stream lost 3 events',
+    ]);
+    expect(failures([result(passing, null)], info)).toEqual(['sqlite: live stream figure not measured']);
+    expect(liveRow(null).result).toBe('not measured');
   });
 });

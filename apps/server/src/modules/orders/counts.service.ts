@@ -23,6 +23,46 @@ async function readTimedCounts(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<M
   return timed;
 }
 
+/**
+ * How long the counts that move with time (Overdue, due follow-ups) are kept: they are the same for
+ * every member, and the sidebar asks on every screen change (a quarter of a working day's calls).
+ * Any order change made here drops them at once; another instance's change shows within this.
+ */
+const TIMED_KEEP_MS = 1_000;
+
+type TimedCounts = [Map<FolderDef, number>, FolderCounts];
+interface KeptTimed {
+  at: number;
+  generation: number;
+  value: Promise<TimedCounts>;
+}
+/** per app (its bus): what was read, and a count of the order changes heard */
+const keptTimed = new WeakMap<object, KeptTimed>();
+const changesHeard = new WeakMap<object, { n: number }>();
+
+function timedCounts(ctx: Pick<AppContext, 'db' | 'clock' | 'events'>): Promise<TimedCounts> {
+  let heard = changesHeard.get(ctx.events);
+  if (!heard) {
+    const counter = { n: 0 };
+    heard = counter;
+    changesHeard.set(ctx.events, counter);
+    ctx.events.subscribe('order.changed', () => {
+      counter.n += 1;
+    });
+  }
+  const now = ctx.clock();
+  const hit = keptTimed.get(ctx.events);
+  if (hit && hit.generation === heard.n && now >= hit.at && now - hit.at < TIMED_KEEP_MS) return hit.value;
+  const value = Promise.all([readTimedCounts(ctx), followUpDueCounts(ctx.db, now)]);
+  const kept = { at: now, generation: heard.n, value };
+  keptTimed.set(ctx.events, kept);
+  // a failed read is not kept
+  value.catch(() => {
+    if (keptTimed.get(ctx.events) === kept) keptTimed.delete(ctx.events);
+  });
+  return value;
+}
+
 function countsFor(
   totals: readonly StatusTotal[],
   timed: ReadonlyMap<FolderDef, number>,
@@ -41,27 +81,25 @@ function countsFor(
  * Orders (DESIGN §18) counted at the app's time from its index, since no counter knows the time; and
  * the due follow-ups beside Awaiting Customer and Awaiting Govt (DESIGN §18; the same for every member).
  */
-export async function folderCounts(ctx: Pick<AppContext, 'db' | 'clock'>, staff: TokenUser): Promise<FolderCounts> {
-  const [totals, timed, due] = await Promise.all([
-    readStatusTotals(ctx.db, staff.id),
-    readTimedCounts(ctx),
-    followUpDueCounts(ctx.db, ctx.clock()),
-  ]);
+export async function folderCounts(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'events'>,
+  staff: TokenUser,
+): Promise<FolderCounts> {
+  const [totals, [timed, due]] = await Promise.all([readStatusTotals(ctx.db, staff.id), timedCounts(ctx)]);
   return { ...countsFor(totals, timed, staff), ...due };
 }
 
 /** Each member's folder counts, as folderCounts gives them, from one read of each kind (the live stream's ticks). */
 export async function folderCountsOfMany(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'events'>,
   staff: readonly Pick<TokenUser, 'id' | 'type'>[],
 ): Promise<Map<number, FolderCounts>> {
-  const [totals, timed, due] = await Promise.all([
+  const [totals, [timed, due]] = await Promise.all([
     readStatusTotalsOfMany(
       ctx.db,
       staff.map((s) => s.id),
     ),
-    readTimedCounts(ctx),
-    followUpDueCounts(ctx.db, ctx.clock()),
+    timedCounts(ctx),
   ]);
   const result = new Map<number, FolderCounts>();
   for (const member of staff)

@@ -19,6 +19,12 @@ export const ORDER_TEXT = {
   providerLegend: 'Mail provider',
   providerDefault: '(default)',
   resendNeedsDocument: 'Upload a document first: there is nothing to resend yet.',
+  /**
+   * SPEC §2 names the button "Reject Applicant"; what it does is said beside it (its title and the
+   * confirm), since it reads like the Rejected move (issue 21, docs/decisions.md)
+   */
+  rejectApplicantHint:
+    'Marks the uploaded eTA as rejected and emails the applicant that it was not approved. The order stays where it is.',
   resendRejected: 'The latest document was rejected: upload a new one to send it again.',
   sendAgain: 'Send again',
   sendMailLegend: 'Send the download mail again',

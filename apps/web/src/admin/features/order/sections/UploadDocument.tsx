@@ -162,6 +162,7 @@ export function UploadDocument({ order, provider, onProvider, actions, locked }:
                 variant="outline-danger"
                 className="ms-sm-auto"
                 disabled={busy}
+                title={ORDER_TEXT.rejectApplicantHint}
                 onClick={() => setConfirmReject(true)}
               >
                 Reject Applicant
@@ -178,6 +179,7 @@ export function UploadDocument({ order, provider, onProvider, actions, locked }:
       <ConfirmModal
         show={confirmReject}
         message={MSG.confirmReject}
+        detail={ORDER_TEXT.rejectApplicantHint}
         busy={actions.rejecting}
         onConfirm={reject}
         onCancel={() => setConfirmReject(false)}
