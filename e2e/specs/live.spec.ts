@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO, signIn } from '../fixtures.ts';
+import { apiAs, DEMO, signIn, uniqueEmail } from '../fixtures.ts';
 import { ingestOrders, makeOrders, orderRef, uniqueTag } from '../orders.ts';
 
 /** DESIGN §18 with two members on two browsers: each sees the other's work without a reload. */
@@ -67,4 +67,27 @@ test('two members: arrivals, a claim, presence and a move reach the other withou
   await expect(nina.getByText('Also viewing: Tara Team')).toBeHidden();
   await tara.context().close();
   await nina.context().close();
+});
+
+test('a session ended elsewhere signs the member out at once, with one message', async ({ page, baseURL }) => {
+  const email = uniqueEmail('lena');
+  const admin = await apiAs(baseURL as string, DEMO.admin);
+  const added = await admin.post('/api/admin/add-team-member', {
+    data: { name: 'Lena Live', email, password: 'lena-pass-1', type: 'Team' },
+  });
+  expect(added.status()).toBe(201);
+  await admin.dispose();
+  await signIn(page, email, 'lena-pass-1');
+  await openNewOrders(page);
+
+  // The member changes the password on another device: this session ends, and the open screen
+  // learns it from its live stream without a click.
+  const elsewhere = await apiAs(baseURL as string, email, 'lena-pass-1');
+  expect((await elsewhere.post('/api/admin/change-password', { data: { newPassword: 'lena-pass-2' } })).status()).toBe(
+    200,
+  );
+  await elsewhere.dispose();
+  await expect(page).toHaveURL(/\/$/);
+  const errors = page.locator('.Toastify__toast--error');
+  await expect(errors.filter({ hasText: 'Your session has expired. Please sign in again.' })).toHaveCount(1);
 });

@@ -212,6 +212,9 @@ test('a report screen whose session has ended says so once and returns to sign-i
   });
   expect(added.status()).toBe(201);
   await admin.dispose();
+  // Without the live stream: it would notice the ended session first (live.spec.ts covers that), and
+  // its open request would keep the network from ever going idle.
+  await page.route('**/api/admin/live', (route) => route.abort());
   await signIn(page, email, 'rex-pass-1');
   // The dashboard's own requests (tiles, the disputes-due count, the trend chart) finish first: the
   // session must end while the member idles, so that the report's request is the first one refused.

@@ -142,7 +142,7 @@ export function queueColumns({ view, onDelete }: ColumnOptions) {
   const status = col.accessor('process_status', {
     header: 'Status',
     // The Awaiting literal carries a trailing space on the wire (SPEC §4); it means nothing on screen.
-    // Under it the service level (DESIGN §18), then who holds the order.
+    // Beside it the service level (DESIGN §18), then who holds the order.
     cell: (c) => (
       <div className="status-cell">
         <span>{c.getValue().trim()}</span>

@@ -11,11 +11,13 @@ export function CurrentDocument({ doc }: { doc: UploadDocRecord }) {
         <span className="text-secondary small">Current document</span>
         <span className="fw-semibold current-document-file">{doc.file1}</span>
       </div>
-      <div className="small text-secondary">
-        {formatBytes(doc.size)} · {stamp(doc.created_at)} UTC · by {orDash(doc.uploaded_by)} · via{' '}
-        {providerLabel(doc.mail_service_provider)}
+      <div className="current-document-meta small">
+        <span className="text-secondary">
+          {formatBytes(doc.size)} · {stamp(doc.created_at)} UTC · by {orDash(doc.uploaded_by)} · via{' '}
+          {providerLabel(doc.mail_service_provider)}
+        </span>
+        <DocumentCell doc={doc} />
       </div>
-      <DocumentCell doc={doc} />
     </div>
   );
 }
