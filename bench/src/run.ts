@@ -117,6 +117,8 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
     const session = await openSession(client);
     if (process.env.BENCH_MIXED_ONLY) {
       await bare.stop();
+      // as in the full run, unless BENCH_LIVE_STREAMS=0: the streams' share of the cost shows
+      if (process.env.BENCH_LIVE_STREAMS !== '0') streams = await openLiveStreams(server.port, session.staff);
       return await mixedOnly(session, server, target);
     }
     // DESIGN §20: every figure from here on is measured with a hundred live streams open

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseSseFrames, sseFrame } from './live.ts';
+import { mayFollowOrder, parseSseFrames, sseFrame } from './live.ts';
+import { ROLE } from './roles.ts';
+import { STATUS } from './statuses.ts';
 
 describe('live stream frames', () => {
   it('reads back what the server writes, across chunk boundaries', () => {
@@ -24,5 +26,15 @@ describe('live stream frames', () => {
     const { events, rest } = parseSseFrames('event: ready\ndata: {"at":"x"}\n');
     expect(events).toEqual([]);
     expect(rest).toBe('event: ready\ndata: {"at":"x"}\n');
+  });
+});
+
+describe('who may follow an order', () => {
+  it('follows the folders a type may open', () => {
+    expect(mayFollowOrder(ROLE.Telecaller, STATUS.New, false)).toBe(true);
+    expect(mayFollowOrder(ROLE.Admin, 'no such status', false)).toBe(true);
+    // Order History (every status) is not a Telecaller's folder
+    expect(mayFollowOrder(ROLE.Telecaller, 'no such status', false)).toBe(false);
+    expect(mayFollowOrder(ROLE.Telecaller, 'no such status', true)).toBe(false);
   });
 });

@@ -89,15 +89,28 @@ export function parseSseFrames(buffer: string): { events: LiveEvent[]; rest: str
   return { events, rest: text.slice(start) };
 }
 
+/** What a member of a type may follow, worked out once per type: the stream asks per stream and event. */
+const followed = new Map<string, { all: boolean; statuses: ReadonlySet<string> }>();
+
+function followedBy(type: Role, heldByThem: boolean) {
+  const key = `${type}|${heldByThem}`;
+  let entry = followed.get(key);
+  if (!entry) {
+    const folders = FOLDERS.filter((folder) => can(type, folder.capability) && (!folder.mine || heldByThem));
+    entry = {
+      all: folders.some((folder) => folder.statuses === null),
+      statuses: new Set(folders.flatMap((folder) => folder.statuses ?? [])),
+    };
+    followed.set(key, entry);
+  }
+  return entry;
+}
+
 /**
  * Whether a member of `type` may hear of an order in `status`: some folder they may open holds it
  * (a folder of their own orders only when they hold it). Changes are filtered by this on the server.
  */
 export function mayFollowOrder(type: Role, status: string, heldByThem: boolean): boolean {
-  return FOLDERS.some(
-    (folder) =>
-      can(type, folder.capability) &&
-      (!folder.mine || heldByThem) &&
-      (folder.statuses === null || (folder.statuses as readonly string[]).includes(status)),
-  );
+  const { all, statuses } = followedBy(type, heldByThem);
+  return all || statuses.has(status);
 }

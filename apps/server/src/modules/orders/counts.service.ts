@@ -1,4 +1,4 @@
-import { can, FOLDERS, type FolderCounts, type FolderDef, type TokenUser } from '@eta/shared';
+import { can, FOLDERS, type FolderCounts, type FolderDef, ORDER_EVENT, type TokenUser } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../lib/time.ts';
 import { followUpDueCounts } from '../follow-ups/index.ts';
@@ -24,9 +24,21 @@ async function readTimedCounts(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<M
 }
 
 /**
+ * The changes that can move an order into or out of Overdue or the due follow-ups: a new (or
+ * imported) order, a move, its first document, its follow-up day. Claims, remarks and mails cannot,
+ * and dropping the kept counts on each of them made the cache useless under a busy queue.
+ */
+const CHANGES_TIMED_COUNTS: ReadonlySet<string> = new Set([
+  ORDER_EVENT.created,
+  ORDER_EVENT.status,
+  ORDER_EVENT.document,
+  ORDER_EVENT.followUp,
+]);
+
+/**
  * How long the counts that move with time (Overdue, due follow-ups) are kept: they are the same for
  * every member, and the sidebar asks on every screen change (a quarter of a working day's calls).
- * Any order change made here drops them at once; another instance's change shows within this.
+ * A change here that can move them drops them at once; another instance's change shows within this.
  */
 const TIMED_KEEP_MS = 1_000;
 
@@ -46,8 +58,8 @@ function timedCounts(ctx: Pick<AppContext, 'db' | 'clock' | 'events'>): Promise<
     const counter = { n: 0 };
     heard = counter;
     changesHeard.set(ctx.events, counter);
-    ctx.events.subscribe('order.changed', () => {
-      counter.n += 1;
+    ctx.events.subscribe('order.changed', ({ kind }) => {
+      if (CHANGES_TIMED_COUNTS.has(kind)) counter.n += 1;
     });
   }
   const now = ctx.clock();
