@@ -39,8 +39,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL upkeep', () => {
     }
   }
   const lastAnalyze = async (table: string) =>
-    (await ask<{ last_analyze: Date | null }>(`select last_analyze from pg_stat_user_tables where relname = '${table}'`))[0]
-      ?.last_analyze ?? null;
+    (
+      await ask<{ last_analyze: Date | null }>(
+        `select last_analyze from pg_stat_user_tables where relname = '${table}'`,
+      )
+    )[0]?.last_analyze ?? null;
 
   it('warns once at start exactly when the server runs without autovacuum', async () => {
     const [{ autovacuum }] = (await ask<{ autovacuum: string }>('show autovacuum')) as [{ autovacuum: string }];

@@ -26,7 +26,11 @@ describeEachDialect('GET /readyz', (dialect) => {
   });
 
   it('names the mail queue once a pending mail has waited over 10 minutes, and not a failed one', async () => {
-    await outboxRow(t, MAIL_STATUS.failed, nowIso(() => t.app.ctx.clock() - 60 * MINUTE));
+    await outboxRow(
+      t,
+      MAIL_STATUS.failed,
+      nowIso(() => t.app.ctx.clock() - 60 * MINUTE),
+    );
     await outboxRow(t, MAIL_STATUS.queued, nowIso(t.app.ctx.clock));
     t.advance(10 * MINUTE);
     expect((await readyz()).statusCode).toBe(200);
