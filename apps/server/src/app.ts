@@ -9,11 +9,12 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { isWorker } from './cluster.ts';
+import { doesMaintenance, isWorker } from './cluster.ts';
 import type { Config } from './config.ts';
 import type { AppContext, Strategies } from './context.ts';
 import { connect, type DbHandle, SQLITE_FILE } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { analyzeAfterArrivals, warnWhenAutovacuumOff } from './db/pg-upkeep.ts';
 import { createDomainEvents } from './lib/domain-events.ts';
 import { serializeRequestForLog } from './lib/logged-url.ts';
 import { checkingSerializer, plainSerializer } from './lib/reply-serializers.ts';
@@ -51,6 +52,7 @@ import {
   registerMailWorker,
   sqliteOutboxClaim,
 } from './modules/mail/index.ts';
+import { registerMetrics, registerReadiness } from './modules/monitoring/index.ts';
 import {
   createSearchThreads,
   orderRoutes,
@@ -107,6 +109,8 @@ export interface BuildOptions {
   checkReplies?: boolean;
   /** the live stream's timings (DESIGN §18); tests shorten the heartbeat */
   live?: LiveHubOptions;
+  /** PostgreSQL: orders arrived since the last ANALYZE that start another (db/pg-upkeep.ts); tests lower it */
+  analyzeAfterOrders?: number;
   /** sees every route as it registers (the OpenAPI test lists them) */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -247,6 +251,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await ctx.strategies.searchThreads?.close();
     await handle.close();
   });
+  if (handle.dialect === 'postgres') {
+    // DESIGN §19: fresh planner statistics after large arrivals, and a word when autovacuum is off
+    const statistics = analyzeAfterArrivals(ctx.db, ctx.events, app.log, options.analyzeAfterOrders);
+    app.addHook('preClose', () => statistics.idle());
+    if (doesMaintenance()) await warnWhenAutovacuumOff(ctx.db, app.log);
+  }
   registerMailWorker(app, ctx, options.mailWorker ?? {});
   if (options.retentionJob !== false) registerRetentionJob(app, ctx);
   if (options.claimLeaseJob !== false) registerClaimLeaseJob(app, ctx, options.claimLeaseJob);
@@ -266,6 +276,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply.code(503).send({ status: 0, message: 'database unreachable' });
     }
   });
+
+  registerReadiness(app, ctx);
+  // Before the routes: its one onResponse hook must reach every scope registered below.
+  registerMetrics(app, ctx, { liveClients: () => live.size(), poolStats: handle.poolStats });
 
   // Before the routes: the OpenAPI document is collected as they register.
   await registerApiDocs(app);

@@ -41,6 +41,14 @@ describe('configuration (DESIGN §4)', () => {
     expect(() => loadConfig({ ...base(), ADMIN_BASE_URL: 'ftp://desk' })).toThrow(/ADMIN_BASE_URL/);
   });
 
+  it('reads METRICS_TOKEN: unset by default (no /metrics), at least 16 characters when set (DESIGN §19)', () => {
+    expect(loadConfig(base()).metricsToken).toBeNull();
+    expect(loadConfig({ ...base(), METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));
+    expect(() => loadConfig({ ...base(), METRICS_TOKEN: 'short-token' })).toThrow(
+      /METRICS_TOKEN must be at least 16 characters/,
+    );
+  });
+
   it('reads CLAIM_IDLE_MINUTES: 240 by default, 0 for never, and refuses nonsense (DESIGN §18)', () => {
     expect(loadConfig(base()).claimIdleMinutes).toBe(240);
     expect(loadConfig({ ...base(), CLAIM_IDLE_MINUTES: '0' }).claimIdleMinutes).toBe(0);

@@ -45,6 +45,8 @@ export interface Config {
   /** lifetime of a staff token in seconds (DESIGN §10: 12 h) */
   tokenTtlSeconds: number;
   ingestApiKey: string | null;
+  /** GET /metrics answers only with `Authorization: Bearer {METRICS_TOKEN}`; null: no /metrics at all (DESIGN §19) */
+  metricsToken: string | null;
   /** dispute intake (DESIGN §14): Stripe's endpoint signing secret and the relay's HMAC secret; null: that intake refused */
   disputeWebhooks: { stripeSecret: string | null; relaySecret: string | null };
   /** SMTP URL per provider (unset: .eml files in DATA_DIR/mail); supportPhone: the customer service number in mails */
@@ -307,6 +309,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     jwtSecret: '',
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 12 * 3600, problems, 60, 30 * 24 * 3600),
     ingestApiKey: env.INGEST_API_KEY || null,
+    metricsToken: env.METRICS_TOKEN || null,
     disputeWebhooks: {
       stripeSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || null,
       relaySecret: env.DISPUTE_WEBHOOK_SECRET?.trim() || null,
@@ -364,6 +367,8 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
   if (env.DISPUTE_WEBHOOK_SECRET?.trim() && env.DISPUTE_WEBHOOK_SECRET.trim().length < 16) {
     problems.push('DISPUTE_WEBHOOK_SECRET must be at least 16 characters');
   }
+  // The metrics name routes, queues and pool sizes: a token short enough to guess would hand them out.
+  if (env.METRICS_TOKEN && env.METRICS_TOKEN.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
   if (!LOG_LEVELS.includes(config.logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   if (!MAIL_FROM.test(config.mail.from)) {
     problems.push('MAIL_FROM must be an email address, alone or as Name <address>');

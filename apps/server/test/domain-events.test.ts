@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.ts';
 import { createDomainEvents, type DomainEventMap } from '../src/lib/domain-events.ts';
 import { DOCUMENT_BOUND_KINDS, MAIL_KINDS } from '../src/modules/mail/mail-kinds.ts';
+import { runRetentionPass } from '../src/modules/privacy/index.ts';
 import { newOrder, orderRow, pdfFile, uploadDocument } from './detail-fixtures.ts';
-import { INGEST_KEY } from './orders-fixtures.ts';
+import { buildOrder, INGEST_KEY, postOrders } from './orders-fixtures.ts';
 import { ofOrder, type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
@@ -59,7 +60,14 @@ describeEachDialect('domain events published by the app after commit', (dialect)
     t = await buildTestApp(dialect, { INGEST_API_KEY: INGEST_KEY });
     tara = await createMember(t, ROLE.Team, 'Tara Team');
     admin = await createMember(t, ROLE.Admin, 'Ada Admin');
-    received = { 'order.changed': [], 'mail.queued': [], 'member.changed': [], 'session.revoked': [] };
+    received = {
+      'order.changed': [],
+      'mail.queued': [],
+      'member.changed': [],
+      'session.revoked': [],
+      'orders.arrived': [],
+      'retention.passed': [],
+    };
     for (const name of Object.keys(received) as (keyof DomainEventMap)[]) {
       t.app.ctx.events.subscribe(name, (event) => void (received[name] as unknown[]).push(event));
     }
@@ -124,7 +132,30 @@ describeEachDialect('domain events published by the app after commit', (dialect)
     // no document yet: the resend is refused inside its transaction
     const res = await call(t, 'POST', '/api/admin/resend-mail', tara.token, { orderId: id, email: 'a@example.test' });
     expect(res.statusCode).toBe(409);
-    expect(received).toEqual({ 'order.changed': [], 'mail.queued': [], 'member.changed': [], 'session.revoked': [] });
+    expect(received).toEqual({
+      'order.changed': [],
+      'mail.queued': [],
+      'member.changed': [],
+      'session.revoked': [],
+      'orders.arrived': [],
+      'retention.passed': [],
+    });
+  });
+
+  it('publishes orders.arrived with the count of orders an ingestion created, none for repeats', async () => {
+    reset();
+    const orders = [buildOrder(), buildOrder()];
+    expect((await postOrders(t, { orders })).statusCode).toBe(201);
+    expect((await postOrders(t, { orders })).statusCode).toBe(200);
+    expect(received['orders.arrived']).toEqual([{ count: 2 }]);
+  });
+
+  it('publishes retention.passed with what a pass removed, by kind', async () => {
+    reset();
+    await runRetentionPass(t.app.ctx);
+    expect(received['retention.passed']).toEqual([
+      { removed: { images: 0, documents: 0, personal: 0, files: 0, audit_rows: 0 } },
+    ]);
   });
 
   it('publishes member.changed for a member added, changed and deleted, and order.changed for orders released', async () => {

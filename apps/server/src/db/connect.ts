@@ -36,10 +36,20 @@ class ImmediateSqliteDialect extends SqliteDialect {
 /** The SQLite database's file name inside DATA_DIR. */
 export const SQLITE_FILE = 'eta-desk.sqlite';
 
+/** A PostgreSQL pool's connections at this moment (GET /metrics, DESIGN §19). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** requests waiting for a connection: above 0 for long, the pool is too small or queries too slow */
+  waiting: number;
+}
+
 export interface DbHandle {
   db: Kysely<Database>;
   dialect: DialectName;
   close(): Promise<void>;
+  /** PostgreSQL's pool; absent on SQLite (one connection, no pool) */
+  poolStats?: () => PoolStats;
 }
 
 export interface ConnectOptions {
@@ -195,7 +205,8 @@ export function connect(options: ConnectOptions): DbHandle {
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : preparingPool(pool) }),
     });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, dialect: 'postgres', close: () => db.destroy(), poolStats };
   }
   const sqlite = openSqlite(options.sqliteFile);
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }) });

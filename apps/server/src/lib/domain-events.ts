@@ -25,6 +25,10 @@ export interface DomainEventMap {
   'member.changed': { memberId: number; change: 'created' | 'updated' | 'deleted' };
   /** sessions ended (logout, revocation): this instance's guard forgets them at once (DESIGN §17) */
   'session.revoked': { memberId: number; sessionIds: readonly string[] };
+  /** new orders committed (ingestion, import, demo): PostgreSQL's statistics follow a large arrival (db/pg-upkeep.ts) */
+  'orders.arrived': { count: number };
+  /** a retention pass finished in this process: what it removed, by kind (privacy's RETENTION_KINDS) */
+  'retention.passed': { removed: Readonly<Record<string, number>> };
 }
 export type DomainEventName = keyof DomainEventMap;
 export type Subscriber<K extends DomainEventName> = (event: DomainEventMap[K]) => unknown;

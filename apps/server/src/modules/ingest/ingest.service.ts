@@ -12,7 +12,7 @@ import { type NewOrder, ORDER_TEXT_FIELDS } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createFileStore, FILE_FOLDER } from '../../lib/file-store.ts';
 import { nowIso } from '../../lib/time.ts';
-import { inTransaction } from '../../lib/transaction.ts';
+import { afterCommit, inTransaction } from '../../lib/transaction.ts';
 import { gatewaysRepo } from '../gateways/index.ts';
 import { appendEvents } from '../order-changes/index.ts';
 import { type DecodedImage, decodeImages } from './images.ts';
@@ -204,6 +204,7 @@ export function createIngestService(ctx: AppContext) {
             })),
             at,
           );
+          if (rows.length > 0) afterCommit(trx, () => ctx.events.publish('orders.arrived', { count: rows.length }));
           return rows;
         });
       } catch (error) {

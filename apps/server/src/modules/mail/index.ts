@@ -1,4 +1,5 @@
 /** What other features and app.ts may use of mail (DESIGN §13: everything else is its own). */
+export { type OutboxBacklog, outboxBacklog } from './backlog.ts';
 export { mailRoutes } from './mail.routes.ts';
 export { registerMailWorker } from './mail.service.ts';
 export { DOCUMENT_BOUND_KINDS } from './mail-kinds.ts';

@@ -2,5 +2,11 @@
 export { recordPersonalDataReads } from './access-recording.ts';
 export { type AuditEntry, changesOf, recordAudit } from './audit.ts';
 export { privacyRoutes } from './privacy.routes.ts';
-export { postgresGiveSpaceBack, type RetentionCounts, runRetentionPass, sqliteGiveSpaceBack } from './retention.ts';
+export {
+  postgresGiveSpaceBack,
+  RETENTION_KINDS,
+  type RetentionCounts,
+  runRetentionPass,
+  sqliteGiveSpaceBack,
+} from './retention.ts';
 export { postgresOneRetentionPass, registerRetentionJob, sqliteOneRetentionPass } from './retention-job.ts';

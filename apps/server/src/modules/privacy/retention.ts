@@ -30,6 +30,15 @@ export const postgresGiveSpaceBack = async () => {};
 const SCAN_WINDOW = 5000;
 const DAY_MS = 86_400_000;
 
+/** The `kind` labels of retention_removed_total (GET /metrics): what a pass removes, by RetentionCounts field. */
+export const RETENTION_KINDS = {
+  images: 'images',
+  documents: 'documents',
+  personal: 'personal',
+  filesDeleted: 'files',
+  auditRowsDeleted: 'audit_rows',
+} as const satisfies Record<keyof RetentionCounts, string>;
+
 export interface RetentionCounts {
   images: number;
   documents: number;
@@ -107,5 +116,9 @@ export async function runRetentionPass(ctx: AppContext): Promise<RetentionCounts
     detail: { ...counts, periods: { imagesDays, documentsDays, personalDays, auditDays } },
   });
   await ctx.strategies.giveSpaceBack(ctx.db);
+  const removed = Object.fromEntries(
+    Object.entries(RETENTION_KINDS).map(([field, kind]) => [kind, counts[field as keyof RetentionCounts]]),
+  );
+  ctx.events.publish('retention.passed', { removed });
   return counts;
 }
