@@ -16,6 +16,7 @@ import { connect, type DbHandle, SQLITE_FILE } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { analyzeAfterArrivals, warnWhenAutovacuumOff } from './db/pg-upkeep.ts';
 import { createDomainEvents } from './lib/domain-events.ts';
+import { limitsFor } from './lib/limits.ts';
 import { serializeRequestForLog } from './lib/logged-url.ts';
 import { checkingSerializer, plainSerializer } from './lib/reply-serializers.ts';
 import { trackRequestOrigin } from './lib/request-origin.ts';
@@ -216,6 +217,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
   });
   await migrateToLatest(handle.db);
+  const clock = options.clock ?? Date.now;
+  // Rate limits and failure counts: in this process, or shared by every instance through Redis (DESIGN §19).
+  const limits = await limitsFor(config.redis, app.log, clock);
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -231,7 +235,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : directSessions(handle.db, app.log),
     strategies: strategiesFor(handle, config),
     events: createDomainEvents(handle.db, app.log),
-    clock: options.clock ?? Date.now,
+    failureLimiters: limits.failureLimiters,
+    clock,
   };
   app.decorate('ctx', ctx);
   // A member changed here (password, type, deletion) is read afresh by this instance's guard at once;
@@ -249,6 +254,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await ctx.members.close();
     await ctx.sessions.close();
     await ctx.strategies.searchThreads?.close();
+    await limits.close();
     await handle.close();
   });
   if (handle.dialect === 'postgres') {
@@ -265,7 +271,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   trackRequestOrigin(app);
   registerSecurityHeaders(app);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...limits.rateLimitOptions });
 
   app.get('/healthz', async (_request, reply) => {
     try {

@@ -101,6 +101,16 @@ describe('configuration (DESIGN §4)', () => {
     }
   });
 
+  it('reads REDIS_URL (redis:// or rediss://) and REDIS_PREFIX, and refuses others (DESIGN §19)', () => {
+    expect(loadConfig(base()).redis).toEqual({ url: null, prefix: 'eta:' });
+    const shared = loadConfig({ ...base(), REDIS_URL: 'rediss://:pw@cache.internal:6380/2', REDIS_PREFIX: 'desk1:' });
+    expect(shared.redis).toEqual({ url: 'rediss://:pw@cache.internal:6380/2', prefix: 'desk1:' });
+    expect(loadConfig({ ...base(), REDIS_URL: 'redis://127.0.0.1:6379' }).redis.url).toBe('redis://127.0.0.1:6379');
+    expect(() => loadConfig({ ...base(), REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL must start with/);
+    expect(() => loadConfig({ ...base(), REDIS_URL: 'not a url' })).toThrow(/REDIS_URL is not a valid URL/);
+    expect(() => loadConfig({ ...base(), REDIS_PREFIX: 'eta desk:' })).toThrow(/REDIS_PREFIX/);
+  });
+
   it('lists every problem at once', () => {
     try {
       loadConfig({

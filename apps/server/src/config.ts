@@ -87,6 +87,11 @@ export interface Config {
   adminBaseUrl: string;
   rateLimit: { loginPerIpPerMinute: number; loginFailuresPerAccount: number; publicPerIpPerMinute: number };
   /**
+   * DESIGN §19: REDIS_URL set (redis:// or rediss://): rate limits and failure counts are shared by every
+   * instance there, under keys starting with REDIS_PREFIX; null: each process counts its own
+   */
+  redis: { url: string | null; prefix: string };
+  /**
    * requestMs: the whole request (headers and body) must arrive within it, else 408 (REQUEST_TIMEOUT_MS);
    * connectionMs: a socket silent this long is closed (CONNECTION_TIMEOUT_MS). Without them a client that
    * trickles or stalls a body holds a connection for ever (issue 20, docs/decisions.md).
@@ -351,6 +356,10 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
       loginFailuresPerAccount: int(env, 'LOGIN_FAILURES_PER_ACCOUNT', 5, problems, 1),
       publicPerIpPerMinute: int(env, 'PUBLIC_RATE_LIMIT_PER_IP', 30, problems, 1),
     },
+    redis: {
+      url: url(env, 'REDIS_URL', ['redis:', 'rediss:'], problems),
+      prefix: env.REDIS_PREFIX || 'eta:',
+    },
     timeouts: {
       requestMs: int(env, 'REQUEST_TIMEOUT_MS', 60_000, problems, 100, 3_600_000),
       connectionMs: int(env, 'CONNECTION_TIMEOUT_MS', 30_000, problems, 100, 3_600_000),
@@ -369,6 +378,10 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
   }
   // The metrics name routes, queues and pool sizes: a token short enough to guess would hand them out.
   if (env.METRICS_TOKEN && env.METRICS_TOKEN.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
+  // Printable, no spaces: it starts every key this app writes in Redis (and keys are seen in redis-cli).
+  if (!/^[\x21-\x7e]{1,64}$/.test(config.redis.prefix)) {
+    problems.push('REDIS_PREFIX must be 1 to 64 printable characters without spaces');
+  }
   if (!LOG_LEVELS.includes(config.logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   if (!MAIL_FROM.test(config.mail.from)) {
     problems.push('MAIL_FROM must be an email address, alone or as Name <address>');

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { DomainEvents } from './lib/domain-events.ts';
+import type { FailureLimiters } from './lib/failure-limiter.ts';
 import type { MemberSource, PasswordHasher, SessionSource, TokenService } from './lib/staff-auth.ts';
 
 /**
@@ -28,6 +29,8 @@ export interface AppContext {
   strategies: Strategies;
   /** the in-process bus: writes publish here once committed (lib/domain-events.ts) */
   events: DomainEvents;
+  /** failure counts (sign-in, codes, reset mails): in this process, or shared through Redis (lib/limits.ts) */
+  failureLimiters: FailureLimiters;
   /** milliseconds since the epoch; tests may move time */
   clock: () => number;
 }

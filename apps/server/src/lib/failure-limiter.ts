@@ -1,9 +1,25 @@
 /**
- * Counts failures per key in a sliding window kept in memory. Used for sign-in failures per
- * account; with several instances each keeps its own count, which still bounds guessing to
- * N × instances per window (docs/decisions.md).
+ * Counts failures per key over a sliding window: sign-in failures per account, wrong sign-in codes,
+ * reset mails per account. Asynchronous because the count may live in Redis (redis-failure-limiter.ts).
  */
-export function createFailureLimiter(maxFailures: number, windowMs: number, clock: () => number) {
+export interface FailureLimiter {
+  /** as many failures as allowed within the window: refuse before trying */
+  isBlocked(key: string): Promise<boolean>;
+  fail(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
+}
+
+/**
+ * Makes an app's limiters: in this process, or shared by every instance through Redis, chosen once
+ * at start (limits.ts); services ask for theirs here and never know which.
+ */
+export interface FailureLimiters {
+  /** `name` keeps one limiter's keys apart from another's in a shared store */
+  create(name: string, maxFailures: number, windowMs: number): FailureLimiter;
+}
+
+/** A count kept in this process's memory: with several processes each keeps its own. */
+export function memoryFailureLimiter(maxFailures: number, windowMs: number, clock: () => number): FailureLimiter {
   const failures = new Map<string, number[]>();
   const recent = (key: string) => {
     const since = clock() - windowMs;
@@ -13,15 +29,17 @@ export function createFailureLimiter(maxFailures: number, windowMs: number, cloc
     return list;
   };
   return {
-    isBlocked: (key: string) => recent(key).length >= maxFailures,
-    fail(key: string) {
+    isBlocked: async (key) => recent(key).length >= maxFailures,
+    async fail(key) {
       const list = recent(key);
       list.push(clock());
       failures.set(key, list);
       if (failures.size > 100_000) failures.delete(failures.keys().next().value as string);
     },
-    reset: (key: string) => void failures.delete(key),
+    reset: async (key) => void failures.delete(key),
   };
 }
 
-export type FailureLimiter = ReturnType<typeof createFailureLimiter>;
+export function memoryFailureLimiters(clock: () => number): FailureLimiters {
+  return { create: (_name, maxFailures, windowMs) => memoryFailureLimiter(maxFailures, windowMs, clock) };
+}

@@ -9,7 +9,6 @@ import {
 } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createFailureLimiter } from '../../lib/failure-limiter.ts';
 import { nowIso } from '../../lib/time.ts';
 import { afterCommit, inTransaction } from '../../lib/transaction.ts';
 import { queuePasswordResetMail } from '../mail/index.ts';
@@ -25,7 +24,7 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
 /** "Forgot password?" (DESIGN §17): a one-time link by mail, through the outbox. */
 export function createPasswordResetService(ctx: AppContext) {
   const { db } = ctx;
-  const perAccount = createFailureLimiter(MAILS_PER_ACCOUNT_PER_HOUR, 3_600_000, ctx.clock);
+  const perAccount = ctx.failureLimiters.create('reset-mail', MAILS_PER_ACCOUNT_PER_HOUR, 3_600_000);
 
   return {
     /**
@@ -35,8 +34,8 @@ export function createPasswordResetService(ctx: AppContext) {
     async requestLink(input: ForgotPasswordInput): Promise<void> {
       const email = input.email.toLowerCase();
       const member = await staffRepo.findActiveByEmail(db, email);
-      if (!member || perAccount.isBlocked(email)) return;
-      perAccount.fail(email);
+      if (!member || (await perAccount.isBlocked(email))) return;
+      await perAccount.fail(email);
       const token = randomBytes(32).toString('base64url');
       const now = ctx.clock();
       const url = `${ctx.config.adminBaseUrl}${RESET_PASSWORD_PATH}/${token}`;

@@ -13,7 +13,6 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { StaffRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createFailureLimiter } from '../../lib/failure-limiter.ts';
 import { nowIso } from '../../lib/time.ts';
 import { afterCommit, inTransaction } from '../../lib/transaction.ts';
 import { createSessionsService, createTwoFactorService, hasTwoFactor, type SignInOrigin } from '../accounts/index.ts';
@@ -23,9 +22,13 @@ import { staffRepo } from '../staff/index.ts';
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 export function createAuthService(ctx: AppContext) {
-  const limiter = createFailureLimiter(ctx.config.rateLimit.loginFailuresPerAccount, FAILURE_WINDOW_MS, ctx.clock);
+  const limiter = ctx.failureLimiters.create(
+    'sign-in',
+    ctx.config.rateLimit.loginFailuresPerAccount,
+    FAILURE_WINDOW_MS,
+  );
   /** wrong codes: per challenge, and per account across challenges (a new password step buys no more guesses) */
-  const codeFailures = createFailureLimiter(TWO_FACTOR_FAILURES_ALLOWED, FAILURE_WINDOW_MS, ctx.clock);
+  const codeFailures = ctx.failureLimiters.create('sign-in-code', TWO_FACTOR_FAILURES_ALLOWED, FAILURE_WINDOW_MS);
   const sessions = createSessionsService(ctx);
   const twoFactor = createTwoFactorService(ctx);
 
@@ -54,7 +57,7 @@ export function createAuthService(ctx: AppContext) {
      */
     async login(input: LoginInput, origin: SignInOrigin): Promise<SignInReply> {
       const email = input.email.toLowerCase();
-      if (limiter.isBlocked(email)) {
+      if (await limiter.isBlocked(email)) {
         const member = await staffRepo.findActiveByEmail(ctx.db, email);
         await audit(AUDIT_ACTION.signInFailed, member?.id ?? null, email, { reason: 'too many failures' });
         throw new AppError(429, SERVER_MSG.tooManyAttempts);
@@ -62,13 +65,13 @@ export function createAuthService(ctx: AppContext) {
       const member = await staffRepo.findActiveByEmail(ctx.db, email);
       const valid = await ctx.passwords.verify(member?.password_hash ?? null, input.password);
       if (!member || !valid || !isRole(member.type)) {
-        limiter.fail(email);
+        await limiter.fail(email);
         await audit(AUDIT_ACTION.signInFailed, member?.id ?? null, email, {
           reason: member ? 'wrong password' : 'unknown email',
         });
         throw new AppError(401, SERVER_MSG.badCredentials);
       }
-      limiter.reset(email);
+      await limiter.reset(email);
       if (hasTwoFactor(member)) {
         const challenge = await ctx.tokens.signChallenge(member.id, member.token_version, ctx.clock());
         return { twoFactorRequired: true, challenge };
@@ -81,7 +84,7 @@ export function createAuthService(ctx: AppContext) {
       const claims = await ctx.tokens.verifyChallenge(input.challenge, ctx.clock());
       if (!claims) throw AppError.unauthorized(ACCOUNT_MSG.challengeExpired);
       const account = `member:${claims.staffId}`;
-      if (codeFailures.isBlocked(claims.jti) || codeFailures.isBlocked(account)) {
+      if ((await codeFailures.isBlocked(claims.jti)) || (await codeFailures.isBlocked(account))) {
         throw AppError.tooMany(ACCOUNT_MSG.tooManyCodes);
       }
       const member = await staffRepo.findActiveById(ctx.db, claims.staffId);
@@ -91,13 +94,11 @@ export function createAuthService(ctx: AppContext) {
       }
       const kind = TOTP_CODE.test(input.code) ? 'authenticator code' : 'recovery code';
       if (!(await twoFactor.takeCode(member, input.code))) {
-        codeFailures.fail(claims.jti);
-        codeFailures.fail(account);
+        await Promise.all([codeFailures.fail(claims.jti), codeFailures.fail(account)]);
         await audit(AUDIT_ACTION.signInFailed, member.id, member.email, { reason: `wrong ${kind}` });
         throw AppError.badRequest(ACCOUNT_MSG.codeWrong, { code: ACCOUNT_MSG.codeWrong });
       }
-      codeFailures.reset(claims.jti);
-      codeFailures.reset(account);
+      await Promise.all([codeFailures.reset(claims.jti), codeFailures.reset(account)]);
       return signIn(member, origin, kind);
     },
 
