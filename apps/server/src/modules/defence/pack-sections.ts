@@ -6,7 +6,7 @@ import { placeImage, REENCODED_NOTE, unreadable } from '../../lib/pdf/pages.ts';
 import { table } from '../../lib/pdf/table.ts';
 import { stampUtc } from '../../lib/pdf/text.ts';
 import { applicantRows, declarations, providerLabel, sentWith } from './declarations.ts';
-import { downloadIps, type Evidence } from './evidence.ts';
+import { downloadIps, type Evidence, purchaseIpDownloads } from './evidence.ts';
 import { ce3Line, purchaseSection } from './purchase-sections.ts';
 import { timeline, timelineRows } from './timeline.ts';
 
@@ -153,7 +153,11 @@ export function passportSection(doc: Doc, image: PdfImage | string): void {
 export function compactEvidence(doc: Doc, evidence: Evidence): void {
   doc.addPage();
   title(doc, 'Evidence summary', `Taken from our order system on ${stampUtc(evidence.generatedAt)}.`);
-  keyValues(doc, orderFacts(evidence), 140);
+  // Type 1 states it in its purchase section; the one-page pack has only these facts (DESIGN §15).
+  const fromPurchaseIp = purchaseIpDownloads(evidence);
+  const facts = orderFacts(evidence);
+  if (fromPurchaseIp) facts.push(['Downloads from the purchase IP', fromPurchaseIp]);
+  keyValues(doc, facts, 140);
   heading(doc, 'Download log');
   note(doc, LOG_NOTE);
   if (evidence.downloads.length === 0) {
