@@ -3,11 +3,16 @@ import type { BundleSize } from './bundle.ts';
 import type { Target } from './databases.ts';
 import type { Percentiles } from './http.ts';
 import type { LatencyFigure } from './latency.ts';
-import { LIVE_BUDGET_MS, type LiveFigure } from './live.ts';
+import type { LiveFigure } from './live.ts';
 import { describeCheck, type MachineCheck } from './machine.ts';
 import type { Throughput } from './mixed.ts';
 import type { PreviousReport } from './previous.ts';
+import { int, kb, mb, ms, pass, type Row } from './report-format.ts';
+import { browserFailures, browserRows, liveFailures, liveRow } from './report-live.ts';
 import type { RetentionFigure } from './retention.ts';
+
+export type { Row } from './report-format.ts';
+export { BROWSER_BUDGET, browserRows, liveRow } from './report-live.ts';
 
 export interface DbResult {
   target: Target;
@@ -97,20 +102,6 @@ const LATENCY_BUDGET: Record<string, number> = {
 export const MIXED_BUDGET = 2_000;
 export const BUNDLE_BUDGET = { admin: 250 * 1024, public: 60 * 1024 };
 
-const ms = (n: number) => (n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : n.toFixed(0));
-const int = (n: number) => Math.round(n).toLocaleString('en');
-const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
-const pass = (ok: boolean) => (ok ? 'pass' : '**FAIL**');
-
-export interface Row {
-  figure: string;
-  value: string;
-  bare: string;
-  budget: string;
-  result: string;
-}
-
 function latencyRow(f: LatencyFigure, bare: Percentiles | null): Row {
   if (!f.stats) return { figure: f.label, value: `— (${f.missing})`, bare: '', budget: '', result: 'not measured' };
   const s = f.stats;
@@ -122,58 +113,6 @@ function latencyRow(f: LatencyFigure, bare: Percentiles | null): Row {
     budget: budget === undefined ? '—' : `p95 ≤ ${budget} ms`,
     result: budget === undefined ? 'info' : pass(s.p95 <= budget),
   };
-}
-
-/** DESIGN §20, in milliseconds at p95, measured in Chromium from the click to the frame painted. */
-export const BROWSER_BUDGET: Record<BrowserFigure['key'], number> = { 'folder-click': 150, 'order-view': 250 };
-
-/** The browser figures' rows: p50/p95 of the clicks, their budget and result. */
-export function browserRows(figures: readonly BrowserFigure[]): Row[] {
-  return figures.map((f) => {
-    const budget = `p95 ≤ ${BROWSER_BUDGET[f.key]} ms`;
-    if (!f.stats) return { figure: f.label, value: `— (${f.missing})`, bare: '', budget, result: 'not measured' };
-    const s = f.stats;
-    return {
-      figure: f.label,
-      value: `p50 ${ms(s.p50)} · p95 ${ms(s.p95)} · max ${ms(s.max)} ms (${int(s.count)} clicks)`,
-      bare: '',
-      budget,
-      result: pass(s.p95 <= BROWSER_BUDGET[f.key]),
-    };
-  });
-}
-
-/** The live stream's row: a change to every other member's open stream (DESIGN §20). */
-export function liveRow(f: LiveFigure | null): Row {
-  const figure = "live: a change reaches other members' streams";
-  const budget = `p95 ≤ ${LIVE_BUDGET_MS} ms, none lost`;
-  if (!f?.stats) return { figure, value: `— (${f?.missing ?? 'not run'})`, bare: '', budget, result: 'not measured' };
-  const s = f.stats;
-  return {
-    figure,
-    value: `p50 ${ms(s.p50)} · p95 ${ms(s.p95)} · max ${ms(s.max)} ms (${int(f.changes)} changes, ${int(s.count)} arrivals on ${f.streams} streams open throughout the run, ${int(f.lost)} lost)`,
-    bare: '',
-    budget,
-    result: pass(s.p95 <= LIVE_BUDGET_MS && f.lost === 0),
-  };
-}
-
-function liveFailures(r: DbResult): string[] {
-  const f = r.live;
-  if (!f?.stats) return [`${r.target.dialect}: live stream figure not measured`];
-  const out: string[] = [];
-  if (f.stats.p95 > LIVE_BUDGET_MS)
-    out.push(`${r.target.dialect}: live p95 ${ms(f.stats.p95)} ms > ${LIVE_BUDGET_MS} ms`);
-  if (f.lost > 0) out.push(`${r.target.dialect}: live stream lost ${f.lost} events`);
-  return out;
-}
-
-function browserFailures(r: DbResult): string[] {
-  return r.browser.flatMap((f) => {
-    if (!f.stats) return [`${r.target.dialect}: ${f.label} not measured`];
-    const budget = BROWSER_BUDGET[f.key];
-    return f.stats.p95 > budget ? [`${r.target.dialect}: ${f.label} p95 ${ms(f.stats.p95)} ms > ${budget} ms`] : [];
-  });
 }
 
 export function failures(results: readonly DbResult[], info: RunInfo): string[] {
@@ -191,8 +130,8 @@ export function failures(results: readonly DbResult[], info: RunInfo): string[] 
       if (budget !== undefined && f.stats.p95 > budget)
         out.push(`${r.target.dialect}: ${f.label} during retention p95 ${ms(f.stats.p95)} ms > ${budget} ms`);
     }
-    out.push(...browserFailures(r));
-    out.push(...liveFailures(r));
+    out.push(...browserFailures(r.target.dialect, r.browser));
+    out.push(...liveFailures(r.target.dialect, r.live));
     if (r.mixed.requestsPerSecond < MIXED_BUDGET)
       out.push(`${r.target.dialect}: mixed ${int(r.mixed.requestsPerSecond)} req/s`);
     if (r.mixed.errors > 0) out.push(`${r.target.dialect}: mixed workload had ${r.mixed.errors} errors`);

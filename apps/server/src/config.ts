@@ -15,10 +15,13 @@ import {
   type Role,
   SERVICE_LEVEL_DEFAULT_HOURS,
   type ServiceLevelHours,
-  type SiteLink,
 } from '@eta/shared';
 import { type BusinessConfig, businessFrom } from './business-config.ts';
+import { type Env, int, list, onOff, url } from './config-readers.ts';
 import { packLimitsFrom } from './pack-limits-config.ts';
+import { type SiteConfig, siteFor } from './site-config.ts';
+
+export type { SiteConfig };
 
 /**
  * The only reader of process.env (DESIGN §3, §4). Every setting is validated here, all errors are
@@ -110,20 +113,6 @@ export interface Config {
   packLimits: ReturnType<typeof packLimitsFrom>;
 }
 
-export interface SiteConfig {
-  name: string;
-  /** null: the built-in logo */
-  logoUrl: string | null;
-  homeUrl: string;
-  headerLinks: readonly SiteLink[];
-  contactUrl: string;
-  complaintUrl: string;
-  termsUrl: string;
-  /** footer links of the mails (SPEC §2 approval email: Terms, Privacy, Contact, Refund) */
-  privacyUrl: string;
-  refundUrl: string;
-}
-
 export class ConfigError extends Error {
   readonly problems: string[];
   constructor(problems: string[]) {
@@ -132,98 +121,9 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
-
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 export const DEFAULT_WEB_DIST = path.resolve(HERE, '../../web/dist');
 
-function int(env: Env, key: string, fallback: number, problems: string[], min = 0, max = 1_000_000): number {
-  const raw = env[key];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    problems.push(`${key} must be a whole number from ${min} to ${max} (got "${raw}")`);
-    return fallback;
-  }
-  return n;
-}
-
-function url(env: Env, key: string, schemes: string[], problems: string[]): string | null {
-  const raw = env[key];
-  if (!raw) return null;
-  try {
-    const u = new URL(raw);
-    if (!schemes.includes(u.protocol))
-      problems.push(`${key} must start with ${schemes.join(' or ')} (got "${u.protocol}")`);
-  } catch {
-    problems.push(`${key} is not a valid URL`);
-  }
-  return raw;
-}
-
-function list(raw: string | undefined, fallback: readonly string[]): readonly string[] {
-  if (raw === undefined || raw === '') return fallback;
-  return raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-const SITE_NAMES: Record<Domain, string> = { primary: 'UK ETA Online', secondary: 'UK ETA Apply' };
-
-/** `Label=https://…,Label=https://…`: header links of a landing site. */
-function links(env: Env, key: string, fallback: SiteLink[], problems: string[]): SiteLink[] {
-  const raw = env[key];
-  if (!raw) return fallback;
-  return raw.split(',').flatMap((pair) => {
-    const at = pair.indexOf('=');
-    const label = pair.slice(0, at).trim();
-    const href = pair.slice(at + 1).trim();
-    if (at < 1 || !label || !/^https?:\/\/\S+$/.test(href)) {
-      problems.push(`${key} must be Label=https://… pairs separated by commas (got "${pair.trim()}")`);
-      return [];
-    }
-    return [{ label, url: href }];
-  });
-}
-
-/** A landing site's name, logo and links (SITE_*_PRIMARY / SITE_*_SECONDARY); defaults follow its base URL. */
-function siteFor(env: Env, domain: Domain, base: string, problems: string[]): SiteConfig {
-  const key = (name: string) => `SITE_${name}_${domain.toUpperCase()}`;
-  const web = (name: string, path: string) =>
-    url(env, key(name), ['http:', 'https:'], problems) ?? `${base.replace(/\/+$/, '')}${path}`;
-  const homeUrl = web('HOME_URL', '/');
-  const contactUrl = web('CONTACT_URL', '/contact-us');
-  const defaultLinks = [
-    { label: 'Home', url: homeUrl },
-    { label: 'Apply Now', url: `${base.replace(/\/+$/, '')}/apply` },
-    { label: 'Contact Us', url: contactUrl },
-  ];
-  return {
-    name: env[key('NAME')]?.trim() || SITE_NAMES[domain],
-    logoUrl: url(env, key('LOGO_URL'), ['http:', 'https:'], problems),
-    homeUrl,
-    headerLinks: links(env, key('HEADER_LINKS'), defaultLinks, problems),
-    contactUrl,
-    complaintUrl: web('COMPLAINT_URL', '/complaints'),
-    termsUrl: web('TERMS_URL', '/terms-and-conditions'),
-    privacyUrl: web('PRIVACY_URL', '/privacy-policy'),
-    refundUrl: web('REFUND_URL', '/refund-policy'),
-  };
-}
-
-/**
- * TRUST_PROXY: the client address is evidence (download log) and the key of the rate limits, so a
- * client-supplied X-Forwarded-For is believed only from proxies the operator names.
- */
-function onOff(env: Env, key: string, fallback: boolean, problems: string[]): boolean {
-  const raw = env[key];
-  if (raw === undefined || raw === '') return fallback;
-  if (raw === 'true' || raw === '1') return true;
-  if (raw === 'false' || raw === '0') return false;
-  problems.push(`${key} must be true or false (got "${raw}")`);
-  return fallback;
-}
 function workersFrom(raw: string | undefined, problems: string[]): number {
   if (raw === undefined || raw === '') return 1;
   if (raw === 'auto') return os.availableParallelism();
@@ -232,6 +132,10 @@ function workersFrom(raw: string | undefined, problems: string[]): number {
   problems.push(`WORKERS must be a whole number from 1 to 64, or auto (got "${raw}")`);
   return 1;
 }
+/**
+ * TRUST_PROXY: the client address is evidence (download log) and the key of the rate limits, so a
+ * client-supplied X-Forwarded-For is believed only from proxies the operator names.
+ */
 function trustProxyFrom(raw: string | undefined): boolean | number | string[] {
   if (!raw || raw === 'false') return false;
   if (raw === 'true') return true;

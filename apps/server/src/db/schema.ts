@@ -1,94 +1,30 @@
 import type { PurchaseEvidenceField } from '@eta/shared';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  DisputeIntakeEventsTable,
+  DisputesTable,
+  InvoiceCountersTable,
+  InvoicesTable,
+  PaymentGatewaysTable,
+} from './schema-payments.ts';
+import type {
+  AccessLogTable,
+  AuditLogTable,
+  FileDeletionsTable,
+  PasswordResetsTable,
+  StaffRecoveryCodesTable,
+  StaffSessionsTable,
+  StaffTable,
+} from './schema-staff.ts';
+
+export type * from './schema-payments.ts';
+export type * from './schema-staff.ts';
 
 /**
  * Database types for Kysely (DESIGN §3). snake_case as in SQL; timestamps are ISO-8601 UTC text
  * of fixed width on both dialects so they sort and range-compare the same way everywhere
  * (docs/decisions.md).
  */
-export interface StaffTable {
-  id: Generated<number>;
-  name: string;
-  email: string;
-  password_hash: string;
-  type: string;
-  /** bumped on password change and deletion: tokens carrying an older value are dead */
-  token_version: Generated<number>;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-  /** TOTP secret (base32): two-factor sign-in is on when two_factor_enabled_at is set (DESIGN §17) */
-  totp_secret: Generated<string | null>;
-  /** a secret handed out by set-up, waiting for its first code */
-  totp_pending_secret: Generated<string | null>;
-  /** the newest RFC 6238 time step accepted: a code is never taken twice */
-  totp_last_step: Generated<number | null>;
-  two_factor_enabled_at: Generated<string | null>;
-}
-
-/** One sign-in (DESIGN §17): the token's `sid`. */
-export interface StaffSessionsTable {
-  id: string;
-  staff_id: number;
-  created_at: string;
-  last_seen_at: string;
-  expires_at: string;
-  ip: string | null;
-  user_agent: string | null;
-  revoked_at: string | null;
-}
-
-export interface StaffRecoveryCodesTable {
-  id: Generated<number>;
-  staff_id: number;
-  /** SHA-256 of the normalised code (ten random characters: no need for a slow hash) */
-  code_hash: string;
-  used_at: string | null;
-}
-
-export interface PasswordResetsTable {
-  id: Generated<number>;
-  staff_id: number;
-  /** SHA-256 of the link's token */
-  token_hash: string;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-}
-
-/** A staff read of an order's personal data (DESIGN §16, migration 060). */
-export interface AccessLogTable {
-  id: Generated<number>;
-  at: string;
-  member_id: number | null;
-  ip: string | null;
-  action: string;
-  /** the order's public id */
-  order_id: string;
-  detail: string | null;
-}
-
-/** Accounts, team, gateways, erasures, exports and retention runs (DESIGN §16, migration 060). */
-export interface AuditLogTable {
-  id: Generated<number>;
-  at: string;
-  member_id: number | null;
-  action: string;
-  target: string | null;
-  /** JSON object */
-  detail: string | null;
-  ip: string | null;
-  user_agent: string | null;
-}
-
-/** Files to delete, queued with the change that let them go (DESIGN §16, 061). */
-export interface FileDeletionsTable {
-  id: Generated<number>;
-  folder: string;
-  file_name: string;
-  created_at: string;
-}
-
 export const QUESTIONNAIRE_FIELDS = [
   'other_nationalities_than_qatar_section_details',
   'other_nationalities',
@@ -326,74 +262,11 @@ export interface ReportProcessedDaysTable {
   sla_met: Generated<number>;
 }
 
-/** One invoice per order (011); the number is `{prefix}-{year}-{seq}`, seq from invoice_counters. */
-export interface InvoicesTable {
-  id: Generated<number>;
-  order_id: number;
-  invoice_number: string;
-  amount_minor: number;
-  currency: string | null;
-  /** the PDF under DATA_DIR/invoices */
-  file_name: string;
-  created_by: number | null;
-  created_at: string;
-}
-
-export interface InvoiceCountersTable {
-  year: number;
-  last_seq: number;
-}
-
-export interface PaymentGatewaysTable {
-  id: Generated<number>;
-  gateway_name: string;
-  is_active: number;
-  is_secondary_domain: number;
-  created_at: string;
-  updated_at: string;
-}
-
 /** PostgreSQL only (migration 024): each order's search text beside its trigram index; kept by triggers. */
 export interface OrderSearchTable {
   id: number;
   created_at: string;
   search_text: string;
-}
-
-/** A dispute (chargeback) as a case, DESIGN §14 (030); order_id null while unmatched. */
-export interface DisputesTable {
-  id: Generated<number>;
-  order_id: number | null;
-  processor: string;
-  processor_dispute_id: string;
-  reason_code: string;
-  reason_category: string;
-  amount_minor: number;
-  currency: string;
-  opened_at: string;
-  respond_by: string | null;
-  respond_by_estimated: number;
-  stage: string;
-  state: string;
-  evidence_submitted_at: string | null;
-  note: string | null;
-  source: string;
-  payment_reference: string | null;
-  transaction_id: string | null;
-  order_ref: string | null;
-  processor_event_at: string | null;
-  closed_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** Every processor event received, by source and the processor's event id: a replay changes nothing (030). */
-export interface DisputeIntakeEventsTable {
-  source: string;
-  event_id: string;
-  dispute_id: number | null;
-  event_type: string;
-  received_at: string;
 }
 
 /** Who has an order's detail open (migration 082, DESIGN §18 presence). */

@@ -1,23 +1,27 @@
+import { ADMIN_ROUTE } from '@eta/shared';
 import { describe, expect, it } from 'vitest';
 import { pageAfterSignIn, signInPathFor } from './pageAfterSignIn.ts';
 
+const ORDER_PAGE = `${ADMIN_ROUTE.viewOrder}/VUtFVEEtMQ`;
+
 describe('landing on the page a signed-out member opened', () => {
   it('remembers an admin page, with its query, and leads there after signing in', () => {
-    const signIn = signInPathFor('/admin/view-order/VUtFVEEtMQ', '?tab=mail');
-    expect(signIn).toBe('/?next=%2Fadmin%2Fview-order%2FVUtFVEEtMQ%3Ftab%3Dmail');
-    expect(pageAfterSignIn(new URL(signIn, 'http://desk.test').search)).toBe('/admin/view-order/VUtFVEEtMQ?tab=mail');
+    const signIn = signInPathFor(ORDER_PAGE, '?tab=mail');
+    expect(signIn).toBe(`/?next=${encodeURIComponent(`${ORDER_PAGE}?tab=mail`)}`);
+    expect(pageAfterSignIn(new URL(signIn, 'http://desk.test').search)).toBe(`${ORDER_PAGE}?tab=mail`);
   });
 
   it('sends anything else to the dashboard, never to another site', () => {
     expect(signInPathFor('/nowhere', '')).toBe('/');
-    expect(pageAfterSignIn('')).toBe('/admin');
+    expect(pageAfterSignIn('')).toBe(ADMIN_ROUTE.dashboard);
+    // what an attacker would put in the link: written out, since none of it is one of our routes
     for (const next of [
-      '//evil.test/admin/x',
-      'https://evil.test/admin/',
-      '/admin/\\\\evil.test',
+      `//evil.test${ADMIN_ROUTE.dashboard}/x`,
+      `https://evil.test${ADMIN_ROUTE.dashboard}/`,
+      `${ADMIN_ROUTE.dashboard}/\\\\evil.test`,
       '/logout',
-      '/admin//evil.test',
+      `${ADMIN_ROUTE.dashboard}//evil.test`,
     ])
-      expect(pageAfterSignIn(`?next=${encodeURIComponent(next)}`), next).toBe('/admin');
+      expect(pageAfterSignIn(`?next=${encodeURIComponent(next)}`), next).toBe(ADMIN_ROUTE.dashboard);
   });
 });
