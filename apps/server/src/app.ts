@@ -18,6 +18,7 @@ import { analyzeAfterArrivals, warnWhenAutovacuumOff } from './db/pg-upkeep.ts';
 import { createDomainEvents } from './lib/domain-events.ts';
 import { limitsFor } from './lib/limits.ts';
 import { serializeRequestForLog } from './lib/logged-url.ts';
+import { openFileStore } from './lib/open-file-store.ts';
 import { checkingSerializer, plainSerializer } from './lib/reply-serializers.ts';
 import { trackRequestOrigin } from './lib/request-origin.ts';
 import { accountPublicRoutes, accountRoutes, directSessions, listeningSessions } from './modules/accounts/index.ts';
@@ -77,6 +78,7 @@ import { publicRoutes } from './modules/public/index.ts';
 import { postgresRemarkWrites, remarkRoutes, sqliteRemarkWrites } from './modules/remarks/index.ts';
 import { reportRoutes } from './modules/reports/index.ts';
 import { directMembers, listeningMembers } from './modules/staff/index.ts';
+import { postgresOneOrphanSweep, registerOrphanSweepJob, sqliteOneOrphanSweep } from './modules/storage/index.ts';
 import { teamRoutes } from './modules/team/index.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerErrorEnvelope } from './plugins/errors.ts';
@@ -104,6 +106,8 @@ export interface BuildOptions {
   retentionJob?: false;
   /** the claim lease's job, each minute (DESIGN §18); false: not started (tests call releaseIdleClaims) */
   claimLeaseJob?: ClaimLeaseJobOptions | false;
+  /** the daily sweep of files no row names (DESIGN §19); tests call sweepOrphans themselves */
+  orphanSweepJob?: false;
   /** SQLite's search index merge (search-index.ts): when it first runs and how often; tests shorten it */
   searchIndexSchedule?: SearchIndexSchedule;
   /** check every JSON reply against its contract's response schema (tests); production skips it (docs/decisions.md) */
@@ -144,6 +148,7 @@ function strategiesFor(handle: DbHandle, config: Config): Strategies {
       outboxClaim: postgresOutboxClaim,
       giveSpaceBack: postgresGiveSpaceBack,
       oneRetentionPassAtATime: postgresOneRetentionPass,
+      oneOrphanSweepAtATime: postgresOneOrphanSweep,
     };
   }
   const threads = config.searchThreads;
@@ -156,6 +161,7 @@ function strategiesFor(handle: DbHandle, config: Config): Strategies {
     outboxClaim: sqliteOutboxClaim,
     giveSpaceBack: sqliteGiveSpaceBack,
     oneRetentionPassAtATime: sqliteOneRetentionPass,
+    oneOrphanSweepAtATime: sqliteOneOrphanSweep,
   };
 }
 
@@ -220,6 +226,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const clock = options.clock ?? Date.now;
   // Rate limits and failure counts: in this process, or shared by every instance through Redis (DESIGN §19).
   const limits = await limitsFor(config.redis, app.log, clock);
+  // Files on this machine's disk or in S3-compatible storage shared by every instance (DESIGN §19).
+  const files = await openFileStore(config);
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -236,6 +244,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     strategies: strategiesFor(handle, config),
     events: createDomainEvents(handle.db, app.log),
     failureLimiters: limits.failureLimiters,
+    files,
     clock,
   };
   app.decorate('ctx', ctx);
@@ -255,6 +264,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await ctx.sessions.close();
     await ctx.strategies.searchThreads?.close();
     await limits.close();
+    await files.close();
     await handle.close();
   });
   if (handle.dialect === 'postgres') {
@@ -265,6 +275,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   registerMailWorker(app, ctx, options.mailWorker ?? {});
   if (options.retentionJob !== false) registerRetentionJob(app, ctx);
+  if (options.orphanSweepJob !== false) registerOrphanSweepJob(app, ctx);
   if (options.claimLeaseJob !== false) registerClaimLeaseJob(app, ctx, options.claimLeaseJob);
   // PostgreSQL's search index (GIN) needs no merging
   if (handle.dialect === 'sqlite') registerSearchIndexMaintenance(app, ctx, options.searchIndexSchedule);

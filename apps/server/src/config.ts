@@ -20,6 +20,7 @@ import { type BusinessConfig, businessFrom } from './business-config.ts';
 import { type Env, int, list, onOff, url } from './config-readers.ts';
 import { packLimitsFrom } from './pack-limits-config.ts';
 import { type SiteConfig, siteFor } from './site-config.ts';
+import { type StorageConfig, storageFrom } from './storage-config.ts';
 
 export type { SiteConfig };
 
@@ -94,6 +95,10 @@ export interface Config {
    * instance there, under keys starting with REDIS_PREFIX; null: each process counts its own
    */
   redis: { url: string | null; prefix: string };
+  /** DESIGN §19: files under DATA_DIR (STORAGE_URL unset) or in S3-compatible storage (storage-config.ts) */
+  storage: StorageConfig;
+  /** hours between sweeps of stored files no row names (ORPHAN_SWEEP_HOURS; 0: never) */
+  orphanSweepHours: number;
   /**
    * requestMs: the whole request (headers and body) must arrive within it, else 408 (REQUEST_TIMEOUT_MS);
    * connectionMs: a socket silent this long is closed (CONNECTION_TIMEOUT_MS). Without them a client that
@@ -264,6 +269,8 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
       url: url(env, 'REDIS_URL', ['redis:', 'rediss:'], problems),
       prefix: env.REDIS_PREFIX || 'eta:',
     },
+    storage: storageFrom(env, problems),
+    orphanSweepHours: int(env, 'ORPHAN_SWEEP_HOURS', 24, problems, 0, 8760),
     timeouts: {
       requestMs: int(env, 'REQUEST_TIMEOUT_MS', 60_000, problems, 100, 3_600_000),
       connectionMs: int(env, 'CONNECTION_TIMEOUT_MS', 30_000, problems, 100, 3_600_000),

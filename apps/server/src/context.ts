@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { DomainEvents } from './lib/domain-events.ts';
 import type { FailureLimiters } from './lib/failure-limiter.ts';
+import type { FileStore } from './lib/file-store.ts';
 import type { MemberSource, PasswordHasher, SessionSource, TokenService } from './lib/staff-auth.ts';
 
 /**
@@ -31,6 +32,8 @@ export interface AppContext {
   events: DomainEvents;
   /** failure counts (sign-in, codes, reset mails): in this process, or shared through Redis (lib/limits.ts) */
   failureLimiters: FailureLimiters;
+  /** every kept file (images, documents, invoices): DATA_DIR or S3-compatible storage (lib/open-file-store.ts) */
+  files: FileStore;
   /** milliseconds since the epoch; tests may move time */
   clock: () => number;
 }

@@ -48,7 +48,13 @@ async function main(command: string | undefined): Promise<void> {
     return;
   }
   if (command === 'migrate' || command === 'seed') {
-    const app = await buildApp(config, { serveWeb: false, logger: false, mailWorker: false, retentionJob: false });
+    const app = await buildApp(config, {
+      serveWeb: false,
+      logger: false,
+      mailWorker: false,
+      retentionJob: false,
+      orphanSweepJob: false,
+    });
     if (command === 'seed') await seed(app, false);
     console.log(command === 'migrate' ? 'Database migrated.' : 'Database seeded.');
     await app.close();
@@ -66,7 +72,13 @@ async function main(command: string | undefined): Promise<void> {
     return;
   }
   // Several processes: this one migrates and seeds once, then only looks after the workers.
-  const setup = await buildApp(config, { serveWeb: false, logger: false, mailWorker: false, retentionJob: false });
+  const setup = await buildApp(config, {
+    serveWeb: false,
+    logger: false,
+    mailWorker: false,
+    retentionJob: false,
+    orphanSweepJob: false,
+  });
   await seed(setup, command === 'demo');
   await setup.close();
   const workers = startWorkers(config.workers);

@@ -93,6 +93,7 @@ export async function buildTestApp(
     clock: () => (options.clockStart ?? Date.now()) + offset,
     mailWorker: false,
     retentionJob: false,
+    orphanSweepJob: false,
     claimLeaseJob: false,
     // Every JSON reply a test receives has been checked against its contract's response schema.
     checkReplies: true,

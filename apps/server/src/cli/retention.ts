@@ -9,7 +9,13 @@ import { type RetentionCounts, runRetentionPass } from '../modules/privacy/index
  * when a running instance is mid-pass.
  */
 export async function runRetention(config: Config): Promise<RetentionCounts | 'another pass is running'> {
-  const app = await buildApp(config, { serveWeb: false, logger: false, mailWorker: false, retentionJob: false });
+  const app = await buildApp(config, {
+    serveWeb: false,
+    logger: false,
+    mailWorker: false,
+    retentionJob: false,
+    orphanSweepJob: false,
+  });
   try {
     let counts: RetentionCounts | null = null;
     await app.ctx.strategies.oneRetentionPassAtATime(app.ctx.db, async () => {

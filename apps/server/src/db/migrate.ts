@@ -20,6 +20,7 @@ import * as mailSender from './migrations/070_mail_sender.ts';
 import * as serviceLevels from './migrations/080_service_levels.ts';
 import * as followUps from './migrations/081_follow_ups.ts';
 import * as orderViewers from './migrations/082_order_viewers.ts';
+import * as fileNames from './migrations/083_file_names.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Shipped ones are never edited: add a new file instead. */
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '080_service_levels': serviceLevels,
   '081_follow_ups': followUps,
   '082_order_viewers': orderViewers,
+  '083_file_names': fileNames,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

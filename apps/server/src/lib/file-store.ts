@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
- * The folders under DATA_DIR, one per kind of file, named once (DESIGN §13): every feature stores
- * and finds its files through these names.
+ * The kinds of file, named once (DESIGN §13): every feature stores and finds its files through
+ * these names, in a folder of DATA_DIR or under a key prefix of the bucket.
  */
 export const FILE_FOLDER = {
   /** uploaded approved eTA documents */
@@ -13,59 +12,74 @@ export const FILE_FOLDER = {
   images: 'images',
   /** invoice PDFs, attached to their mail */
   invoices: 'invoices',
-  /** .eml files of a provider with no SMTP URL */
+  /** .eml files of a provider with no SMTP URL (DESIGN §4) */
   mail: 'mail',
 } as const;
 export type FileFolder = (typeof FILE_FOLDER)[keyof typeof FILE_FOLDER];
 
+export const FILE_FOLDERS: readonly FileFolder[] = Object.values(FILE_FOLDER);
+
+/** A stored file opened for reading: its size first, so a reply can state Content-Length. */
+export interface StoredFile {
+  size: number;
+  body: Readable;
+}
+
+export interface StoredEntry {
+  name: string;
+  size: number;
+  /** when it was written, ms since the epoch */
+  modifiedMs: number;
+}
+
+export interface StorageProblem {
+  /** the folder, or `bucket` for object storage */
+  folder: string;
+  /** the file system's error code (EACCES, EROFS …) or the storage service's (NoSuchBucket, AccessDenied …) */
+  code: string;
+}
+
+/** Bytes in hand, or a stream of a known length (a restore, a copy between stores). */
+export type FileContent = Uint8Array | { body: Readable; size: number };
+
 /**
- * Files on local disk under DATA_DIR (DESIGN §2), behind the few calls the features need so an
- * S3-compatible store can replace it later. Names are always chosen here, never by a client.
+ * Where files live (DESIGN §19): the data folder, or S3-compatible object storage. Names are
+ * always chosen by the server, never by a client; a file is written in full before its row
+ * commits, so a row never names a half-written file (a file without a row is swept later).
  */
 export interface FileStore {
-  /** Writes bytes under a new random name; durable on disk before it returns. */
+  readonly kind: 'disk' | 's3';
+  /** Writes bytes under a new random name. */
   put(folder: FileFolder, ext: string, bytes: Uint8Array): Promise<string>;
-  /** Writes bytes under a name the server chose (callers make it unique), the same durable way. */
-  putAs(folder: FileFolder, name: string, bytes: Uint8Array): Promise<string>;
+  /** Writes under a name the server chose (callers make it unique); replaces a file of that name. */
+  putAs(folder: FileFolder, name: string, content: FileContent): Promise<string>;
+  /** The file's size without reading it; null when there is no such file. */
+  sizeOf(folder: FileFolder, name: string): Promise<number | null>;
+  /** null when there is no such file */
+  open(folder: FileFolder, name: string): Promise<StoredFile | null>;
+  /** The whole file in memory (a PDF page, a mail attachment); null when there is no such file. */
+  read(folder: FileFolder, name: string): Promise<Buffer | null>;
+  /** Removing a file that is not there is not an error. */
   remove(folder: FileFolder, name: string): Promise<void>;
-  pathOf(folder: FileFolder, name: string): string;
+  /** Every file of a folder, in no promised order. */
+  list(folder: FileFolder): AsyncIterable<StoredEntry>;
+  /** What stops the store from reading or writing now (GET /readyz); empty when it works. */
+  problems(): Promise<StorageProblem[]>;
+  close(): Promise<void>;
 }
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-export function createFileStore(root: string): FileStore {
-  const pathOf = (folder: FileFolder, name: string) => {
-    // Names come from the database, but a path outside root is never produced, whatever they hold.
-    if (!SAFE_NAME.test(folder) || !SAFE_NAME.test(name)) throw new Error('unsafe file name');
-    return path.join(root, folder, name);
-  };
+/** Names come from the database, but a path or key outside the store is never produced, whatever they hold. */
+export function assertSafeName(folder: string, name: string): void {
+  if (!SAFE_NAME.test(folder) || !SAFE_NAME.test(name)) throw new Error('unsafe file name');
+}
 
-  const store: FileStore = {
-    pathOf,
-    put: (folder, ext, bytes) => store.putAs(folder, `${randomBytes(16).toString('hex')}.${ext}`, bytes),
-    async putAs(folder, name, bytes) {
-      const final = pathOf(folder, name);
-      await mkdir(path.dirname(final), { recursive: true });
-      // Temp file, flushed, then renamed: a reader or a crash never sees half a file (DESIGN §10).
-      const temp = path.join(path.dirname(final), `.${name}.tmp`);
-      const handle = await open(temp, 'wx', 0o600);
-      try {
-        await handle.writeFile(bytes);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      try {
-        await rename(temp, final);
-      } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
-      }
-      return name;
-    },
-    async remove(folder, name) {
-      await rm(pathOf(folder, name), { force: true });
-    },
-  };
-  return store;
+export const randomFileName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`;
+
+/** Reads a whole stream; used where a file must be in memory (PDF pages, attachments). */
+export async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { registerPeriodicJob } from '../../lib/periodic-job.ts';
 import { releaseIdleClaims } from './lease.ts';
 
 /** how often idle claims are looked for: a claim comes back within a minute of its lease ending */
@@ -17,26 +18,13 @@ export interface ClaimLeaseJobOptions {
  */
 export function registerClaimLeaseJob(app: FastifyInstance, ctx: AppContext, options: ClaimLeaseJobOptions = {}): void {
   if (ctx.config.claimIdleMinutes <= 0) return;
-  const everyMs = options.everyMs ?? EVERY_MS;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    running = releaseIdleClaims(ctx)
-      .then((released) => {
-        if (released > 0) app.log.info({ released }, 'idle claims returned to their folders');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'claim lease pass failed; the next one tries again'))
-      .finally(() => {
-        running = null;
-        if (timer !== null) timer = setTimeout(tick, everyMs).unref();
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setTimeout(tick, everyMs).unref();
-  });
-  app.addHook('preClose', async () => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    await running;
+  registerPeriodicJob(app, {
+    name: 'claim lease pass',
+    everyMs: options.everyMs ?? EVERY_MS,
+    firstMs: options.everyMs ?? EVERY_MS,
+    pass: async () => {
+      const released = await releaseIdleClaims(ctx);
+      if (released > 0) app.log.info({ released }, 'idle claims returned to their folders');
+    },
   });
 }

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { PDFDocument } from 'pdf-lib';
 import type { AppContext } from '../../context.ts';
-import { createFileStore, FILE_FOLDER } from '../../lib/file-store.ts';
+import { FILE_FOLDER, type FileFolder, type FileStore } from '../../lib/file-store.ts';
 import { loadPdf } from '../../lib/pdf/assemble.ts';
 import { PLACEABLE_IMAGES } from '../../lib/pdf/images.ts';
 import { unreadable } from '../../lib/pdf/pages.ts';
@@ -22,13 +21,19 @@ export interface PackFiles {
 const MISSING_DOCUMENT = 'The stored file of the approved document could not be read; it can be supplied separately.';
 const MISSING_IMAGE = 'The stored image could not be read; it can be supplied separately.';
 
-async function read(file: string, contentType: string, missing: string): Promise<PackFile> {
-  let bytes: Buffer;
+async function read(
+  files: FileStore,
+  where: { folder: FileFolder; name: string },
+  contentType: string,
+  missing: string,
+): Promise<PackFile> {
+  let bytes: Buffer | null;
   try {
-    bytes = await readFile(file);
+    bytes = await files.read(where.folder, where.name);
   } catch {
-    return { kind: 'problem', problem: missing };
+    bytes = null;
   }
+  if (!bytes) return { kind: 'problem', problem: missing };
   if (contentType === 'application/pdf') {
     try {
       return { kind: 'pdf', source: await loadPdf(bytes) };
@@ -41,13 +46,19 @@ async function read(file: string, contentType: string, missing: string): Promise
 }
 
 export async function readPackFiles(ctx: AppContext, evidence: Evidence): Promise<PackFiles> {
-  const store = createFileStore(ctx.config.dataDir);
   const { document, passport } = evidence;
   const [doc, image] = await Promise.all([
     document
-      ? read(store.pathOf(FILE_FOLDER.documents, document.file1), document.content_type, MISSING_DOCUMENT)
+      ? read(
+          ctx.files,
+          { folder: FILE_FOLDER.documents, name: document.file1 },
+          document.content_type,
+          MISSING_DOCUMENT,
+        )
       : null,
-    passport ? read(store.pathOf(FILE_FOLDER.images, passport.file_name), passport.content_type, MISSING_IMAGE) : null,
+    passport
+      ? read(ctx.files, { folder: FILE_FOLDER.images, name: passport.file_name }, passport.content_type, MISSING_IMAGE)
+      : null,
   ]);
   return { document: doc, passport: image };
 }

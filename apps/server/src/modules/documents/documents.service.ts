@@ -13,7 +13,7 @@ import {
 } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createFileStore, FILE_FOLDER } from '../../lib/file-store.ts';
+import { FILE_FOLDER } from '../../lib/file-store.ts';
 import { sniffFileType } from '../../lib/file-types.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
@@ -33,8 +33,6 @@ export const documentName = (orderId: string, ext: string) =>
 
 /** Upload Document, resend and Reject Applicant on the order detail (SPEC §2, §4; DESIGN §9). */
 export function createDocumentService(ctx: AppContext) {
-  const store = createFileStore(ctx.config.dataDir);
-
   return {
     /**
      * Checks the bytes, writes the file (temp, then rename), then in one transaction: the document
@@ -46,7 +44,7 @@ export function createDocumentService(ctx: AppContext) {
       if (!type) throw new AppError(415, DETAIL_MSG.documentType);
       // Checked before the file is written too, so a refused upload leaves nothing on disk.
       await inTransaction(ctx.db, (trx) => lockOrderForWrite(trx, staff, fields.orderId));
-      const name = await store.putAs(FILE_FOLDER.documents, documentName(fields.orderId, type.ext), file.bytes);
+      const name = await ctx.files.putAs(FILE_FOLDER.documents, documentName(fields.orderId, type.ext), file.bytes);
       try {
         return await inTransaction(ctx.db, async (trx) => {
           const order = await lockOrderForWrite(trx, staff, fields.orderId);
@@ -85,7 +83,7 @@ export function createDocumentService(ctx: AppContext) {
           return { documentId, file1: name };
         });
       } catch (error) {
-        await store.remove(FILE_FOLDER.documents, name);
+        await ctx.files.remove(FILE_FOLDER.documents, name);
         throw error;
       }
     },

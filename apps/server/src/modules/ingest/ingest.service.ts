@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { type NewOrder, ORDER_TEXT_FIELDS } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createFileStore, FILE_FOLDER } from '../../lib/file-store.ts';
+import { FILE_FOLDER } from '../../lib/file-store.ts';
 import { nowIso } from '../../lib/time.ts';
 import { afterCommit, inTransaction } from '../../lib/transaction.ts';
 import { gatewaysRepo } from '../gateways/index.ts';
@@ -108,8 +108,6 @@ interface WrittenImage {
  * only once the batch is valid, and removed again when it does not commit.
  */
 export function createIngestService(ctx: AppContext) {
-  const store = createFileStore(ctx.config.dataDir);
-
   async function writeImages(orders: readonly Prepared[]): Promise<WrittenImage[]> {
     const pending = orders.flatMap((p) => p.images.map((image) => ({ orderId: p.order.order_id, image })));
     const written: WrittenImage[] = [];
@@ -117,7 +115,7 @@ export function createIngestService(ctx: AppContext) {
       for (let i = 0; i < pending.length; i += WRITE_CONCURRENCY) {
         await Promise.all(
           pending.slice(i, i + WRITE_CONCURRENCY).map(async (p) => {
-            const fileName = await store.put(FILE_FOLDER.images, p.image.type.ext, p.image.bytes);
+            const fileName = await ctx.files.put(FILE_FOLDER.images, p.image.type.ext, p.image.bytes);
             written.push({ ...p, fileName });
           }),
         );
@@ -130,7 +128,7 @@ export function createIngestService(ctx: AppContext) {
   }
 
   async function removeImages(images: readonly WrittenImage[]): Promise<void> {
-    await Promise.all(images.map((w) => store.remove(FILE_FOLDER.images, w.fileName).catch(() => undefined)));
+    await Promise.all(images.map((w) => ctx.files.remove(FILE_FOLDER.images, w.fileName).catch(() => undefined)));
   }
 
   return {

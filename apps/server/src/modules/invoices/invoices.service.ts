@@ -10,7 +10,7 @@ import {
 import { businessEmail, SERVICE_NAME } from '../../business-config.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createFileStore, FILE_FOLDER } from '../../lib/file-store.ts';
+import { FILE_FOLDER } from '../../lib/file-store.ts';
 import { withPdfSlot } from '../../lib/pdf/slots.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
@@ -28,7 +28,6 @@ export const invoiceNumberOf = (prefix: string, year: number, seq: number) =>
  * Activity rows all come about in one transaction (the file is removed again if it does not commit).
  */
 export function createInvoiceService(ctx: AppContext) {
-  const store = createFileStore(ctx.config.dataDir);
   const { business } = ctx.config;
   const email = businessEmail(business, ctx.config.mail.from);
 
@@ -82,7 +81,7 @@ export function createInvoiceService(ctx: AppContext) {
           currency: invoice.currency,
           refundedAt: order.refund_date,
         });
-        await store.putAs(FILE_FOLDER.invoices, invoice.file_name, pdf);
+        await ctx.files.putAs(FILE_FOLDER.invoices, invoice.file_name, pdf);
         if (!existing) created = invoice.file_name;
         const [mailId] = await queueOrderMail(ctx, trx, staff, {
           kind: MAIL_KIND.invoice,
@@ -121,7 +120,7 @@ export function createInvoiceService(ctx: AppContext) {
         };
       });
     } catch (error) {
-      if (created) await store.remove(FILE_FOLDER.invoices, created);
+      if (created) await ctx.files.remove(FILE_FOLDER.invoices, created);
       throw error;
     }
   }

@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { MAIL_PROVIDERS, type MailProvider } from '@eta/shared';
 import { createTransport } from 'nodemailer';
 import type { Config } from '../../config.ts';
-import { FILE_FOLDER } from '../../lib/file-store.ts';
+import { FILE_FOLDER, type FileStore } from '../../lib/file-store.ts';
 
 /** One message as the worker hands it to a provider. */
 export interface OutgoingMail {
@@ -17,8 +14,8 @@ export interface OutgoingMail {
   html: string;
   text: string;
   headers: Record<string, string>;
-  /** absolute paths, read when the message is built */
-  attachments?: { filename: string; path: string; contentType: string }[];
+  /** read from the file store before the message is built */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface MailTransport {
@@ -49,33 +46,21 @@ function smtpTransport(url: string): MailTransport {
   };
 }
 
+/** The .eml file of an outbox row (erasure finds it by the same name). */
+export const emlFileName = (provider: string, id: number) => `${provider}-${id}.eml`;
+
 /**
- * No SMTP URL for the provider (DESIGN §4): the message is written as an .eml file under
- * DATA_DIR/mail, temp file then rename, and counts as sent.
+ * No SMTP URL for the provider (DESIGN §4): the message is written as an .eml file in the file
+ * store's mail folder (DATA_DIR/mail, or the bucket's), whole or not at all, and counts as sent.
  */
-function fileTransport(dir: string, provider: MailProvider): MailTransport {
+function fileTransport(files: FileStore, provider: MailProvider): MailTransport {
   const transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    target: dir,
+    target: `${FILE_FOLDER.mail} folder of the file store`,
     async send(mail) {
       const { id, ...message } = mail;
       const info = await transport.sendMail(message);
-      await mkdir(dir, { recursive: true });
-      const final = path.join(dir, `${provider}-${id}.eml`);
-      const temp = path.join(dir, `.${provider}-${id}.${randomBytes(6).toString('hex')}.tmp`);
-      const handle = await open(temp, 'wx', 0o600);
-      try {
-        await handle.writeFile(info.message as Buffer);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      try {
-        await rename(temp, final);
-      } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
-      }
+      await files.putAs(FILE_FOLDER.mail, emlFileName(provider, id), info.message as Buffer);
     },
     close: () => transport.close(),
   };
@@ -93,12 +78,11 @@ export function providersWithoutSmtp(config: Config): MailProvider[] {
 }
 
 /** One transport per provider: `cloud` → MAIL_CLOUD_URL, `delivery` → MAIL_DELIVERY_URL (DESIGN §9). */
-export function createTransports(config: Config): Record<MailProvider, MailTransport> {
+export function createTransports(config: Config, files: FileStore): Record<MailProvider, MailTransport> {
   const urls = smtpUrls(config);
-  const dir = path.join(config.dataDir, FILE_FOLDER.mail);
   const entries = MAIL_PROVIDERS.map((provider) => {
     const url = urls[provider];
-    return [provider, url ? smtpTransport(url) : fileTransport(dir, provider)] as const;
+    return [provider, url ? smtpTransport(url) : fileTransport(files, provider)] as const;
   });
   return Object.fromEntries(entries) as Record<MailProvider, MailTransport>;
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { type MailKind, type MailProvider, ORDER_EVENT } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
-import { FILE_FOLDER } from '../../lib/file-store.ts';
+import { FILE_FOLDERS, type FileFolder, type FileStore } from '../../lib/file-store.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { describeStorage } from '../../storage-config.ts';
 import { appendEvents } from '../order-changes/index.ts';
 import { DOCUMENT_BOUND_KINDS } from './mail-kinds.ts';
 import * as outbox from './outbox.repository.ts';
@@ -40,18 +40,23 @@ export function backoffMs(attempt: number): number {
 }
 
 /**
- * The attachments column (JSON list of { filename, path, contentType }, paths relative to DATA_DIR)
- * as nodemailer takes them. A path that leaves DATA_DIR is never read: the attempt fails instead.
+ * The attachments column (JSON list of { filename, path, contentType }, path `{folder}/{name}` in the
+ * file store) read into memory as nodemailer takes them. Any other path is never read, and a file
+ * that is not there fails the attempt: a mail never goes out without what it promises.
  */
-export function attachmentsOf(raw: string | null, dataDir: string) {
+export async function attachmentsOf(raw: string | null, files: FileStore) {
   if (!raw) return undefined;
   const list = JSON.parse(raw) as { filename: string; path: string; contentType: string }[];
-  const root = path.resolve(dataDir);
-  return list.map((a) => {
-    const file = path.resolve(root, a.path);
-    if (!file.startsWith(`${root}${path.sep}`)) throw new Error(`attachment outside DATA_DIR: ${a.filename}`);
-    return { filename: a.filename, path: file, contentType: a.contentType };
-  });
+  return Promise.all(
+    list.map(async (a) => {
+      const [folder, name, ...rest] = a.path.split('/');
+      if (!FILE_FOLDERS.includes(folder as FileFolder) || !name || rest.length > 0)
+        throw new Error(`attachment outside the file store: ${a.filename}`);
+      const content = await files.read(folder as FileFolder, name);
+      if (!content) throw new Error(`attachment missing from the file store: ${a.filename}`);
+      return { filename: a.filename, content, contentType: a.contentType };
+    }),
+  );
 }
 
 const errorText = (error: unknown) =>
@@ -72,7 +77,7 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
   let started = false;
 
   const transportFor = (provider: string): MailTransport => {
-    transports ??= createTransports(ctx.config);
+    transports ??= createTransports(ctx.config, ctx.files);
     return transports[provider as MailProvider] ?? transports.cloud;
   };
 
@@ -132,7 +137,7 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
         html: row.html,
         text: row.text,
         headers: { 'X-Eta-Mail-Kind': row.kind },
-        attachments: attachmentsOf(row.attachments, ctx.config.dataDir),
+        attachments: await attachmentsOf(row.attachments, ctx.files),
       });
     } catch (error) {
       const last = errorText(error);
@@ -235,7 +240,7 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
       // shows "Sent" for mails no customer received.
       for (const provider of providersWithoutSmtp(ctx.config)) {
         settings.log?.warn(
-          { provider, folder: path.join(ctx.config.dataDir, FILE_FOLDER.mail) },
+          { provider, storage: describeStorage(ctx.config.storage, ctx.config.dataDir) },
           `mail provider ${provider} has no SMTP URL: its mails are written as .eml files and count as sent`,
         );
       }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { storageProblems } from '../../lib/storage-check.ts';
+import type { StorageProblem } from '../../lib/file-store.ts';
+import { describeStorage } from '../../storage-config.ts';
 import { type OutboxBacklog, outboxBacklog } from '../mail/index.ts';
 
 export const READINESS_PATH = '/readyz';
@@ -8,6 +9,8 @@ export const READINESS_PATH = '/readyz';
 export const MAIL_WAIT_LIMIT_MS = 10 * 60_000;
 /** a database that has not answered by then is as good as down to a load balancer's probe */
 const DATABASE_TIMEOUT_MS = 3000;
+/** the same for the file store (the S3 client's own connect timeout is longer) */
+const STORAGE_TIMEOUT_MS = 3000;
 
 async function within<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -36,16 +39,30 @@ async function databaseAndMail(ctx: AppContext, log: FastifyInstance['log']): Pr
   return [`mail queue: oldest pending mail waited ${Math.floor(waited / 60_000)} min`];
 }
 
-/** Each file folder, named without DATA_DIR's path: the answer is public, the log has the rest. */
+/**
+ * Each file folder, or the bucket, named without DATA_DIR's path or the bucket's address: the answer
+ * is public, the log has the rest. A store that does not answer in time is a problem too.
+ */
 async function storage(ctx: AppContext, log: FastifyInstance['log']): Promise<string[]> {
-  const problems = await storageProblems(ctx.config.dataDir);
-  if (problems.length > 0) log.warn({ dataDir: ctx.config.dataDir, problems }, 'readiness: storage');
-  return problems.map((p) => `storage: folder ${p.folder} is not readable and writable (${p.code})`);
+  const where = describeStorage(ctx.config.storage, ctx.config.dataDir);
+  let problems: StorageProblem[];
+  try {
+    problems = await within(ctx.files.problems(), STORAGE_TIMEOUT_MS);
+  } catch (error) {
+    log.warn({ err: error, storage: where }, 'readiness: storage did not answer');
+    return ['storage unreachable'];
+  }
+  if (problems.length > 0) log.warn({ storage: where, problems }, 'readiness: storage');
+  return problems.map((p) =>
+    p.folder === 'bucket'
+      ? `storage: the bucket cannot be used (${p.code})`
+      : `storage: folder ${p.folder} is not readable and writable (${p.code})`,
+  );
 }
 
 /**
- * GET /readyz (DESIGN §19): 200 when the database answers, the file folders can be read and
- * written, and no mail has waited over 10 minutes; else 503 naming each problem. Unlike /healthz
+ * GET /readyz (DESIGN §19): 200 when the database answers, the file store can be read and
+ * written (the folders, or the bucket), and no mail has waited over 10 minutes; else 503 naming each problem. Unlike /healthz
  * (liveness: is this process worth keeping), it says whether everything the service needs works:
  * the database, storage and mail queue are shared, so every instance usually answers alike.
  */

@@ -1,7 +1,6 @@
 import { AUDIT_ACTION, type EraseOrderInput, PRIVACY_MSG, REMOVAL_REASON, type TokenUser } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createFileStore } from '../../lib/file-store.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from './audit.ts';
@@ -42,7 +41,7 @@ export function createErasureService(ctx: AppContext) {
           detail: { reason: input.reason, ...(held ? { legalHoldOverridden: true } : {}) },
         });
       });
-      await sweepFileDeletions(db, createFileStore(ctx.config.dataDir));
+      await sweepFileDeletions(db, ctx.files);
     },
   };
 }

@@ -2,6 +2,7 @@ import { ERASED_NAME, ORDER_EVENT, type RemovalReason } from '@eta/shared';
 import type { Transaction } from 'kysely';
 import { type Database, ORDER_TEXT_FIELDS, type OrderTextField } from '../../db/schema.ts';
 import { FILE_FOLDER } from '../../lib/file-store.ts';
+import { emlFileName } from '../mail/index.ts';
 import { appendEvents } from '../order-changes/index.ts';
 import { queueFileDeletions } from './file-deletions.ts';
 
@@ -152,7 +153,7 @@ export async function anonymise(trx: Trx, ids: readonly number[], options: StepO
     trx,
     [
       // a provider with no SMTP URL left each mail as an .eml file (mail/transports.ts names them)
-      ...mails.map((m) => ({ folder: FILE_FOLDER.mail, file_name: `${m.provider}-${m.id}.eml` })),
+      ...mails.map((m) => ({ folder: FILE_FOLDER.mail, file_name: emlFileName(m.provider, Number(m.id)) })),
       ...invoices.map((i) => ({ folder: FILE_FOLDER.invoices, file_name: i.file_name })),
     ],
     options.at,

@@ -2,7 +2,6 @@ import { AUDIT_ACTION, REMOVAL_REASON, RETENTION_FINAL_STATUSES } from '@eta/sha
 import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
-import { createFileStore } from '../../lib/file-store.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from './audit.ts';
 import * as auditRepo from './audit-log.repository.ts';
@@ -109,7 +108,7 @@ export async function runRetentionPass(ctx: AppContext): Promise<RetentionCounts
     }
   }
   counts.auditRowsDeleted = await auditRepo.deleteOlderThan(ctx.db, new Date(now - auditDays * DAY_MS).toISOString());
-  counts.filesDeleted = await sweepFileDeletions(ctx.db, createFileStore(ctx.config.dataDir));
+  counts.filesDeleted = await sweepFileDeletions(ctx.db, ctx.files);
   await recordAudit(ctx.db, at, {
     action: AUDIT_ACTION.retentionRun,
     actorId: null,

@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { AUDIT_ACTION, type TokenUser } from '@eta/shared';
 import { sql } from 'kysely';
 import { ZipFile } from 'yazl';
 import type { AppContext } from '../../context.ts';
-import { createFileStore, FILE_FOLDER, type FileFolder } from '../../lib/file-store.ts';
+import { FILE_FOLDER, type FileFolder } from '../../lib/file-store.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from './audit.ts';
 
@@ -19,12 +18,11 @@ const HIDDEN_ORDER_COLUMNS = new Set(['id', 'search_text', 'assigned_to', 'proce
 /**
  * Subject access (DESIGN §16): everything held about a person, by their email, as a ZIP a person
  * can open: a README, one JSON per order (the order, its mails, downloads, remarks and events) and
- * the order's files. Entries are added as they are read and the files are streamed from disk, so
+ * the order's files. Entries are added as they are read and the files are streamed from the store, so
  * the export is never held in memory whole.
  */
 export function createSubjectExportService(ctx: AppContext) {
   const { db } = ctx;
-  const store = createFileStore(ctx.config.dataDir);
 
   /** The orders whose contact or applicant email is this one, in any case; read in windows of ids. */
   async function ordersOf(email: string): Promise<number[]> {
@@ -97,9 +95,16 @@ export function createSubjectExportService(ctx: AppContext) {
   }
 
   /** A stored file, if it is still there, under `files/{order}/…` in the ZIP. */
-  function addFile(zip: ZipFile, folder: FileFolder, name: string, as: string) {
-    const file = store.pathOf(folder, name);
-    if (existsSync(file)) zip.addFile(file, as);
+  async function addFile(zip: ZipFile, folder: FileFolder, name: string, as: string) {
+    if ((await ctx.files.sizeOf(folder, name)) === null) return;
+    // Opened only when the ZIP reaches it: one file (one connection to object storage) at a time.
+    zip.addReadStreamLazy(as, (done) => {
+      ctx.files.open(folder, name).then(
+        // removed since it was listed (retention, erasure): an empty entry rather than a broken ZIP
+        (file) => done(null, file ? file.body : Readable.from([])),
+        (error: Error) => done(error, Readable.from([])),
+      );
+    });
   }
 
   return {
@@ -125,13 +130,19 @@ export function createSubjectExportService(ctx: AppContext) {
         zip.addBuffer(Buffer.from(JSON.stringify(record, null, 2)), `orders/${orderId}.json`);
         for (const image of record.images) {
           if (!image.removed_at)
-            addFile(zip, FILE_FOLDER.images, image.file_name, `files/${orderId}/${image.kind}-${image.file_name}`);
+            await addFile(
+              zip,
+              FILE_FOLDER.images,
+              image.file_name,
+              `files/${orderId}/${image.kind}-${image.file_name}`,
+            );
         }
         for (const doc of record.documents) {
-          if (!doc.removed_at) addFile(zip, FILE_FOLDER.documents, doc.file1, `files/${orderId}/document-${doc.file1}`);
+          if (!doc.removed_at)
+            await addFile(zip, FILE_FOLDER.documents, doc.file1, `files/${orderId}/document-${doc.file1}`);
         }
         for (const invoice of record.invoices) {
-          addFile(zip, FILE_FOLDER.invoices, invoice.file_name, `files/${orderId}/invoice-${invoice.file_name}`);
+          await addFile(zip, FILE_FOLDER.invoices, invoice.file_name, `files/${orderId}/invoice-${invoice.file_name}`);
         }
       }
       zip.end();

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { FRONT_CONTRACTS as FRONT, PUBLIC_MSG, SERVER_MSG } from '@eta/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -74,11 +73,11 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext) {
       const file = await service.openLink(request.params.token);
       return reply
         .header('Content-Type', file.contentType)
-        .header('Content-Length', String(file.size))
+        .header('Content-Length', String(file.file.size))
         .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'no-store')
-        .send(createReadStream(file.path));
+        .send(file.file.body);
     },
     // No HEAD twin: a HEAD (a download manager's probe) must not use the link up.
     { config, exposeHeadRoute: false },

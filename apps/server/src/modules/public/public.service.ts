@@ -1,5 +1,4 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { stat } from 'node:fs/promises';
 import {
   type DownloadDocumentInput,
   domainOfOrderId,
@@ -15,7 +14,7 @@ import {
 } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createFileStore, FILE_FOLDER } from '../../lib/file-store.ts';
+import { FILE_FOLDER, type StoredFile } from '../../lib/file-store.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { describeUserAgent, USER_AGENT_MAX } from '../../lib/user-agent.ts';
@@ -51,8 +50,7 @@ export interface Client {
 }
 
 export interface DocumentFile {
-  path: string;
-  size: number;
+  file: StoredFile;
   contentType: string;
   fileName: string;
 }
@@ -60,7 +58,6 @@ export interface DocumentFile {
 /** Customers track an order, see its downloads and download the eTA (SPEC §2, §7; DESIGN §8). */
 export function createPublicService(ctx: AppContext) {
   const tokens = createPublicTokens(ctx.config.jwtSecret, ctx.clock);
-  const store = createFileStore(ctx.config.dataDir);
 
   async function loadOrder(orderId: string) {
     const order = await repo.findOrderForTracking(ctx.db, orderId);
@@ -68,16 +65,11 @@ export function createPublicService(ctx: AppContext) {
     return order;
   }
 
-  /** The stored document's file and size; 404 when it is not there to serve. */
-  async function storedFileOf(file1: string): Promise<{ path: string; size: number }> {
-    try {
-      const path = store.pathOf(FILE_FOLDER.documents, file1);
-      const info = await stat(path);
-      if (!info.isFile()) throw new Error('not a file');
-      return { path, size: info.size };
-    } catch {
-      throw AppError.notFound(PUBLIC_MSG.fileMissing);
-    }
+  /** The stored document, open for reading; 404 when it is not there to serve. */
+  async function storedFileOf(file1: string): Promise<StoredFile> {
+    const file = await ctx.files.open(FILE_FOLDER.documents, file1);
+    if (!file) throw AppError.notFound(PUBLIC_MSG.fileMissing);
+    return file;
   }
 
   return {
@@ -128,7 +120,8 @@ export function createPublicService(ctx: AppContext) {
       if (!doc || isRejectedDocument(doc) || doc.file1 !== input.file1)
         throw AppError.notFound(PUBLIC_MSG.documentUnavailable);
       // The log is chargeback evidence: a download is recorded only when there is a file to serve.
-      await storedFileOf(doc.file1);
+      if ((await ctx.files.sizeOf(FILE_FOLDER.documents, doc.file1)) === null)
+        throw AppError.notFound(PUBLIC_MSG.fileMissing);
       const software = describeUserAgent(client.userAgent);
       const now = ctx.clock();
       const at = nowIso(() => now);
@@ -163,12 +156,11 @@ export function createPublicService(ctx: AppContext) {
       const doc = jti ? await repo.consumeLink(ctx.db, jti, nowIso(ctx.clock)) : undefined;
       if (!doc) throw AppError.forbidden(PUBLIC_MSG.linkRefused);
       if (isRejectedDocument(doc)) throw AppError.forbidden(PUBLIC_MSG.documentUnavailable);
-      const { path, size } = await storedFileOf(doc.file1);
+      const file = await storedFileOf(doc.file1);
       const ext = EXTENSIONS[doc.content_type];
       const safeId = doc.order_ref.replace(/[^A-Za-z0-9-]/g, '_');
       return {
-        path,
-        size,
+        file,
         contentType: ext ? doc.content_type : 'application/octet-stream',
         fileName: `${safeId}_eTA.${ext ?? 'bin'}`,
       };
