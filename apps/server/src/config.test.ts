@@ -111,6 +111,47 @@ describe('configuration (DESIGN §4)', () => {
     expect(() => loadConfig({ ...base(), REDIS_PREFIX: 'eta desk:' })).toThrow(/REDIS_PREFIX/);
   });
 
+  it('reads STORAGE_URL and the S3 keys: DATA_DIR unless set, refusing what S3 cannot take (DESIGN §19)', () => {
+    expect(loadConfig(base()).storage).toEqual({ kind: 'disk' });
+    expect(loadConfig(base()).orphanSweepHours).toBe(24);
+    const s3 = loadConfig({
+      ...base(),
+      STORAGE_URL: 's3://eta-files/desk/prod/?endpoint=http://127.0.0.1:9000&region=eu-west-2&forcePathStyle=true',
+      S3_ACCESS_KEY_ID: 'AKIA1',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      ORPHAN_SWEEP_HOURS: '0',
+    });
+    expect(s3.storage).toEqual({
+      kind: 's3',
+      bucket: 'eta-files',
+      prefix: 'desk/prod',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-2',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIA1', secretAccessKey: 'secret' },
+    });
+    expect(s3.orphanSweepHours).toBe(0);
+    // AWS itself: its own endpoint and the SDK's credential chain (an instance role)
+    expect(loadConfig({ ...base(), STORAGE_URL: 's3://eta-files' }).storage).toMatchObject({
+      prefix: '',
+      endpoint: null,
+      region: 'us-east-1',
+      forcePathStyle: false,
+      credentials: null,
+    });
+    const refused: [Record<string, string>, RegExp][] = [
+      [{ STORAGE_URL: 'https://bucket.example/x' }, /STORAGE_URL must start with s3:\/\//],
+      [{ STORAGE_URL: 's3://Bad_Bucket' }, /not a valid S3 bucket name/],
+      [{ STORAGE_URL: 's3://eta-files/desk%20one' }, /prefix may hold/],
+      [{ STORAGE_URL: 's3://eta-files?endpoint=ftp://x' }, /endpoint must be an http/],
+      [{ STORAGE_URL: 's3://eta-files?forcePathStyle=yes' }, /forcePathStyle must be true or false/],
+      [{ STORAGE_URL: 's3://eta-files', S3_ACCESS_KEY_ID: 'AKIA1' }, /set both or neither/],
+      [{ ORPHAN_SWEEP_HOURS: 'daily' }, /ORPHAN_SWEEP_HOURS/],
+    ];
+    for (const [env, message] of refused)
+      expect(() => loadConfig({ ...base(), ...env }), message.source).toThrow(message);
+  });
+
   it('lists every problem at once', () => {
     try {
       loadConfig({

@@ -71,4 +71,6 @@ export const SERVER_MSG = {
   payloadTooLarge: 'The request is too large.',
   malformedMultipart: 'The upload form is incomplete or malformed. Please try again.',
   internal: 'Something went wrong. Please try again.',
+  /** 503: the file storage (DESIGN §19) did not answer; nothing was changed */
+  storageUnavailable: 'File storage is not answering right now. Nothing was changed; please try again in a moment.',
 } as const;

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { constants, createReadStream } from 'node:fs';
 import { access, mkdir, open, opendir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import {
   assertSafeName,
   FILE_FOLDERS,
@@ -37,7 +36,7 @@ export function createDiskStore(root: string): FileStore {
       const handle = await open(temp, 'wx', 0o600);
       try {
         if (content instanceof Uint8Array) await handle.writeFile(content);
-        else await pipeline(content.body, handle.createWriteStream({ autoClose: false }));
+        else for await (const chunk of content.body) await handle.write(chunk as Uint8Array);
         await handle.sync();
       } finally {
         await handle.close();

@@ -10,12 +10,49 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../storage-config.ts';
-import { assertSafeName, type FileFolder, type FileStore, randomFileName, readAll } from './file-store.ts';
+import {
+  assertSafeName,
+  type FileFolder,
+  type FileStore,
+  randomFileName,
+  readAll,
+  StorageUnavailableError,
+} from './file-store.ts';
 
 /** A store that cannot be reached fails a request in seconds, not after the OS gives up on the socket. */
 const CONNECT_TIMEOUT_MS = 5_000;
 /** no byte for this long on an open request (a stalled transfer) fails it */
 const SOCKET_IDLE_MS = 60_000;
+
+/**
+ * An answer that says the store is down or unreachable (no HTTP answer, a 5xx, a throttle), as
+ * opposed to a refusal of this request (403, 404), which stays what it is.
+ */
+const isOutage = (error: unknown) => {
+  if (!(error instanceof S3ServiceException)) return true;
+  const status = error.$metadata.httpStatusCode ?? 0;
+  return status === 0 || status >= 500 || status === 429;
+};
+
+/** What went wrong, in a word an operator can look up: S3's error name, an HTTP status or a socket error. */
+function problemCode(error: unknown): string {
+  if (error instanceof S3ServiceException) {
+    // HEAD answers carry no body, so S3 names them only by status
+    return error.name === 'Unknown' || error.name === 'NotFound' || error.name === '403'
+      ? `HTTP ${error.$metadata.httpStatusCode ?? '?'}`
+      : error.name;
+  }
+  return (error as NodeJS.ErrnoException).code ?? (error as Error).name ?? 'unknown';
+}
+
+/** Every call goes through here: an outage becomes StorageUnavailableError (503 to the client, errors.ts). */
+async function guard<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw isOutage(error) ? new StorageUnavailableError(error) : error;
+  }
+}
 
 const isMissing = (error: unknown) =>
   error instanceof S3ServiceException &&
@@ -51,20 +88,22 @@ export function createS3Store(settings: S3Settings): FileStore {
 
     async putAs(folder, name, content) {
       const bytes = content instanceof Uint8Array;
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: keyOf(folder, name),
-          Body: bytes ? content : content.body,
-          ContentLength: bytes ? content.byteLength : content.size,
-        }),
+      await guard(
+        client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: keyOf(folder, name),
+            Body: bytes ? content : content.body,
+            ContentLength: bytes ? content.byteLength : content.size,
+          }),
+        ),
       );
       return name;
     },
 
     async sizeOf(folder, name) {
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(folder, name) }));
+        const head = await guard(client.send(new HeadObjectCommand({ Bucket, Key: keyOf(folder, name) })));
         return Number(head.ContentLength ?? 0);
       } catch (error) {
         if (isMissing(error)) return null;
@@ -74,7 +113,7 @@ export function createS3Store(settings: S3Settings): FileStore {
 
     async open(folder, name) {
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(folder, name) }));
+        const object = await guard(client.send(new GetObjectCommand({ Bucket, Key: keyOf(folder, name) })));
         return { size: Number(object.ContentLength ?? 0), body: object.Body as Readable };
       } catch (error) {
         if (isMissing(error)) return null;
@@ -89,14 +128,14 @@ export function createS3Store(settings: S3Settings): FileStore {
 
     async remove(folder, name) {
       // S3 answers a delete of a missing key with success, as the disk store does.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(folder, name) }));
+      await guard(client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(folder, name) })));
     },
 
     async *list(folder) {
       const Prefix = folderPrefix(folder);
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+        const page = await guard(client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken })));
         for (const object of page.Contents ?? []) {
           const name = object.Key?.slice(Prefix.length) ?? '';
           // a deeper key (another tool's file) is not one of ours
@@ -113,13 +152,7 @@ export function createS3Store(settings: S3Settings): FileStore {
         await client.send(new HeadBucketCommand({ Bucket }));
         return [];
       } catch (error) {
-        const code =
-          error instanceof S3ServiceException
-            ? error.name === 'Unknown' || error.name === 'NotFound'
-              ? `HTTP ${error.$metadata.httpStatusCode ?? '?'}`
-              : error.name
-            : ((error as NodeJS.ErrnoException).code ?? (error as Error).name ?? 'unknown');
-        return [{ folder: 'bucket', code }];
+        return [{ folder: 'bucket', code: problemCode(error) }];
       }
     },
 

@@ -68,6 +68,17 @@ export interface FileStore {
   close(): Promise<void>;
 }
 
+/**
+ * The store did not answer (object storage down, unreachable or failing): the request is answered
+ * 503 so a client tries again, and nothing that depends on the file is committed.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`file storage unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}
+
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** Names come from the database, but a path or key outside the store is never produced, whatever they hold. */

@@ -2,6 +2,7 @@ import { SERVER_MSG } from '@eta/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { StorageUnavailableError } from '../lib/file-store.ts';
 import { NOT_FOUND_PAGE, wantsPage } from './not-found-page.ts';
 
 interface ValidationIssue {
@@ -65,6 +66,13 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ code: error.code }, 'client error');
       return reply.code(error.statusCode).send({ status: 0, message: SERVER_MSG.invalidBody });
+    }
+    if (error instanceof StorageUnavailableError) {
+      request.log.error({ err: error }, 'file storage unavailable');
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
+        .send({ status: 0, message: SERVER_MSG.storageUnavailable, data: { requestId: request.id } });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ status: 0, message: SERVER_MSG.internal, data: { requestId: request.id } });
