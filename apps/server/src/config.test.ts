@@ -1,10 +1,13 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
-const base = () => ({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'eta-config-')), JWT_SECRET: 'x'.repeat(40) });
+/** one data folder for the file's configs, removed when done (a JWT_SECRET given: nothing is written in it) */
+const DATA_DIR = mkdtempSync(path.join(tmpdir(), 'eta-config-'));
+afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
+const base = () => ({ DATA_DIR, JWT_SECRET: 'x'.repeat(40) });
 
 describe('configuration (DESIGN §4)', () => {
   it('has the documented defaults', () => {
@@ -191,7 +194,7 @@ describe('configuration (DESIGN §4)', () => {
   });
 
   it('generates a JWT secret once and keeps it in DATA_DIR', () => {
-    const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'eta-config-')) };
+    const env = { DATA_DIR: path.join(DATA_DIR, 'generated') };
     const first = loadConfig(env).jwtSecret;
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig(env).jwtSecret).toBe(first);

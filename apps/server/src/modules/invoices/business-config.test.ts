@@ -1,13 +1,16 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { businessEmail } from '../../business-config.ts';
 import { type ConfigError, loadConfig } from '../../config.ts';
 import { vatSplit } from './invoice-pdf.ts';
 import { invoiceNumberOf } from './invoices.service.ts';
 
-const base = () => ({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'eta-business-')), JWT_SECRET: 'x'.repeat(40) });
+/** one data folder for the file's configs, removed when done (a JWT_SECRET given: nothing is written in it) */
+const DATA_DIR = mkdtempSync(path.join(tmpdir(), 'eta-business-'));
+afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
+const base = () => ({ DATA_DIR, JWT_SECRET: 'x'.repeat(40) });
 
 describe('business settings (defence letters, invoices)', () => {
   it('have defaults that make a complete letterhead', () => {
