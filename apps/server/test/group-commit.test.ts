@@ -5,7 +5,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, openSqlite } from '../src/db/connect.ts';
 import type { Database } from '../src/db/schema.ts';
-import { inTransaction } from '../src/lib/transaction.ts';
+import { inTransaction, writeOnDisk } from '../src/lib/transaction.ts';
 
 /**
  * SQLite's transactions asked for in one turn of the event loop share one commit (lib/transaction.ts
@@ -52,6 +52,19 @@ describe('group commit [sqlite]', () => {
       expect(onDisk).toBe(1);
     }
     // data_version moves once per commit made by another connection: one for the four
+    expect(commits() - before).toBe(1);
+  });
+
+  it('joins a one-statement write (an access-log row) to the same commit, answered once on disk', async () => {
+    const before = commits();
+    const [alone, grouped] = await Promise.all([
+      writeOnDisk(db, (conn) => sql`insert into grouped (v) values ('log-row')`.execute(conn)).then(
+        () => seenElsewhere('log-row').n,
+      ),
+      inTransaction(db, insert('change')).then(() => seenElsewhere('change').n),
+    ]);
+    expect([alone, grouped]).toEqual([1, 1]);
+    // one wait for the disk for both: without writeOnDisk the row would commit alone
     expect(commits() - before).toBe(1);
   });
 
