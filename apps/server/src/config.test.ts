@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -198,6 +198,15 @@ describe('configuration (DESIGN §4)', () => {
     const first = loadConfig(env).jwtSecret;
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig(env).jwtSecret).toBe(first);
+    expect(loadConfig(env).jwtSecretSource).toBe('data-dir');
+  });
+
+  it('generates no JWT secret for a command that must leave DATA_DIR as it is (backup, restore)', () => {
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'eta-config-')), 'not-yet');
+    const config = loadConfig({ DATA_DIR: dataDir }, { generateJwtSecret: false });
+    expect(config).toMatchObject({ jwtSecret: '', jwtSecretSource: 'none' });
+    expect(existsSync(dataDir)).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32) }).jwtSecretSource).toBe('environment');
   });
 
   it.each([

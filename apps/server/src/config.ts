@@ -46,6 +46,11 @@ export interface Config {
   adminEmail: string | null;
   adminPassword: string | null;
   jwtSecret: string;
+  /**
+   * where jwtSecret came from: JWT_SECRET, DATA_DIR/jwt-secret (read, or generated there), or
+   * nowhere yet (backup and restore read the data folder and never write a new secret into it)
+   */
+  jwtSecretSource: 'environment' | 'data-dir' | 'none';
   /** lifetime of a staff token in seconds (DESIGN §10: 12 h) */
   tokenTtlSeconds: number;
   ingestApiKey: string | null;
@@ -151,16 +156,20 @@ function trustProxyFrom(raw: string | undefined): boolean | number | string[] {
     .filter(Boolean);
 }
 
+/** The file DATA_DIR keeps the generated JWT secret in, when JWT_SECRET is unset. */
+export const JWT_SECRET_FILE = 'jwt-secret';
+
 /** The JWT secret: from the environment, else generated once and kept in DATA_DIR. */
-function jwtSecretFor(env: Env, dataDir: string): string {
+function jwtSecretFor(env: Env, dataDir: string, generate: boolean): Pick<Config, 'jwtSecret' | 'jwtSecretSource'> {
   const given = env.JWT_SECRET;
-  if (given) return given;
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (given) return { jwtSecret: given, jwtSecretSource: 'environment' };
+  const file = path.join(dataDir, JWT_SECRET_FILE);
+  if (existsSync(file)) return { jwtSecret: readFileSync(file, 'utf8').trim(), jwtSecretSource: 'data-dir' };
+  if (!generate) return { jwtSecret: '', jwtSecretSource: 'none' };
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
+  return { jwtSecret: secret, jwtSecretSource: 'data-dir' };
 }
 
 /**
@@ -190,6 +199,11 @@ export interface LoadOptions {
    * approval mail's "Click here" opens the track page a demo user can actually reach.
    */
   demo?: boolean;
+  /**
+   * false: a missing DATA_DIR/jwt-secret is not generated (jwtSecret stays empty). `backup` must not
+   * leave a new secret in a mistyped DATA_DIR, and `restore` writes the backed-up one there.
+   */
+  generateJwtSecret?: boolean;
 }
 
 export function loadConfig(env: Env = process.env, options: LoadOptions = {}): Config {
@@ -221,6 +235,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     adminEmail,
     adminPassword,
     jwtSecret: '',
+    jwtSecretSource: 'none',
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 12 * 3600, problems, 60, 30 * 24 * 3600),
     ingestApiKey: env.INGEST_API_KEY || null,
     metricsToken: env.METRICS_TOKEN || null,
@@ -306,7 +321,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     }
   }
   // Generated and written only for a start that will go ahead.
-  if (problems.length === 0) config.jwtSecret = jwtSecretFor(env, dataDir);
+  if (problems.length === 0) Object.assign(config, jwtSecretFor(env, dataDir, options.generateJwtSecret ?? true));
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
 }

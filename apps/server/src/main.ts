@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { runBackup } from './cli/backup.ts';
 import { runImport } from './cli/import.ts';
+import { describeRestore, runRestore } from './cli/restore.ts';
 import { runRetention } from './cli/retention.ts';
 import { isWorker, reportListening, startWorkers } from './cluster.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { runSeed } from './seed/run-seed.ts';
 
-const USAGE = 'usage: node src/main.ts start | demo | migrate | seed | import FILE.json | backup [DEST] | retention';
+const USAGE =
+  'usage: node src/main.ts start | demo | migrate | seed | import FILE.json | backup [DEST] | restore FILE | retention';
 
 /** The seed's announcements (accounts created, a generated password) go to the console. */
 const seed = (app: FastifyInstance, demo: boolean) => runSeed(app, demo, (line) => console.log(line));
@@ -31,15 +33,34 @@ function shutdownOn(app: FastifyInstance): void {
 }
 
 async function main(command: string | undefined): Promise<void> {
-  const config = loadConfig(process.env, { demo: command === 'demo' });
+  // backup and restore only read DATA_DIR's secret: a backup of a mistyped DATA_DIR must not seed one
+  // there, and a restore writes the backed-up one
+  const config = loadConfig(process.env, {
+    demo: command === 'demo',
+    generateJwtSecret: command !== 'backup' && command !== 'restore',
+  });
   if (command === 'import') {
     // npm runs workspace scripts in apps/server; INIT_CWD is where the operator typed the command.
     process.exitCode = await runImport(config, process.argv[3], process.env.INIT_CWD ?? process.cwd());
     return;
   }
   if (command === 'backup') {
-    const file = await runBackup(config, process.argv[3], process.env.INIT_CWD ?? process.cwd());
-    console.log(`Backup written: ${file}`);
+    const backup = await runBackup(config, process.argv[3], process.env.INIT_CWD ?? process.cwd());
+    const files = Object.values(backup.manifest.folders).reduce((sum, folder) => sum + folder.files, 0);
+    const kept = backup.manifest.storage.kind === 'disk' ? 'in the archive' : 'listed; the bucket keeps them';
+    console.log(`Backup written: ${backup.file} (database and ${files} file${files === 1 ? '' : 's'} ${kept})`);
+    if (backup.skipped.count > 0) {
+      console.log(
+        `Left out ${backup.skipped.count} file(s) under names the store never writes (${backup.skipped.examples.join(', ')}): not the service's files.`,
+      );
+    }
+    return;
+  }
+  if (command === 'restore') {
+    const report = await runRestore(config, process.argv[3], process.env.INIT_CWD ?? process.cwd());
+    for (const line of describeRestore(report)) console.log(line);
+    // objects the archive lists and the bucket lacks: the restore is not complete
+    if (report.objects && report.objects.missing > 0) process.exitCode = 1;
     return;
   }
   if (command === 'retention') {

@@ -1,10 +1,11 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROLE } from '@eta/shared';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBackup } from '../src/cli/backup.ts';
 import { openSqlite, SQLITE_FILE } from '../src/db/connect.ts';
+import { readArchive } from './backup-fixtures.ts';
 import { buildTestApp, createMember, type TestApp } from './test-app.ts';
 
 describe('backup and the SQLite settings (DESIGN §10)', () => {
@@ -20,13 +21,18 @@ describe('backup and the SQLite settings (DESIGN §10)', () => {
     await t.close();
   });
 
-  it('copies the live database, consistent, while the app holds it open', async () => {
+  it('copies the live database into the archive, consistent, while the app holds it open', async () => {
     await createMember(t, ROLE.Team, 'Bea Backup');
-    const file = await runBackup(t.config, 'backups/copy.sqlite', t.config.dataDir);
-    expect(file).toBe(path.join(t.config.dataDir, 'backups', 'copy.sqlite'));
-    // Customers' data and password hashes: readable by the service's user only, the copy too.
+    const { file, manifest } = await runBackup(t.config, 'backups/copy.zip', t.config.dataDir);
+    expect(file).toBe(path.join(t.config.dataDir, 'backups', 'copy.zip'));
+    expect(manifest).toMatchObject({ format: 'eta-desk-backup', version: 1, database: 'sqlite' });
+    // Customers' data and password hashes: readable by the service's user only, the archive too.
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    const copy = new SqliteDatabase(file, { readonly: true });
+    // nothing left beside it: the database copy and the partial archive were temporary
+    expect(readdirSync(path.dirname(file))).toEqual(['copy.zip']);
+    const database = path.join(t.config.dataDir, 'copy-out.sqlite');
+    writeFileSync(database, (await readArchive(file)).get('database/eta-desk.sqlite') as Buffer);
+    const copy = new SqliteDatabase(database, { readonly: true });
     try {
       const names = copy.prepare('select name from staff').all() as { name: string }[];
       expect(names.map((r) => r.name)).toContain('Bea Backup');
@@ -38,9 +44,9 @@ describe('backup and the SQLite settings (DESIGN §10)', () => {
 
   it('refuses to back up a database that is not there (a wrong DATA_DIR), creating nothing', async () => {
     const elsewhere = { ...t.config, dataDir: path.join(t.config.dataDir, 'not-the-data-folder') };
-    await expect(runBackup(elsewhere, 'copy.sqlite', t.config.dataDir)).rejects.toThrow(/No database at/);
+    await expect(runBackup(elsewhere, 'copy.zip', t.config.dataDir)).rejects.toThrow(/No database at/);
     expect(existsSync(elsewhere.dataDir)).toBe(false);
-    expect(existsSync(path.join(t.config.dataDir, 'copy.sqlite'))).toBe(false);
+    expect(existsSync(path.join(t.config.dataDir, 'copy.zip'))).toBe(false);
   });
 
   it('says so when the destination is a folder', async () => {
@@ -49,8 +55,25 @@ describe('backup and the SQLite settings (DESIGN §10)', () => {
 
   it('a backup that fails leaves no file behind to be taken for a backup', async () => {
     const unreachable = { ...t.config, databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere' };
-    await expect(runBackup(unreachable, 'backups/failed.dump', t.config.dataDir)).rejects.toThrow(/pg_dump/);
-    expect(existsSync(path.join(t.config.dataDir, 'backups', 'failed.dump'))).toBe(false);
+    const before = readdirSync(path.join(t.config.dataDir, 'backups'));
+    await expect(runBackup(unreachable, 'backups/failed.zip', t.config.dataDir)).rejects.toThrow(/pg_dump/);
+    expect(existsSync(path.join(t.config.dataDir, 'backups', 'failed.zip'))).toBe(false);
+    // nor its temporary files
+    expect(readdirSync(path.join(t.config.dataDir, 'backups'))).toEqual(before);
+  });
+
+  it('leaves out a file under a name the store never writes, and says which', async () => {
+    const stray = path.join(t.config.dataDir, 'images', 'passport (copy).png');
+    mkdirSync(path.dirname(stray), { recursive: true });
+    writeFileSync(stray, 'an operator copied this by hand');
+    try {
+      const { file, skipped } = await runBackup(t.config, 'backups/stray.zip', t.config.dataDir);
+      expect(skipped).toEqual({ count: 1, examples: ['images/passport (copy).png'] });
+      // an archive a restore would refuse for that name is no backup
+      expect([...(await readArchive(file)).keys()].filter((name) => name.startsWith('files/'))).toEqual([]);
+    } finally {
+      rmSync(stray);
+    }
   });
 
   it('creates a new database file, and its WAL and shared-memory files, readable by their owner only', () => {

@@ -134,10 +134,9 @@ describe.runIf(DIALECTS.includes('postgres') && TEST_REDIS_URL)('two instances a
     await sink.waitFor(before + ids.length);
     // give a second send, were there one, time to arrive
     await new Promise((resolve) => setTimeout(resolve, 300));
+    const theirs = ids.flatMap((orderId) => ofOrder(sink, orderId));
     for (const orderId of ids) expect(ofOrder(sink, orderId), orderId).toHaveLength(1);
-    expect(sink.messages.length).toBe(before + ids.length);
-    const ids2 = sink.messages.slice(before).map((m) => m.messageId);
-    expect(new Set(ids2).size).toBe(ids.length);
+    expect(new Set(theirs.map((m) => m.messageId)).size).toBe(ids.length);
   });
 
   it('a session revoked on A is refused by B as soon as PostgreSQL tells B', async () => {

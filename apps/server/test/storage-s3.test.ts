@@ -8,7 +8,7 @@ import { sweepOrphans } from '../src/modules/storage/index.ts';
 import { packOrder, packRequest, readPdf } from './defence-fixtures.ts';
 import { imagesOn } from './image-fixtures.ts';
 import { buildOrder, INGEST_KEY, PNG_URL } from './orders-fixtures.ts';
-import { accessTokenFor, downloadLink, type front } from './public-fixtures.ts';
+import { accessTokenFor, downloadLink } from './public-fixtures.ts';
 import { startTestS3, type TestS3 } from './s3-fixtures.ts';
 import { ofOrder, type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, createReadStream } from 'node:fs';
 import { access, mkdir, open, opendir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import {
   assertSafeName,
   FILE_FOLDERS,
@@ -35,15 +36,21 @@ export function createDiskStore(root: string): FileStore {
       const temp = path.join(path.dirname(final), `.${name}.${randomBytes(6).toString('hex')}.tmp`);
       const handle = await open(temp, 'wx', 0o600);
       try {
-        if (content instanceof Uint8Array) await handle.writeFile(content);
-        else for await (const chunk of content.body) await handle.write(chunk as Uint8Array);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      try {
+        try {
+          if (content instanceof Uint8Array) {
+            await handle.writeFile(content);
+            await handle.sync();
+          } else {
+            // The stream flushes and closes the handle itself: a stream left holding it (autoClose
+            // false) makes handle.close() wait for it forever.
+            await pipeline(content.body, handle.createWriteStream({ flush: true }));
+          }
+        } finally {
+          await handle.close();
+        }
         await rename(temp, final);
       } catch (error) {
+        // a body that failed half-way (a damaged archive entry, a dropped upload) leaves no temp file
         await rm(temp, { force: true });
         throw error;
       }

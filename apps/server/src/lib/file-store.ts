@@ -81,9 +81,12 @@ export class StorageUnavailableError extends Error {
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
+/** A name the store can hold: no separator, no leading dot (temp files), so never a path outside it. */
+export const isSafeName = (name: string) => SAFE_NAME.test(name);
+
 /** Names come from the database, but a path or key outside the store is never produced, whatever they hold. */
 export function assertSafeName(folder: string, name: string): void {
-  if (!SAFE_NAME.test(folder) || !SAFE_NAME.test(name)) throw new Error('unsafe file name');
+  if (!isSafeName(folder) || !isSafeName(name)) throw new Error('unsafe file name');
 }
 
 export const randomFileName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`;
