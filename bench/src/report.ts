@@ -2,11 +2,13 @@ import type { BrowserFigure } from './browser.ts';
 import type { BundleSize } from './bundle.ts';
 import type { Target } from './databases.ts';
 import type { Percentiles } from './http.ts';
+import type { IngestFigure } from './ingest.ts';
 import type { LatencyFigure } from './latency.ts';
 import type { LiveFigure } from './live.ts';
 import { describeCheck, type MachineCheck } from './machine.ts';
 import type { Throughput } from './mixed.ts';
 import type { PreviousReport } from './previous.ts';
+import { datasetRows, ingestionRow } from './report-data.ts';
 import { int, kb, mb, ms, pass, type Row } from './report-format.ts';
 import { browserFailures, browserRows, liveFailures, liveRow } from './report-live.ts';
 import type { RetentionFigure } from './retention.ts';
@@ -31,6 +33,8 @@ export interface DbResult {
   callCosts: CallCost[];
   /** DESIGN §20: a retention pass over about 100,000 expired orders, and staff calls meanwhile */
   retention: RetentionFigure | null;
+  /** issue 22: orders pushed through POST /api/integrations/orders on a fresh database (ingest.ts) */
+  ingestion: IngestFigure | null;
 }
 
 export interface CallCost {
@@ -205,21 +209,7 @@ function dbSection(r: DbResult, previous: PreviousReport | null): string {
       });
     }
   }
-  const reused = d.reused ? ' (kept from an earlier run)' : '';
-  rows.push({
-    figure: 'dataset generation',
-    value: `${int(d.orders / Math.max(d.generateSeconds, 1e-9))} orders/s (${d.generateSeconds.toFixed(1)} s)${reused}`,
-    bare: '',
-    budget: '—',
-    result: 'info',
-  });
-  rows.push({
-    figure: 'dataset import',
-    value: `${int(d.orders / Math.max(d.importSeconds, 1e-9))} orders/s (${d.importSeconds.toFixed(1)} s, ${int(Object.values(d.rows).reduce((a, b) => a + b, 0))} rows)${reused}`,
-    bare: '',
-    budget: '—',
-    result: 'info',
-  });
+  rows.push(...datasetRows(d), ingestionRow(r.ingestion, r.target.dialect === 'postgres'));
   rows.push({
     figure: 'server memory',
     value:

@@ -12,6 +12,7 @@ import { startChild } from './children.ts';
 import { cpuBetween, cpuSnapshot } from './cpu.ts';
 import { preparePostgres, prepareSqlite, type Target, warmPageCache } from './databases.ts';
 import { createClient } from './http.ts';
+import { INGEST_ORDERS, measureIngestion } from './ingest.ts';
 import { measureBare, measureLatencies } from './latency.ts';
 import { LIVE_STREAMS, measureLive, openLiveStreams } from './live.ts';
 import { checkMachine, describeCheck } from './machine.ts';
@@ -150,6 +151,7 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
       serverVersion: await serverVersion(target),
       callCosts,
       retention,
+      ingestion: null,
     };
   } finally {
     for (const stream of streams) stream.close();
@@ -230,7 +232,12 @@ const startCheck = checkMachine();
 console.log(`machine check: ${describeCheck(startCheck)}`);
 const bundles = bundleSizes(values['build-web']);
 const results: DbResult[] = [];
-for (const dialect of dialects) results.push(await benchOne(dialect));
+for (const dialect of dialects) {
+  const result = await benchOne(dialect);
+  // on a fresh database of its own, once the dataset's server has stopped: nothing else runs beside it
+  console.log(`  ingestion through the API: ${INGEST_ORDERS.toLocaleString('en')} orders on a fresh database…`);
+  results.push({ ...result, ingestion: await measureIngestion(dialect, { seed, adminUrl }) });
+}
 const endCheck = checkMachine();
 console.log(`machine check: ${describeCheck(endCheck)}`);
 const info = {

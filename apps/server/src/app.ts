@@ -36,7 +36,7 @@ import { disputeIntakeRoutes, disputeRoutes } from './modules/disputes/index.ts'
 import { documentRoutes } from './modules/documents/index.ts';
 import { followUpRoutes } from './modules/follow-ups/index.ts';
 import { gatewayRoutes } from './modules/gateways/index.ts';
-import { ingestRoutes } from './modules/ingest/index.ts';
+import { ingestRoutes, postgresArrivalWrites, sqliteArrivalWrites } from './modules/ingest/index.ts';
 import { invoiceRoutes } from './modules/invoices/index.ts';
 import {
   clusterLiveTransport,
@@ -141,6 +141,7 @@ function strategiesFor(handle: DbHandle, config: Config): Strategies {
   if (handle.dialect === 'postgres') {
     return {
       orderWrites: postgresOrderWrites(db),
+      arrivalWrites: postgresArrivalWrites,
       claimWrites: postgresClaimWrites(db),
       remarkWrites: postgresRemarkWrites(db),
       searchEngine: postgresSearchEngine,
@@ -154,6 +155,7 @@ function strategiesFor(handle: DbHandle, config: Config): Strategies {
   const threads = config.searchThreads;
   return {
     orderWrites: sqliteOrderWrites(db),
+    arrivalWrites: sqliteArrivalWrites,
     claimWrites: sqliteClaimWrites(db),
     remarkWrites: sqliteRemarkWrites(db),
     searchEngine: sqliteSearchEngine,

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MSG, ORDER_MSG, REFUND_DATE_ONLY_IN_REFUNDS, ROLE, STATUS } from '@eta/shared';
+import { MSG, ORDER_EVENT, ORDER_MSG, REFUND_DATE_ONLY_IN_REFUNDS, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildOrder, GIF_URL, INGEST_KEY, nextOrderId, PNG_URL, postOrders } from './orders-fixtures.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type TestApp } from './test-app.ts';
@@ -98,6 +98,18 @@ describeEachDialect('order ingestion', (dialect) => {
     expect(events).toMatchObject([{ kind: 'created', to_value: STATUS.Priority, staff_id: null, detail: 'api' }]);
   });
 
+  it('keeps text as sent, whatever its characters; a lone UTF-16 surrogate becomes U+FFFD', async () => {
+    const odd = 'Zoë "Q" O\'Brien \\ tab\there\nline 😀 \u0001';
+    const order = buildOrder({ first_name: odd, sur_name: 'Half\ud800Pair', address_line1: '{"not":"json"}' });
+    expect((await postOrders(t, { orders: [order] })).statusCode).toBe(201);
+    expect(await orderRow(order.order_id as string)).toMatchObject({
+      first_name: odd,
+      sur_name: 'Half\ufffdPair',
+      address_line1: '{"not":"json"}',
+      address_line2: null,
+    });
+  });
+
   it('accepts a single order object, and the new orders show in the folder counts', async () => {
     const admin = await createMember(t, ROLE.Admin);
     const before = (await call(t, 'GET', '/api/admin/get-folder-count', admin.token)).json().data;
@@ -134,6 +146,31 @@ describeEachDialect('order ingestion', (dialect) => {
     const res = await postOrders(t, [order]);
     expect(res.statusCode).toBe(400);
     expect(res.json().data.errors['orders.0.refund_date']).toBe(REFUND_DATE_ONLY_IN_REFUNDS);
+  });
+
+  it('takes orders sent in two batches at once once each: created by one, a duplicate for the other', async () => {
+    const admin = await createMember(t, ROLE.Admin);
+    const before = (await call(t, 'GET', '/api/admin/get-folder-count', admin.token)).json().data;
+    const shared = [buildOrder(), buildOrder(), buildOrder()];
+    const [x, y] = [buildOrder(), buildOrder()];
+    const replies = await Promise.all([
+      postOrders(t, { orders: [...shared, x] }),
+      postOrders(t, { orders: [y, ...shared] }),
+    ]);
+    const data = replies.map((r) => r.json().data as { created: string[]; duplicates: string[] });
+    const ids = (orders: Record<string, unknown>[]) => orders.map((o) => o.order_id as string).sort();
+    expect(data.flatMap((d) => d.created).sort()).toEqual(ids([...shared, x, y]));
+    expect(data.flatMap((d) => d.duplicates).sort()).toEqual(ids(shared));
+    const created = await t.app.ctx.db
+      .selectFrom('order_events')
+      .innerJoin('orders', 'orders.id', 'order_events.order_id')
+      .select('orders.order_id')
+      .where('orders.order_id', 'in', ids([...shared, x, y]))
+      .where('order_events.kind', '=', ORDER_EVENT.created)
+      .execute();
+    expect(created.map((e) => e.order_id).sort()).toEqual(ids([...shared, x, y]));
+    const after = (await call(t, 'GET', '/api/admin/get-folder-count', admin.token)).json().data;
+    expect(after.newOrdersCount).toBe(before.newOrdersCount + 5);
   });
 
   it('reports a repeat of a stored order as a duplicate and changes nothing', async () => {

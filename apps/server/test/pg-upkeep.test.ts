@@ -68,4 +68,30 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL upkeep', () => {
     expect(analyzed).not.toBeNull();
     expect(await lastAnalyze('order_events')).not.toBeNull();
   });
+
+  it('analyzes at most once a minute while orders keep coming, and the one waiting when the app closes', async () => {
+    const own: string[] = [];
+    const u = await buildTestApp(
+      'postgres',
+      { INGEST_API_KEY: INGEST_KEY },
+      { build: { logger: true, logStream: { write: (line: string) => own.push(line) }, analyzeAfterOrders: 2 } },
+    );
+    const refreshed = () =>
+      own
+        .map((line) => JSON.parse(line) as { msg: string; orders?: number })
+        .filter((entry) => entry.msg === 'statistics refreshed after new orders')
+        .map((entry) => entry.orders);
+    try {
+      expect((await postOrders(u, { orders: [buildOrder(), buildOrder()] })).statusCode).toBe(201);
+      for (let i = 0; i < 100 && refreshed().length === 0; i += 1) await new Promise((r) => setTimeout(r, 50));
+      expect(refreshed()).toEqual([2]);
+      // enough for a second, but the first started under a minute ago: these wait for it
+      expect((await postOrders(u, { orders: [buildOrder(), buildOrder(), buildOrder()] })).statusCode).toBe(201);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(refreshed()).toEqual([2]);
+    } finally {
+      await u.close();
+    }
+    expect(refreshed()).toEqual([2, 3]);
+  });
 });

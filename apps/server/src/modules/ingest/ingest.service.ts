@@ -3,7 +3,6 @@ import {
   type IngestOrder,
   type IngestResult,
   ingestMessage,
-  ORDER_EVENT,
   PURCHASE_EVIDENCE_FIELDS,
   serviceLevelOnArrival,
 } from '@eta/shared';
@@ -14,7 +13,6 @@ import { FILE_FOLDER } from '../../lib/file-store.ts';
 import { nowIso } from '../../lib/time.ts';
 import { afterCommit, inTransaction } from '../../lib/transaction.ts';
 import { gatewaysRepo } from '../gateways/index.ts';
-import { appendEvents } from '../order-changes/index.ts';
 import { type DecodedImage, decodeImages } from './images.ts';
 import * as repo from './ingest.repository.ts';
 
@@ -171,9 +169,11 @@ export function createIngestService(ctx: AppContext) {
         inserted = await inTransaction(ctx.db, async (trx) => {
           const at = nowIso(ctx.clock);
           const gateways = await gatewaysRepo.activeByDomain(trx);
-          const rows = await repo.insertOrders(
+          const rows = await ctx.strategies.arrivalWrites.insert(
             trx,
             fresh.map((p) => toRow(p.order, ctx, at, gateways)),
+            options.source,
+            at,
           );
           const idOf = new Map(rows.map((r) => [r.order_id, r.id]));
           await repo.insertImages(
@@ -188,19 +188,6 @@ export function createIngestService(ctx: AppContext) {
                 size: w.image.bytes.length,
                 created_at: at,
               })),
-          );
-          const statusOf = new Map(fresh.map((p) => [p.order.order_id, p.order.process_status]));
-          await appendEvents(
-            trx,
-            null,
-            rows.map((r) => ({
-              orderId: r.id,
-              kind: ORDER_EVENT.created,
-              from: null,
-              to: statusOf.get(r.order_id) ?? null,
-              detail: options.source,
-            })),
-            at,
           );
           if (rows.length > 0) afterCommit(trx, () => ctx.events.publish('orders.arrived', { count: rows.length }));
           return rows;
