@@ -33,3 +33,14 @@ export const ORDER_EVENT = {
   dataRemoved: 'data_removed',
 } as const;
 export type OrderEventKind = (typeof ORDER_EVENT)[keyof typeof ORDER_EVENT];
+
+/**
+ * What the mail worker records about a queued mail (by the system): an open order detail reads itself
+ * again on these rather than asking the member to reload, since nothing the member may be editing
+ * changed (DESIGN §18).
+ */
+export const MAIL_OUTCOME_EVENTS: ReadonlySet<string> = new Set([
+  ORDER_EVENT.mailSent,
+  ORDER_EVENT.mailFailed,
+  ORDER_EVENT.mailRetry,
+]);

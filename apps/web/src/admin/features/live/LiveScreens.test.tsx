@@ -128,4 +128,24 @@ describe('working live', () => {
     await waitFor(() => expect(screen.queryByText(/since you opened this order/)).toBeNull());
     expect(screen.queryByText(/Someone Else/)).toBeNull();
   });
+
+  it('on the order detail: a mail the worker sent reads the order again, with no banner to reload', async () => {
+    let detail = orderDetail({ order_id: ORDER_ID });
+    const server = staffServer(TEAM_MEMBER)
+      .on(DETAIL, () => ({ status: API_STATUS.ok, message: DETAIL_MSG.detail, data: detail }))
+      .on(PRESENCE, { status: API_STATUS.ok, message: 'Presence', data: { viewers: [TEAM_MEMBER.name] } });
+    await signInWith(server);
+    renderAdmin(`${ADMIN_ROUTE.viewOrder}/${encodeOrderRef(ORDER_ID)}`);
+    await screen.findByRole('heading', { name: 'Order Details' });
+    await waitFor(() => expect(server.liveOpen).toBe(1));
+
+    const detailCalls = server.calls(DETAIL).length;
+    detail = orderDetail({ order_id: ORDER_ID, process_status: STATUS.Completed });
+    server.pushLive('order', order(ORDER_ID, { by: null, kind: 'mail_sent', status: STATUS.Completed }));
+    await waitFor(() => expect(server.calls(DETAIL).length).toBe(detailCalls + 1));
+    expect(screen.queryByText(/since you opened this order/)).toBeNull();
+    // once, not again and again: the read is newer than the mail's event
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.calls(DETAIL).length).toBe(detailCalls + 1);
+  });
 });

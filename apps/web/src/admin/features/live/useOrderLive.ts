@@ -1,4 +1,4 @@
-import { LIVE, LIVE_API } from '@eta/shared';
+import { LIVE, LIVE_API, MAIL_OUTCOME_EVENTS } from '@eta/shared';
 import { useEffect, useMemo } from 'react';
 import { callEndpoint } from '../../../lib/api.ts';
 import { pathOf } from '../../../lib/endpoint.ts';
@@ -11,6 +11,8 @@ export interface OrderLive {
   others: string[];
   /** a change someone else made since the detail was read, or null */
   changedBy: LiveChange | null;
+  /** a mail of the order sent, failed or retried by the worker since the detail was read: read it again */
+  mailSettled: LiveChange | null;
 }
 
 /**
@@ -52,11 +54,13 @@ export function useOrderLive(orderId: string, readAt: number | undefined, me: st
 
   const viewers = useAppSelector(selectViewers(orderId));
   const change = useAppSelector(selectLiveChanges)[orderId];
-  return useMemo(
-    () => ({
+  return useMemo(() => {
+    const since = change && readAt !== undefined && change.at > readAt ? change : null;
+    const mail = since !== null && since.by === null && MAIL_OUTCOME_EVENTS.has(since.kind);
+    return {
       others: (viewers ?? []).filter((name) => name !== me),
-      changedBy: change && readAt !== undefined && change.at > readAt && change.by !== me ? change : null,
-    }),
-    [viewers, change, readAt, me],
-  );
+      changedBy: since && !mail && since.by !== me ? since : null,
+      mailSettled: mail ? since : null,
+    };
+  }, [viewers, change, readAt, me]);
 }

@@ -120,6 +120,11 @@ function OrderDetailView({ orderId }: { orderId: string }) {
   useEffect(() => {
     if (reconnects > 0) void refetch();
   }, [reconnects, refetch]);
+  // the worker sent (or gave up on) one of its mails: Email History shows it at once, no banner
+  const { mailSettled } = live;
+  useEffect(() => {
+    if (mailSettled) void refetch();
+  }, [mailSettled, refetch]);
   const actions = useDocumentActions(orderId);
 
   if (!shown || detail.isLoading || (!envelope && detail.isFetching)) return <Loading />;
