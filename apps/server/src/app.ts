@@ -93,6 +93,18 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A one-off command's app (migrate, seed, retention, the primary's setup before its workers): no web
+ * app, no log, and none of the background work a serving instance does.
+ */
+export const ONE_OFF_APP = {
+  serveWeb: false,
+  logger: false,
+  mailWorker: false,
+  retentionJob: false,
+  orphanSweepJob: false,
+} as const satisfies Partial<BuildOptions>;
+
 export interface BuildOptions {
   /** false in tests that only exercise the API */
   serveWeb?: boolean;

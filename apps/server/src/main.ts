@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, ONE_OFF_APP } from './app.ts';
 import { runBackup } from './cli/backup.ts';
 import { runImport } from './cli/import.ts';
 import { describeRestore, runRestore } from './cli/restore.ts';
@@ -69,13 +69,7 @@ async function main(command: string | undefined): Promise<void> {
     return;
   }
   if (command === 'migrate' || command === 'seed') {
-    const app = await buildApp(config, {
-      serveWeb: false,
-      logger: false,
-      mailWorker: false,
-      retentionJob: false,
-      orphanSweepJob: false,
-    });
+    const app = await buildApp(config, ONE_OFF_APP);
     if (command === 'seed') await seed(app, false);
     console.log(command === 'migrate' ? 'Database migrated.' : 'Database seeded.');
     await app.close();
@@ -93,13 +87,7 @@ async function main(command: string | undefined): Promise<void> {
     return;
   }
   // Several processes: this one migrates and seeds once, then only looks after the workers.
-  const setup = await buildApp(config, {
-    serveWeb: false,
-    logger: false,
-    mailWorker: false,
-    retentionJob: false,
-    orphanSweepJob: false,
-  });
+  const setup = await buildApp(config, ONE_OFF_APP);
   await seed(setup, command === 'demo');
   await setup.close();
   const workers = startWorkers(config.workers);

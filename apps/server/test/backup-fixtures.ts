@@ -2,12 +2,13 @@ import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { ZipFile } from 'yazl';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { DialectName } from '../src/db/dialect.ts';
-import { FILE_FOLDERS, type FileStore, readAll } from '../src/lib/file-store.ts';
+import { FILE_FOLDERS, type FileStore } from '../src/lib/file-store.ts';
 import { buildTestApp, createPgDatabase, type TestApp } from './test-app.ts';
 
 /** Every entry of an archive, in memory (test archives are small), in the archive's order. */
@@ -16,7 +17,7 @@ export async function readArchive(file: string): Promise<Map<string, Buffer>> {
   const entries = new Map<string, Buffer>();
   try {
     for await (const entry of zip.eachEntry()) {
-      entries.set(entry.fileName, await readAll(await zip.openReadStreamPromise(entry)));
+      entries.set(entry.fileName, await buffer(await zip.openReadStreamPromise(entry)));
     }
   } finally {
     zip.close();

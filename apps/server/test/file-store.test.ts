@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { FILE_FOLDER, type FileStore, readAll, StorageUnavailableError } from '../src/lib/file-store.ts';
+import { FILE_FOLDER, type FileStore, StorageUnavailableError } from '../src/lib/file-store.ts';
 import { createDiskStore } from '../src/lib/file-store-disk.ts';
 import { openFileStore } from '../src/lib/open-file-store.ts';
 import { startTestS3, type TestS3 } from './s3-fixtures.ts';
@@ -39,7 +40,7 @@ for (const kind of ['disk', 's3'] as const) {
       expect(await store.sizeOf(FILE_FOLDER.documents, name)).toBe(PDF.length);
       const opened = await store.open(FILE_FOLDER.documents, name);
       expect(opened?.size).toBe(PDF.length);
-      expect(await readAll(opened?.body as Readable)).toEqual(PDF);
+      expect(await buffer(opened?.body as Readable)).toEqual(PDF);
     });
 
     it('writes a stream of known length under a chosen name, replacing a file of that name', async () => {

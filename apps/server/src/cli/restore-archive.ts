@@ -1,7 +1,7 @@
 import { type Readable, Transform } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
-import { readAll } from '../lib/file-store.ts';
 import {
   type ArchiveEntry,
   BACKUP_FORMAT,
@@ -85,7 +85,7 @@ function checked(body: Readable, entry: yauzl.Entry, file: string): Readable {
 
 async function readSmall(zip: yauzl.ZipFile, entry: yauzl.Entry, file: string): Promise<string> {
   if (entry.uncompressedSize > SMALL_ENTRY_MAX_BYTES) throw notOurs(file, `${entry.fileName} is too large`);
-  return (await readAll(checked(await zip.openReadStreamPromise(entry), entry, file))).toString('utf8');
+  return (await buffer(checked(await zip.openReadStreamPromise(entry), entry, file))).toString('utf8');
 }
 
 /**

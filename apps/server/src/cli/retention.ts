@@ -1,4 +1,4 @@
-import { buildApp } from '../app.ts';
+import { buildApp, ONE_OFF_APP } from '../app.ts';
 import type { Config } from '../config.ts';
 import { type RetentionCounts, runRetentionPass } from '../modules/privacy/index.ts';
 
@@ -9,13 +9,7 @@ import { type RetentionCounts, runRetentionPass } from '../modules/privacy/index
  * when a running instance is mid-pass.
  */
 export async function runRetention(config: Config): Promise<RetentionCounts | 'another pass is running'> {
-  const app = await buildApp(config, {
-    serveWeb: false,
-    logger: false,
-    mailWorker: false,
-    retentionJob: false,
-    orphanSweepJob: false,
-  });
+  const app = await buildApp(config, ONE_OFF_APP);
   try {
     let counts: RetentionCounts | null = null;
     await app.ctx.strategies.oneRetentionPassAtATime(app.ctx.db, async () => {

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -15,7 +16,6 @@ import {
   type FileFolder,
   type FileStore,
   randomFileName,
-  readAll,
   StorageUnavailableError,
 } from './file-store.ts';
 
@@ -123,7 +123,7 @@ export function createS3Store(settings: S3Settings): FileStore {
 
     async read(folder, name) {
       const file = await store.open(folder, name);
-      return file ? readAll(file.body) : null;
+      return file ? buffer(file.body) : null;
     },
 
     async remove(folder, name) {

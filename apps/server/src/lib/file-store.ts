@@ -90,10 +90,3 @@ export function assertSafeName(folder: string, name: string): void {
 }
 
 export const randomFileName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`;
-
-/** Reads a whole stream; used where a file must be in memory (PDF pages, attachments). */
-export async function readAll(body: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}
