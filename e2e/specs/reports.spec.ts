@@ -216,8 +216,12 @@ test('a report screen whose session has ended says so once and returns to sign-i
   // its open request would keep the network from ever going idle.
   await page.route('**/api/admin/live', (route) => route.abort());
   await signIn(page, email, 'rex-pass-1');
-  // The dashboard's own requests (tiles, the disputes-due count, the trend chart) finish first: the
-  // session must end while the member idles, so that the report's request is the first one refused.
+  // The report is opened while the session holds, and the session ends while the member reads it:
+  // then the report's next request is the only one in flight, the first refused. (Ending it on the
+  // dashboard raced the dashboard's own later requests, which could sign the member out before the
+  // click on the sidebar link.)
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Country Order List' }).click();
+  await expect(toast(page).filter({ hasText: TEXT.countryLoaded }).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
 
   // The member changes the password elsewhere: every earlier session ends (docs/api.md).
@@ -226,7 +230,9 @@ test('a report screen whose session has ended says so once and returns to sign-i
   expect(changed.status()).toBe(200);
   await elsewhere.dispose();
 
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Country Order List' }).click();
+  await page.getByLabel('From', { exact: true }).fill('1999-03-01');
+  await page.getByLabel('To', { exact: true }).fill('1999-03-31');
+  await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/$/);
   const errors = page.locator('.Toastify__toast--error');
   await expect(errors.filter({ hasText: 'Your session has expired. Please sign in again.' })).toHaveCount(1);
