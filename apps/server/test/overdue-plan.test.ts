@@ -6,8 +6,8 @@ import { folderQuery, pageIds } from '../src/modules/orders/list.repository.ts';
 import { buildTestApp, describeEachDialect, type TestApp } from './test-app.ts';
 
 /**
- * Overdue Orders (DESIGN §18) is a matter of the time, so no counter keeps it: its count and its
- * page read migration 080's partial index instead, which SQLite uses only for a query repeating the
+ * Overdue Orders (DESIGN §18) is a matter of the time: its page, and its count's range of the
+ * time's own day, read migration 080's partial index, which SQLite uses only for a query repeating the
  * index's WHERE term for term. The statements the list and the counts run are planned here: a
  * folder definition or filter that drifts from the index fails this test, not a budget.
  */

@@ -21,6 +21,7 @@ import * as serviceLevels from './migrations/080_service_levels.ts';
 import * as followUps from './migrations/081_follow_ups.ts';
 import * as orderViewers from './migrations/082_order_viewers.ts';
 import * as fileNames from './migrations/083_file_names.ts';
+import * as overdueDays from './migrations/084_overdue_days.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Shipped ones are never edited: add a new file instead. */
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '081_follow_ups': followUps,
   '082_order_viewers': orderViewers,
   '083_file_names': fileNames,
+  '084_overdue_days': overdueDays,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

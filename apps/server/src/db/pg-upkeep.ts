@@ -32,6 +32,7 @@ const GROWN_BY_ARRIVALS = [
   'order_images',
   'order_search',
   'order_counters',
+  'order_due_days',
   'report_country_days',
   'report_processed_days',
 ];

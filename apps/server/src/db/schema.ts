@@ -119,6 +119,13 @@ export type OrdersTable = { [K in OrderTextField]: string | null } & {
   updated_at: string;
 };
 
+/** Orders that can be overdue, by the UTC day they fall due (migration 084, kept by triggers) */
+export interface OrderDueDaysTable {
+  /** YYYY-MM-DD */
+  due_day: string;
+  n: number;
+}
+
 export interface OrderCountersTable {
   process_status: string;
   /** 0 when the order is not assigned */
@@ -289,6 +296,7 @@ export interface Database {
   file_deletions: FileDeletionsTable;
   orders: OrdersTable;
   order_counters: OrderCountersTable;
+  order_due_days: OrderDueDaysTable;
   order_images: OrderImagesTable;
   documents: DocumentsTable;
   mail_outbox: MailOutboxTable;

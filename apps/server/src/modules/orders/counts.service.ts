@@ -90,7 +90,7 @@ function countsFor(
 
 /**
  * Folder counts of SPEC §3 from the counter table, by the one folder definition in shared; Overdue
- * Orders (DESIGN §18) counted at the app's time from its index, since no counter knows the time; and
+ * Orders (DESIGN §18) at the app's time, from its counters by due day and that day's index range; and
  * the due follow-ups beside Awaiting Customer and Awaiting Govt (DESIGN §18; the same for every member).
  */
 export async function folderCounts(
