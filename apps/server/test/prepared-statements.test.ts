@@ -1,8 +1,9 @@
-import { ROLE } from '@eta/shared';
+import { findFolder, ROLE } from '@eta/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.ts';
 import { likeContains } from '../src/lib/like.ts';
+import { folderPage } from '../src/modules/orders/list.repository.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 /**
@@ -41,6 +42,35 @@ describeEachDialect('statements kept by the database connection', (dialect) => {
         const kept = rows.map((r) => r.statement);
         expect(kept.filter((s) => s.includes('from "staff" where "id" = $1'))).toHaveLength(1);
         expect(kept.some((s) => /like/i.test(s))).toBe(false);
+      } finally {
+        await handle.close();
+      }
+    });
+
+  if (dialect === 'postgres')
+    it('plans the pages staff page through once, and binds the offset of a deep page', async () => {
+      const folder = findFolder('newOrder');
+      if (!folder) throw new Error('no New Orders folder');
+      const handle = connect({ databaseUrl: t.config.databaseUrl, sqliteFile: '', poolSize: 1 });
+      const page = (offset: number) =>
+        folderPage(
+          handle.db,
+          folder,
+          { id: member.id },
+          { sort: 'created_at', order: 'desc', offset, limit: 10, search: '' },
+        );
+      try {
+        for (let i = 0; i < 7; i += 1) {
+          await page(20);
+          await page(5_000);
+        }
+        const { rows } = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`
+          select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(handle.db);
+        const second = rows.filter((r) => /\boffset 20\b/i.test(r.statement));
+        // written in, the page is one plan for good (a parameter made PostgreSQL plan it on every call)
+        expect(second).toHaveLength(1);
+        expect(Number(second[0]?.custom_plans)).toBe(0);
+        expect(rows.filter((r) => /\boffset \$\d+/i.test(r.statement))).toHaveLength(1);
       } finally {
         await handle.close();
       }

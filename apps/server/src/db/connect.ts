@@ -148,12 +148,15 @@ const PG_PREPARED_PER_CONNECTION = 300;
 const PG_PREPARED_SQL_LENGTH = 12_000;
 type PgQuery = (text: unknown, values?: unknown) => unknown;
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
-const statementNames = new Map<string, string>();
+/** each statement text's name, or null for a search, which stays unnamed (preparingPool) */
+const statementNames = new Map<string, string | null>();
 
-function statementName(text: string): string {
+function statementName(text: string): string | null {
   let name = statementNames.get(text);
-  if (!name) {
-    name = `k${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+  if (name === undefined) {
+    name = /\blike\b|strpos\(/i.test(text)
+      ? null
+      : `k${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
     if (statementNames.size < 10_000) statementNames.set(text, name);
   }
   return name;
@@ -176,8 +179,8 @@ export function preparingPool(pool: pg.Pool): pg.Pool {
     (client as unknown as { query: PgQuery }).query = (text, values) => {
       if (typeof text !== 'string' || !Array.isArray(values) || text.length > PG_PREPARED_SQL_LENGTH)
         return query(text, values);
-      if (/\blike\b|strpos\(/i.test(text)) return query(text, values);
       const name = statementName(text);
+      if (name === null) return query(text, values);
       if (!prepared.has(name)) {
         if (prepared.size >= PG_PREPARED_PER_CONNECTION) return query(text, values);
         prepared.add(name);
