@@ -314,3 +314,34 @@ test('on a 1280×800 laptop ten rows fit the 550 px box, and a toast covers neit
     expect(overlaps(shown, box), `the toast covers ${await control.textContent()}`).toBe(false);
   }
 });
+
+test("on a 1280 px laptop an Admin sees each New order's status and service level beside the Action column", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const tag = uniqueTag();
+  // long names and emails (their whole text is in the cell's title), and order ids as the websites
+  // make them: the tag's own ids are half as long again
+  const first = Date.now() % 10_000_000;
+  await ingestOrders(
+    request,
+    makeOrders(tag, 10, { first_name: 'Maximiliana-Alexandrina', sur_name: 'Wehner-Christiansen' }).map((order, i) => ({
+      ...order,
+      order_id: `UKETA-${String(first * 10 + i).padStart(8, '0')}`,
+    })),
+  );
+  await signIn(page, DEMO.admin);
+  await openQueue(page, 'New Orders');
+  await search(page, tag, 10);
+  // every row's status and service level stand clear of the sticky Action column: nothing to scroll for
+  for (let i = 0; i < 10; i += 1) {
+    const row = bodyRows(page).nth(i);
+    const badge = (await row.locator('.status-cell .badge').last().boundingBox())!;
+    const action = (await row.locator('.action-cell').boundingBox())!;
+    expect(badge.x + badge.width, `row ${i + 1}'s service level hides behind Action`).toBeLessThanOrEqual(action.x);
+  }
+  const scroll = await boxOf(page, '.queue-scroll');
+  const tenth = await bodyRows(page).nth(9).boundingBox();
+  expect(tenth!.y + tenth!.height).toBeLessThanOrEqual(scroll.y + 550 + 1);
+});
