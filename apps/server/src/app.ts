@@ -9,10 +9,10 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { doesMaintenance, isWorker } from './cluster.ts';
+import { doesMaintenance } from './cluster.ts';
 import type { Config } from './config.ts';
-import type { AppContext, Strategies } from './context.ts';
-import { connect, type DbHandle, SQLITE_FILE } from './db/connect.ts';
+import type { AppContext } from './context.ts';
+import { connect, SQLITE_FILE } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { analyzeAfterArrivals, warnWhenAutovacuumOff } from './db/pg-upkeep.ts';
 import { createDomainEvents } from './lib/domain-events.ts';
@@ -23,62 +23,25 @@ import { checkingSerializer, plainSerializer } from './lib/reply-serializers.ts'
 import { trackRequestOrigin } from './lib/request-origin.ts';
 import { accountPublicRoutes, accountRoutes, directSessions, listeningSessions } from './modules/accounts/index.ts';
 import { authPublicRoutes, authStaffRoutes, createPasswordHasher, createTokenService } from './modules/auth/index.ts';
-import {
-  type ClaimLeaseJobOptions,
-  claimRoutes,
-  postgresClaimWrites,
-  registerClaimLeaseJob,
-  sqliteClaimWrites,
-} from './modules/claims/index.ts';
+import { type ClaimLeaseJobOptions, claimRoutes, registerClaimLeaseJob } from './modules/claims/index.ts';
 import { defenceRoutes } from './modules/defence/index.ts';
 import { detailRoutes } from './modules/detail/index.ts';
 import { disputeIntakeRoutes, disputeRoutes } from './modules/disputes/index.ts';
 import { documentRoutes } from './modules/documents/index.ts';
 import { followUpRoutes } from './modules/follow-ups/index.ts';
 import { gatewayRoutes } from './modules/gateways/index.ts';
-import { ingestRoutes, postgresArrivalWrites, sqliteArrivalWrites } from './modules/ingest/index.ts';
+import { ingestRoutes } from './modules/ingest/index.ts';
 import { invoiceRoutes } from './modules/invoices/index.ts';
-import {
-  clusterLiveTransport,
-  createLiveHub,
-  type LiveHubOptions,
-  type LiveTransport,
-  liveRoutes,
-  localLiveTransport,
-  postgresLiveTransport,
-} from './modules/live/index.ts';
-import {
-  type MailWorkerOptions,
-  mailRoutes,
-  postgresOutboxClaim,
-  registerMailWorker,
-  sqliteOutboxClaim,
-} from './modules/mail/index.ts';
+import { createLiveHub, type LiveHubOptions, liveRoutes } from './modules/live/index.ts';
+import { type MailWorkerOptions, mailRoutes, registerMailWorker } from './modules/mail/index.ts';
 import { registerMetrics, registerReadiness } from './modules/monitoring/index.ts';
-import {
-  createSearchThreads,
-  orderRoutes,
-  postgresOrderWrites,
-  postgresSearchEngine,
-  registerSearchIndexMaintenance,
-  type SearchIndexSchedule,
-  sqliteOrderWrites,
-  sqliteSearchEngine,
-} from './modules/orders/index.ts';
-import {
-  postgresGiveSpaceBack,
-  postgresOneRetentionPass,
-  privacyRoutes,
-  recordPersonalDataReads,
-  registerRetentionJob,
-  sqliteGiveSpaceBack,
-  sqliteOneRetentionPass,
-} from './modules/privacy/index.ts';
+import { orderRoutes, registerSearchIndexMaintenance, type SearchIndexSchedule } from './modules/orders/index.ts';
+import { privacyRoutes, recordPersonalDataReads, registerRetentionJob } from './modules/privacy/index.ts';
 import { publicRoutes } from './modules/public/index.ts';
-import { postgresRemarkWrites, remarkRoutes, sqliteRemarkWrites } from './modules/remarks/index.ts';
+import { remarkRoutes } from './modules/remarks/index.ts';
 import { reportRoutes } from './modules/reports/index.ts';
 import { directMembers, listeningMembers } from './modules/staff/index.ts';
-import { postgresOneOrphanSweep, registerOrphanSweepJob, sqliteOneOrphanSweep } from './modules/storage/index.ts';
+import { registerOrphanSweepJob } from './modules/storage/index.ts';
 import { teamRoutes } from './modules/team/index.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerErrorEnvelope } from './plugins/errors.ts';
@@ -86,6 +49,7 @@ import { isPublicLink, NOT_FOUND_PAGE, wantsPage } from './plugins/not-found-pag
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { guardStaffRoutes } from './plugins/staff-guard.ts';
 import { serveWebApp } from './plugins/web-app.ts';
+import { liveTransportFor, strategiesFor } from './strategies.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -143,51 +107,6 @@ const REDACT = [
   'body.challenge',
   'body.token',
 ];
-
-/**
- * What SQLite and PostgreSQL do differently, chosen here once (context.ts Strategies): the services
- * call these and never ask which database they run on.
- */
-function strategiesFor(handle: DbHandle, config: Config): Strategies {
-  const { db } = handle;
-  if (handle.dialect === 'postgres') {
-    return {
-      orderWrites: postgresOrderWrites(db),
-      arrivalWrites: postgresArrivalWrites,
-      claimWrites: postgresClaimWrites(db),
-      remarkWrites: postgresRemarkWrites(db),
-      searchEngine: postgresSearchEngine,
-      searchThreads: null,
-      outboxClaim: postgresOutboxClaim,
-      giveSpaceBack: postgresGiveSpaceBack,
-      oneRetentionPassAtATime: postgresOneRetentionPass,
-      oneOrphanSweepAtATime: postgresOneOrphanSweep,
-    };
-  }
-  const threads = config.searchThreads;
-  return {
-    orderWrites: sqliteOrderWrites(db),
-    arrivalWrites: sqliteArrivalWrites,
-    claimWrites: sqliteClaimWrites(db),
-    remarkWrites: sqliteRemarkWrites(db),
-    searchEngine: sqliteSearchEngine,
-    searchThreads: threads > 0 ? createSearchThreads(path.join(config.dataDir, SQLITE_FILE), threads) : null,
-    outboxClaim: sqliteOutboxClaim,
-    giveSpaceBack: sqliteGiveSpaceBack,
-    oneRetentionPassAtATime: sqliteOneRetentionPass,
-    oneOrphanSweepAtATime: sqliteOneOrphanSweep,
-  };
-}
-
-/**
- * How live messages reach the other processes and instances (DESIGN §18), chosen once: PostgreSQL's
- * LISTEN/NOTIFY, the cluster primary's relay between SQLite workers, or nothing to cross.
- */
-function liveTransportFor(handle: DbHandle, config: Config, log: FastifyInstance['log']): LiveTransport {
-  if (handle.dialect === 'postgres' && config.databaseUrl && config.pgListen)
-    return postgresLiveTransport(handle.db, config.databaseUrl, log);
-  return isWorker() ? clusterLiveTransport() : localLiveTransport();
-}
 
 /** Builds the whole app, migrated and ready; never listens (DESIGN §3). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {

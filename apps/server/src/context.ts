@@ -8,11 +8,11 @@ import type { MemberSource, PasswordHasher, SessionSource, TokenService } from '
 
 /**
  * How each feature does what SQLite and PostgreSQL do differently (one-statement writes, search
- * engines, search threads, the outbox claim), picked once in app.ts. Every feature declares its own part
- * beside its interfaces, so this file names none of them and imports nothing from modules/:
- * `declare module '../../context.ts' { interface Strategies { … } }` (modules/orders/order-writes.ts,
- * for one). app.ts must supply every part declared, or it does not compile. Services only call
- * these; none asks which database it runs on.
+ * engines, search threads, the outbox claim), picked once in strategies.ts. Every feature declares
+ * its own part beside its interfaces, so this file names none of them and imports nothing from
+ * modules/: `declare module '../../context.ts' { interface Strategies { … } }`
+ * (modules/orders/order-writes.ts, for one). strategies.ts must supply every part declared, or it
+ * does not compile. Services only call these; none asks which database it runs on.
  */
 // biome-ignore lint/suspicious/noEmptyInterface: filled by each feature's declaration (see above)
 export interface Strategies {}

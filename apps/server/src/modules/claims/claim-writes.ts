@@ -10,7 +10,7 @@ export interface ClaimedOrder {
  * "Next order" (DESIGN §18), which SQLite and PostgreSQL make differently to the same effect, as the
  * one-statement writes of orders (order-writes.ts): PostgreSQL one statement that skips the orders
  * another member is claiming this instant (FOR UPDATE SKIP LOCKED), SQLite a transaction, whose write
- * lock already makes claims one after another. Picked once in app.ts.
+ * lock already makes claims one after another. Picked once in strategies.ts.
  */
 export interface ClaimWrites {
   /**

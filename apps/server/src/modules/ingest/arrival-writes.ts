@@ -11,7 +11,7 @@ export interface Arrived {
  * How a batch of new orders is written with their `created` events, which SQLite and PostgreSQL do
  * differently to the same effect (test/ingest.test.ts runs on both). PostgreSQL makes it one
  * statement (arrival-writes.pg.ts); SQLite, plain statements in the caller's transaction, which
- * cost nothing more there. Picked once in app.ts (strategiesFor).
+ * cost nothing more there. Picked once in strategies.ts (strategiesFor).
  */
 export interface ArrivalWrites {
   /**

@@ -27,7 +27,7 @@ export interface LiveEnvelope {
 }
 
 /**
- * How live messages reach every process and instance, picked once in app.ts: in-process for a lone
+ * How live messages reach every process and instance, picked once in strategies.ts: in-process for a lone
  * server, the cluster primary's relay for SQLite with WORKERS > 1, LISTEN/NOTIFY on PostgreSQL. Every
  * message is handed to this process's own listener at once, and to the others as fast as the way allows.
  */

@@ -6,7 +6,7 @@ import { claimDueInOneWriter, claimDueSkippingLocked, type OutboxRow } from './o
  * How a mail worker takes due rows, which SQLite and PostgreSQL do in different statements to the
  * same effect. Up to `limit` due rows are taken in a single statement: queued rows whose time has
  * come, and rows left in `sending` by a worker whose lease ran out (it crashed or hung). Each row
- * becomes `sending` under `token` until `leaseUntil`, and counts an attempt. Picked once in app.ts.
+ * becomes `sending` under `token` until `leaseUntil`, and counts an attempt. Picked once in strategies.ts.
  */
 export interface OutboxClaim {
   claimDue(db: Kysely<Database>, token: string, now: string, leaseUntil: string, limit: number): Promise<OutboxRow[]>;

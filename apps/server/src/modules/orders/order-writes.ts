@@ -7,7 +7,7 @@ import type { HoldChange } from './bulk.ts';
  * suite, test/order-writes.test.ts, runs the same cases on both). PostgreSQL makes each one
  * statement, its own transaction: every statement there is a round trip (about 150 µs of CPU, issue
  * 8). SQLite makes them a transaction of plain statements, which costs nothing more there: its
- * transaction holds the database's write lock. Picked once in app.ts (strategiesFor); the services
+ * transaction holds the database's write lock. Picked once in strategies.ts (strategiesFor); the services
  * keep the rules (who may take over, what the reply says) and hand the decisions here.
  */
 export interface OrderWrites {

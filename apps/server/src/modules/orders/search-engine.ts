@@ -22,7 +22,7 @@ export interface TrigramIndex {
  * found through a trigram index from the chosen trigrams (window.grams), the text itself deciding.
  * SQLite asks its FTS5 table (search-engine.sqlite.ts), PostgreSQL pg_trgm's GIN index on
  * order_search (search-engine.pg.ts); both give exactly the same pages and totals
- * (test/search-paths.test.ts). Picked once in app.ts.
+ * (test/search-paths.test.ts). Picked once in strategies.ts.
  */
 export interface SearchEngine {
   trigrams: TrigramIndex;

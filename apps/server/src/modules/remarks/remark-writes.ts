@@ -10,7 +10,7 @@ export type RemarkValues = Omit<Selectable<RemarksTable>, 'id' | 'order_id'>;
 
 /**
  * Saving a remark, which SQLite and PostgreSQL make differently to the same effect, as the order
- * writes (orders/order-writes.ts; the same contract suite runs it on both). Picked once in app.ts.
+ * writes (orders/order-writes.ts; the same contract suite runs it on both). Picked once in strategies.ts.
  */
 export interface RemarkWrites {
   /**
