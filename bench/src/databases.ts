@@ -143,7 +143,8 @@ async function mergeSqliteSearchIndex(dataDir: string): Promise<void> {
   }
 }
 
-async function onServer(adminUrl: string, statement: string): Promise<void> {
+/** One statement on its own connection (CREATE and DROP DATABASE cannot run in a transaction). */
+export async function onServer(adminUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

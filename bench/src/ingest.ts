@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import type { DialectName } from '../../apps/server/src/db/dialect.ts';
 import { startChild } from './children.ts';
 import { cpuBetween, cpuSnapshot } from './cpu.ts';
+import { onServer } from './databases.ts';
 import { createRng, type Rng, zipf } from './rng.ts';
 
 /** Orders pushed through the API: enough for a steady rate, few enough to keep the bench quick. */
@@ -105,15 +105,7 @@ async function freshTarget(dialect: DialectName, adminUrl: string | undefined) {
   }
   if (!adminUrl) throw new Error('PostgreSQL needs DATABASE_URL or TEST_DATABASE_URL');
   const name = `eta_ingest_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => onServer(adminUrl, statement);
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

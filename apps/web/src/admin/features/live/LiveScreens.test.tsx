@@ -39,6 +39,21 @@ const order = (orderId: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/**
+ * The order detail of ORDER_ID open for a Team member, whose live stream the fake server holds;
+ * `showNext` sets what the next read of the order answers.
+ */
+async function openDetail() {
+  let detail = orderDetail({ order_id: ORDER_ID });
+  const server = staffServer(TEAM_MEMBER)
+    .on(DETAIL, () => ({ status: API_STATUS.ok, message: DETAIL_MSG.detail, data: detail }))
+    .on(PRESENCE, { status: API_STATUS.ok, message: 'Presence', data: { viewers: [TEAM_MEMBER.name] } });
+  await signInWith(server);
+  renderAdmin(`${ADMIN_ROUTE.viewOrder}/${encodeOrderRef(ORDER_ID)}`);
+  await screen.findByRole('heading', { name: 'Order Details' });
+  return { server, showNext: (next: typeof detail) => (detail = next) };
+}
+
 describe('working live', () => {
   it('moves the sidebar counts when the stream sends new ones', async () => {
     const server = staffServer(TEAM_MEMBER, { newOrdersCount: 2 });
@@ -103,13 +118,7 @@ describe('working live', () => {
 
   it('on the order detail: says who else is viewing, and that someone changed the order', async () => {
     const user = userEvent.setup();
-    let detail = orderDetail({ order_id: ORDER_ID });
-    const server = staffServer(TEAM_MEMBER)
-      .on(DETAIL, () => ({ status: API_STATUS.ok, message: DETAIL_MSG.detail, data: detail }))
-      .on(PRESENCE, { status: API_STATUS.ok, message: 'Presence', data: { viewers: [TEAM_MEMBER.name] } });
-    await signInWith(server);
-    renderAdmin(`${ADMIN_ROUTE.viewOrder}/${encodeOrderRef(ORDER_ID)}`);
-    await screen.findByRole('heading', { name: 'Order Details' });
+    const { server, showNext } = await openDetail();
     await waitFor(() => expect(server.calls(PRESENCE)).toHaveLength(1));
     expect(server.calls(PRESENCE)[0]?.body).toEqual({ viewing: true });
     expect(screen.queryByText(/Also viewing/)).toBeNull();
@@ -122,7 +131,7 @@ describe('working live', () => {
     const detailCalls = server.calls(DETAIL).length;
     server.pushLive('order', order(ORDER_ID, { status: STATUS.ContactCustomer, from: STATUS.New }));
     const banner = await screen.findByText('Nina Night moved it to Contact Customer since you opened this order.');
-    detail = orderDetail({ order_id: ORDER_ID, process_status: STATUS.ContactCustomer });
+    showNext(orderDetail({ order_id: ORDER_ID, process_status: STATUS.ContactCustomer }));
     await user.click(within(banner.closest('.alert') as HTMLElement).getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(server.calls(DETAIL).length).toBe(detailCalls + 1));
     await waitFor(() => expect(screen.queryByText(/since you opened this order/)).toBeNull());
@@ -130,17 +139,11 @@ describe('working live', () => {
   });
 
   it('on the order detail: a mail the worker sent reads the order again, with no banner to reload', async () => {
-    let detail = orderDetail({ order_id: ORDER_ID });
-    const server = staffServer(TEAM_MEMBER)
-      .on(DETAIL, () => ({ status: API_STATUS.ok, message: DETAIL_MSG.detail, data: detail }))
-      .on(PRESENCE, { status: API_STATUS.ok, message: 'Presence', data: { viewers: [TEAM_MEMBER.name] } });
-    await signInWith(server);
-    renderAdmin(`${ADMIN_ROUTE.viewOrder}/${encodeOrderRef(ORDER_ID)}`);
-    await screen.findByRole('heading', { name: 'Order Details' });
+    const { server, showNext } = await openDetail();
     await waitFor(() => expect(server.liveOpen).toBe(1));
 
     const detailCalls = server.calls(DETAIL).length;
-    detail = orderDetail({ order_id: ORDER_ID, process_status: STATUS.Completed });
+    showNext(orderDetail({ order_id: ORDER_ID, process_status: STATUS.Completed }));
     server.pushLive('order', order(ORDER_ID, { by: null, kind: 'mail_sent', status: STATUS.Completed }));
     await waitFor(() => expect(server.calls(DETAIL).length).toBe(detailCalls + 1));
     expect(screen.queryByText(/since you opened this order/)).toBeNull();
