@@ -1,7 +1,7 @@
 import { findFolder } from '@eta/shared';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { folderQuery, pageIds } from '../src/modules/orders/list.repository.ts';
+import { planOf } from './query-plan.ts';
 import { buildTestApp, createMember, describeEachDialect, type TestApp } from './test-app.ts';
 
 /**
@@ -22,20 +22,12 @@ describeEachDialect('ChargeBack queue plan', (dialect) => {
     const folder = findFolder('chargeBack');
     if (!folder) throw new Error('no ChargeBack folder');
     const window = { sort: 'respond_by' as const, order: 'asc' as const, offset: 0, limit: 10, search: '' };
-    const compiled = pageIds(t.app.ctx.db, folderQuery(t.app.ctx.db, folder, member), window).compile();
-    const explain = dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ';
-    const plan = await sql.raw(`${explain}${inline(compiled.sql, compiled.parameters)}`).execute(t.app.ctx.db);
-    const text = JSON.stringify(plan.rows);
+    const text = await planOf(
+      t.app.ctx.db,
+      dialect,
+      pageIds(t.app.ctx.db, folderQuery(t.app.ctx.db, folder, member), window),
+    );
     expect(text, text).toContain('orders_chargeback_due');
     expect(text, text).not.toMatch(/TEMP B-TREE|Sort/);
   });
 });
-
-/** The statement with its parameters written in (EXPLAIN takes none on SQLite's raw path). */
-function inline(statement: string, parameters: readonly unknown[]): string {
-  let i = 0;
-  return statement.replace(/\?|\$\d+/g, () => {
-    const value = parameters[i++];
-    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
-  });
-}

@@ -1,8 +1,9 @@
 import { findFolder } from '@eta/shared';
-import { type Compilable, sql } from 'kysely';
+import type { Compilable } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { overdueCountQuery } from '../src/modules/orders/counts.repository.ts';
 import { folderQuery, pageIds } from '../src/modules/orders/list.repository.ts';
+import { planOf } from './query-plan.ts';
 import { buildTestApp, describeEachDialect, type TestApp } from './test-app.ts';
 
 /**
@@ -20,12 +21,7 @@ describeEachDialect('Overdue Orders plan', (dialect) => {
 
   const folder = findFolder('overdueOrder');
   const viewer = { id: 1, now: '2030-01-01T00:00:00.000Z' };
-  const plan = async (query: Compilable<unknown>) => {
-    const compiled = query.compile();
-    const explain = dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ';
-    const rows = await sql.raw(`${explain}${inline(compiled.sql, compiled.parameters)}`).execute(t.app.ctx.db);
-    return JSON.stringify(rows.rows);
-  };
+  const plan = (query: Compilable<unknown>) => planOf(t.app.ctx.db, dialect, query);
 
   it('counts the folder through orders_overdue', async () => {
     if (!folder) throw new Error('no Overdue Orders folder');
@@ -41,12 +37,3 @@ describeEachDialect('Overdue Orders plan', (dialect) => {
     expect(text, text).not.toMatch(/TEMP B-TREE|Sort/);
   });
 });
-
-/** The statement with its parameters written in (EXPLAIN takes none on SQLite's raw path). */
-function inline(statement: string, parameters: readonly unknown[]): string {
-  let i = 0;
-  return statement.replace(/\?|\$\d+/g, () => {
-    const value = parameters[i++];
-    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
-  });
-}

@@ -94,6 +94,18 @@ describeEachDialect('search: one pass and two passes agree with a plain filter',
     }
   });
 
+  it.each(['allorder', 'newOrder'])('%s walked by date oldest first gives the plain order', async (name) => {
+    const def = folder(name);
+    for (const text of ['paz', 'leo', 'a']) {
+      const oldestFirst = (await plain(def, text)).reverse();
+      for (const offset of [0, 4, oldestFirst.length]) {
+        const w = window(text, { order: 'asc', offset, walk: true });
+        const rows = await engine().page(t.app.ctx.db, def, staffOf(), w);
+        expect(rows.map((r) => r.order_id)).toEqual(oldestFirst.slice(offset, offset + 5));
+      }
+    }
+  });
+
   it.each([
     ['first_name', 'asc'],
     ['first_name', 'desc'],

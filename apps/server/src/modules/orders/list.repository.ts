@@ -191,20 +191,23 @@ function wholeNumber(n: number): number {
   return n;
 }
 
+/** A page's ids: a subquery of orders (pageIds), or of order_search (PostgreSQL's Order History walk), or the ids. */
+type PageIds<TB extends keyof Database> = SelectQueryBuilder<Database, TB, { id: number }> | readonly number[];
+
 /** The list columns of a page's ids, not yet sorted. */
-function rowsQuery(db: Db, ids: ReturnType<typeof pageIds> | readonly number[]) {
+function rowsQuery<TB extends keyof Database>(db: Db, ids: PageIds<TB>) {
   return db
     .selectFrom('orders')
     .select([...LIST_COLUMNS])
-    .where('orders.id', 'in', Array.isArray(ids) ? [...ids] : (ids as ReturnType<typeof pageIds>));
+    .where(
+      'orders.id',
+      'in',
+      Array.isArray(ids) ? [...ids] : (ids as SelectQueryBuilder<Database, TB, { id: number }>),
+    );
 }
 
 /** The rows of a page's ids, in the page's order. */
-export function rowsOf(
-  db: Db,
-  ids: ReturnType<typeof pageIds> | readonly number[],
-  window: ListWindow,
-): Promise<ListRow[]> {
+export function rowsOf<TB extends keyof Database>(db: Db, ids: PageIds<TB>, window: ListWindow): Promise<ListRow[]> {
   return sorted(db, rowsQuery(db, ids), window).execute() as Promise<ListRow[]>;
 }
 

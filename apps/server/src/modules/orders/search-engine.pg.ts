@@ -43,6 +43,22 @@ function matching(db: Db, folder: FolderDef, staff: Staff, search: string, grams
 const wholeTable = (folder: FolderDef) => folder.statuses === null && !folder.mine;
 
 /**
+ * Order History's page of a common text, walked on order_search alone: its own date index
+ * (migration 085) read in order, each row's text tested, until the page is full. Its rows lie in the
+ * order orders arrived, so the newest few thousand sit on a few dozen pages, where the walk through
+ * orders looked each order's text up by id (a surname of 4,850 orders in a million: 0.4 ms instead of 3.2).
+ */
+export function walkedByDate(db: Db, window: ListWindow) {
+  const query = db
+    .selectFrom('order_search')
+    .select('order_search.id')
+    .where(sql<boolean>`strpos(order_search.search_text, ${window.search}) > 0`);
+  return sorted(db, query, window, { key: sql.ref('order_search.created_at'), id: sql.ref('order_search.id') })
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+/**
  * The one pass: the matches and their sort key are gathered first (a materialized CTE), then
  * counted, sorted and cut. Written as one flat query, the planner may walk the date index through
  * every order instead, testing each, to spare a sort: `paz` (521 matches in a million) took 877 ms
@@ -85,7 +101,9 @@ export const postgresSearchEngine: SearchEngine = {
   page: (db, folder, staff, window) =>
     rowsOf(
       db,
-      pageIds(db, matching(db, folder, staff, window.search, window.grams ?? [], window.walk), window),
+      window.walk && wholeTable(folder)
+        ? walkedByDate(db, window)
+        : pageIds(db, matching(db, folder, staff, window.search, window.grams ?? [], window.walk), window),
       window,
     ),
 
