@@ -272,6 +272,9 @@ async function boxOf(page: Page, selector: string) {
   return box;
 }
 
+/** names long enough to wrap their cells: the worst case for a row's height and the table's width */
+const LONG_NAMES = { first_name: 'Maximiliana-Alexandrina', sur_name: 'Wehner-Christiansen' };
+
 const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
@@ -282,10 +285,7 @@ test('on a 1280×800 laptop ten rows fit the 550 px box, and a toast covers neit
   await page.setViewportSize({ width: 1280, height: 800 });
   const tag = uniqueTag();
   // long names and holders make cells wrap: the worst case for row height
-  await ingestOrders(
-    request,
-    makeOrders(tag, 10, { first_name: 'Maximiliana-Alexandrina', sur_name: 'Wehner-Christiansen' }),
-  );
+  await ingestOrders(request, makeOrders(tag, 10, LONG_NAMES));
   await signIn(page, DEMO.team);
   await openQueue(page, 'New Orders');
   await search(page, tag, 10);
@@ -326,7 +326,7 @@ test("on a 1280 px laptop an Admin sees each New order's status and service leve
   const first = Date.now() % 10_000_000;
   await ingestOrders(
     request,
-    makeOrders(tag, 10, { first_name: 'Maximiliana-Alexandrina', sur_name: 'Wehner-Christiansen' }).map((order, i) => ({
+    makeOrders(tag, 10, LONG_NAMES).map((order, i) => ({
       ...order,
       order_id: `UKETA-${String(first * 10 + i).padStart(8, '0')}`,
     })),
