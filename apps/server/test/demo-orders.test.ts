@@ -1,16 +1,20 @@
-import { DISPUTE_STATES, ORDER_STATUSES, ROLE, STATUS } from '@eta/shared';
+import path from 'node:path';
+import { DISPUTE_STATES, DOCUMENT_NOT_REJECTED, ORDER_STATUSES, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { FILE_FOLDER } from '../src/lib/file-store.ts';
+import { runRetentionPass } from '../src/modules/privacy/index.ts';
 import { DEMO_ORDER_COUNT, seedDemoOrders } from '../src/seed/demo-orders.ts';
-import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/seed/staff.ts';
+import { runSeed } from '../src/seed/run-seed.ts';
+import { DEMO_ACCOUNTS } from '../src/seed/staff.ts';
 import { buildTestApp, describeEachDialect, type TestApp } from './test-app.ts';
 
 describeEachDialect('demo orders', (dialect) => {
   let t: TestApp;
-  let created: number;
+  const printed: string[] = [];
   beforeAll(async () => {
     t = await buildTestApp(dialect);
-    await seedDemoAccounts(t.app.ctx);
-    created = await seedDemoOrders(t.app.ctx);
+    // the seed `npm run demo` runs, with what it prints
+    await runSeed(t.app, true, (line) => printed.push(line));
   });
   afterAll(() => t.close());
 
@@ -31,7 +35,7 @@ describeEachDialect('demo orders', (dialect) => {
       .execute();
 
   it('seeds about 300 orders covering every status, both domains and both processing types', async () => {
-    expect(created).toBe(DEMO_ORDER_COUNT);
+    expect(printed).toContain(`\nDemo orders created: ${DEMO_ORDER_COUNT}`);
     const rows = await orders();
     expect(rows).toHaveLength(DEMO_ORDER_COUNT);
     expect(new Set(rows.map((r) => r.process_status))).toEqual(new Set(ORDER_STATUSES));
@@ -108,6 +112,58 @@ describeEachDialect('demo orders', (dialect) => {
     expect(disputes.filter((d) => d.process_status !== null).every((d) => d.process_status === STATUS.ChargeBack)).toBe(
       true,
     );
+  });
+
+  // DESIGN §22, a demo that tells the truth: no mail at start, nothing for retention on its first day,
+  // and a Completed order shows the eTA it was completed with.
+  it('writes no mail: nothing in the outbox or the mail history, no file in the mail folder', async () => {
+    expect(await t.app.ctx.db.selectFrom('mail_outbox').select(['id', 'kind']).execute()).toEqual([]);
+    expect(await t.app.ctx.db.selectFrom('mail_history').select(['id', 'kind']).execute()).toEqual([]);
+    const mailFiles: string[] = [];
+    for await (const entry of t.app.ctx.files.list(FILE_FOLDER.mail)) mailFiles.push(entry.name);
+    expect(mailFiles).toEqual([]);
+    // and it says where the mails sent from it will be
+    expect(printed.join('\n')).toContain(`written as .eml files under ${path.join(t.config.dataDir, 'mail')}`);
+  });
+
+  it('gives every Completed order its approved eTA document, stored, from after it arrived', async () => {
+    const completed = await t.app.ctx.db
+      .selectFrom('orders')
+      .select(['id', 'order_id', 'created_at', 'sla_met_at'])
+      .where('process_status', '=', STATUS.Completed)
+      .execute();
+    expect(completed.length).toBeGreaterThan(20);
+    const documents = await t.app.ctx.db
+      .selectFrom('documents')
+      .select(['order_id', 'file1', 'content_type', 'is_rejected_doc', 'removed_at', 'uploaded_by', 'created_at'])
+      .execute();
+    for (const order of completed) {
+      const approved = documents.filter(
+        (d) => Number(d.order_id) === Number(order.id) && d.is_rejected_doc === DOCUMENT_NOT_REJECTED,
+      );
+      expect(approved, order.order_id).toHaveLength(1);
+      const [doc] = approved;
+      if (!doc) continue;
+      expect(doc.removed_at).toBeNull();
+      expect(doc.uploaded_by).not.toBeNull();
+      expect(doc.content_type).toBe('application/pdf');
+      expect(doc.created_at > order.created_at && doc.created_at <= new Date().toISOString(), order.order_id).toBe(
+        true,
+      );
+      // the service level was met by that document, as an upload meets it (DESIGN §18)
+      expect(order.sla_met_at).toBe(doc.created_at);
+      const bytes = await t.app.ctx.files.read(FILE_FOLDER.documents, doc.file1);
+      expect(bytes?.subarray(0, 5).toString('latin1'), order.order_id).toBe('%PDF-');
+    }
+  });
+
+  it('leaves a retention pass nothing to remove, right after the seed and all through its first day', async () => {
+    const nothing = { images: 0, documents: 0, personal: 0, filesDeleted: 0, auditRowsDeleted: 0 };
+    expect(await runRetentionPass(t.app.ctx)).toEqual(nothing);
+    t.advance(24 * 3600 * 1000 - 60_000);
+    expect(await runRetentionPass(t.app.ctx)).toEqual(nothing);
+    const kept = await t.app.ctx.db.selectFrom('order_images').select('kind').where('removed_at', 'is', null).execute();
+    expect(kept).toHaveLength(2 * DEMO_ORDER_COUNT);
   });
 
   it('seeds nothing into a database that already has orders', async () => {

@@ -4,25 +4,74 @@ import { connect, type DbHandle } from '../src/db/connect.ts';
 import { migrateTo } from '../src/db/migrate.ts';
 import { createPgDatabase, DIALECTS } from './test-app.ts';
 
+const at = '2026-05-01T10:00:00.000Z';
+const order = (orderId: string, text: string) => ({
+  order_id: orderId,
+  domain: 'primary',
+  process_status: 'New',
+  processing_type: 'standard',
+  search_text: text,
+  created_at: at,
+  updated_at: at,
+});
+
+/**
+ * Migration 024 is PostgreSQL's: on SQLite it adds nothing, up or down, and SQLite's own search
+ * index (FTS5, migration 020) goes on following orders. This part runs everywhere, so the file holds
+ * a test on a machine without PostgreSQL (Vitest fails a file that registers none).
+ */
+describe('order_search (migration 024) [sqlite]', () => {
+  let handle: DbHandle;
+  /** which of PostgreSQL's search table and SQLite's FTS5 table the database holds */
+  const tables = async () =>
+    (
+      await sql<{ name: string }>`select name from sqlite_master
+        where name in ('order_search', 'orders_search') order by name`.execute(handle.db)
+    ).rows.map((r) => r.name);
+  /** the order ids SQLite's FTS5 index finds for a text */
+  const found = async (text: string) =>
+    (
+      await sql<{ order_id: string }>`select o.order_id from orders_search s join orders o on o.id = s.rowid
+        where orders_search match ${`"${text}"`} order by o.order_id`.execute(handle.db)
+    ).rows.map((r) => r.order_id);
+
+  beforeAll(async () => {
+    handle = connect({ databaseUrl: null, sqliteFile: ':memory:', preparedStatements: false });
+    await migrateTo(handle.db, '023_postgres_report_statements');
+    await handle.db
+      .insertInto('orders')
+      .values([order('UKETA-1000000001', 'uketa-1000000001\nada')])
+      .execute();
+    await migrateTo(handle.db, null);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('adds no table, and the FTS5 index goes on following orders, also once the migration is undone', async () => {
+    expect(await tables()).toEqual(['orders_search']);
+    expect(await found('ada')).toEqual(['UKETA-1000000001']);
+    await handle.db
+      .insertInto('orders')
+      .values([order('UKETA-1000000002', 'uketa-1000000002\nadam')])
+      .execute();
+    expect(await found('ada')).toEqual(['UKETA-1000000001', 'UKETA-1000000002']);
+    await migrateTo(handle.db, '023_postgres_report_statements');
+    expect(await tables()).toEqual(['orders_search']);
+    await handle.db.deleteFrom('orders').where('order_id', '=', 'UKETA-1000000001').execute();
+    expect(await found('ada')).toEqual(['UKETA-1000000002']);
+  });
+});
+
 /**
  * Migration 024 (PostgreSQL only) over a database that already holds orders: every order's text
  * is copied, and the triggers keep order_search equal to orders.search_text from then on.
  */
-// PostgreSQL only: SQLite has no such table (its search index is FTS5, migration 020)
+// registered on PostgreSQL alone: SQLite has no such table (its search index is FTS5, migration 020)
 const onPostgres = DIALECTS.includes('postgres') ? describe : () => {};
 onPostgres('order_search (migration 024) [postgres]', () => {
   let pgDb: Awaited<ReturnType<typeof createPgDatabase>>;
   let handle: DbHandle;
-  const at = '2026-05-01T10:00:00.000Z';
-  const order = (orderId: string, text: string) => ({
-    order_id: orderId,
-    domain: 'primary',
-    process_status: 'New',
-    processing_type: 'standard',
-    search_text: text,
-    created_at: at,
-    updated_at: at,
-  });
 
   /** order_search as [id, date, text] beside orders' own, both by id */
   async function bothSides() {

@@ -8,10 +8,12 @@ import {
 } from '@eta/shared';
 import { faker } from '@faker-js/faker';
 import type { AppContext } from '../context.ts';
+import { storePastDocument } from '../modules/documents/index.ts';
 import { createIngestService, hasAnyOrder } from '../modules/ingest/index.ts';
-import { createAssignService, createStatusService } from '../modules/orders/index.ts';
+import { createAssignService } from '../modules/orders/index.ts';
 import { staffRepo } from '../modules/staff/index.ts';
 import { seedDemoDisputes } from './demo-disputes.ts';
+import { textPdf } from './pdf.ts';
 import { pngDataUrl, solidPng } from './png.ts';
 import { DEMO_ACCOUNTS } from './staff.ts';
 
@@ -63,6 +65,14 @@ const STATUS_WEIGHTS: { value: OrderStatus; weight: number }[] = [
   { value: STATUS.ChargeBack, weight: 5 },
 ];
 const WAITING: readonly OrderStatus[] = [STATUS.New, STATUS.Priority, STATUS.ProcessMarch];
+/**
+ * Completed and refunded orders were finished in the last three weeks: with the default 30-day image
+ * period (RETENTION_IMAGES_DAYS) no retention pass in the demo's first days has anything to remove,
+ * and every image the demo shows is one the policy would still keep (DESIGN §22). Rejected and
+ * Deleted orders count from their arrival here. The retention job itself treats them as any order.
+ */
+const RECENTLY_FINISHED: readonly OrderStatus[] = [STATUS.Completed, STATUS.Refunds];
+const RECENTLY_FINISHED_DAYS = 20;
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 const yesNo = (yesChance: number) => (faker.datatype.boolean(yesChance) ? 'yes' : 'no');
@@ -134,8 +144,10 @@ function demoOrder(
   // (its refunds, and any a visitor sends) reach nobody's inbox.
   const email = faker.internet.exampleEmail({ firstName, lastName: surName }).toLowerCase();
   const priority = status === STATUS.Priority || (!WAITING.includes(status) && faker.datatype.boolean(0.25));
-  // Orders still waiting arrived in the last days; the rest over the last ninety.
-  const created = new Date(now - faker.number.int({ min: 600_000, max: (WAITING.includes(status) ? 5 : 90) * DAY }));
+  // Orders still waiting arrived in the last days, completed and refunded ones in the last weeks, the
+  // rest over the last ninety.
+  const days = WAITING.includes(status) ? 5 : RECENTLY_FINISHED.includes(status) ? RECENTLY_FINISHED_DAYS : 90;
+  const created = new Date(now - faker.number.int({ min: 600_000, max: days * DAY }));
   const secondary = orderId.startsWith('UKTA-') || orderId.startsWith('eTA-');
   const [passport, selfie] = images;
   const transactionId = `pi_${faker.string.alphanumeric(24)}`;
@@ -146,7 +158,7 @@ function demoOrder(
     merchant_name: gateway,
     ...purchaseEvidence(orderId, transactionId, gateway, created),
     landing_site: `${ctx.config.publicBaseUrl[secondary ? 'secondary' : 'primary']}/apply`,
-    process_status: status === STATUS.Refunds ? STATUS.Completed : status,
+    process_status: status,
     processing_type: priority ? 'priority' : 'standard',
     amount: priority ? 79 : 39,
     currency: 'GBP',
@@ -181,9 +193,10 @@ async function member(ctx: AppContext, email: string): Promise<TokenUser | null>
 
 /**
  * About 300 realistic orders for `npm run demo`, only into a database without orders: every status,
- * both domains, standard and priority, images, some held by the demo staff, refunds with their dates
- * and refund requests still to be refunded, and disputes in every state (demo-disputes.ts).
- * Everything goes through the real services, so the demo shows what production would hold.
+ * both domains, standard and priority, images, the eTA document of every processed order, some held
+ * by the demo staff, refunds with their dates and refund requests still to be refunded, and disputes
+ * in every state (demo-disputes.ts). Everything goes through the real services, so the demo shows
+ * what production would hold; it queues no mail and leaves retention nothing due (DESIGN §22).
  */
 export async function seedDemoOrders(ctx: AppContext, count = DEMO_ORDER_COUNT): Promise<number> {
   if (await hasAnyOrder(ctx.db)) return 0;
@@ -199,26 +212,48 @@ export async function seedDemoOrders(ctx: AppContext, count = DEMO_ORDER_COUNT):
       : faker.helpers.weightedArrayElement(STATUS_WEIGHTS),
   );
   // A third of the refunds came in as refund requests from the websites: they wait in the Refunds
-  // queue, with no refund date, for "Refunded it". The rest were refunded from Completed, below.
+  // queue, with no refund date, for "Refunded it". The rest were refunded before the demo starts,
+  // 5 to 10 days after they came in (after their eTA was sent, below): they arrive with their refund
+  // date, as an import of refunds already made does, so starting the demo mails nobody (DESIGN §22).
   const requested = (i: number) => statuses[i] === STATUS.Refunds && i % 3 === 0;
   const raw = [...ids].map((id, i) => {
     const order = demoOrder(ctx, statuses[i] as OrderStatus, now, id, images);
-    return requested(i) ? { ...order, process_status: STATUS.Refunds } : order;
+    if (statuses[i] !== STATUS.Refunds || requested(i)) return order;
+    const after = (5 + (Number(id.replace(/\D/g, '')) % 6)) * DAY;
+    return {
+      ...order,
+      refund_date: new Date(Math.min(now, Date.parse(order.created_at as string) + after)).toISOString(),
+    };
   });
   const orders = raw.map((o) => ingestOrderSchema.parse(o));
   const { created } = await createIngestService(ctx).ingest(orders, { source: 'demo' });
-
-  // Refunds happen through the refund action, a few days after the order, so each has its own date.
   const manager = await member(ctx, DEMO_ACCOUNTS[1]?.email as string);
-  if (manager) {
-    for (const [i, order] of orders.entries()) {
-      if (statuses[i] !== STATUS.Refunds || requested(i)) continue;
-      const refundedAt = Math.min(
-        now,
-        Date.parse(order.created_at as string) + faker.number.int({ min: 1, max: 10 }) * DAY,
-      );
-      await createStatusService({ ...ctx, clock: () => refundedAt }).refund(manager, [order.order_id]);
-    }
+
+  // Finished orders were processed by a demo member a day or a few after they came in (DESIGN §6), so
+  // the Processed By report has something to show. Processing is the eTA sent: each has the document
+  // it was completed with, stored as an upload then would have been, its approval mail long sent (none
+  // is queued), and it met the service level then (DESIGN §18): priority orders a day or more after
+  // they came in were late, so the report's SLA share is not all 100%. Done before any order is
+  // claimed below, so no hold stands in the way.
+  const processors = (await Promise.all(DEMO_ACCOUNTS.map((a) => member(ctx, a.email)))).filter((m) => m !== null);
+  const finished: OrderStatus[] = [STATUS.Completed, STATUS.Refunds, STATUS.CustomerCalled, STATUS.ChargeBack];
+  for (const [i, order] of orders.entries()) {
+    if (processors.length === 0 || !finished.includes(statuses[i] as OrderStatus)) continue;
+    const at = new Date(
+      Math.min(now, Date.parse(order.created_at as string) + faker.number.int({ min: 1, max: 4 }) * DAY),
+    ).toISOString();
+    const name = `${order.first_name} ${order.sur_name}`;
+    const bytes = textPdf([
+      'UK Electronic Travel Authorisation',
+      'Demo document made by npm run demo: not a real authorisation',
+      `Applicant: ${name}`,
+      `Order: ${order.order_id}`,
+      `Approved: ${at.slice(0, 10)}`,
+    ]);
+    const processor = faker.helpers.arrayElement(processors);
+    await storePastDocument(ctx, processor, { orderId: order.order_id, bytes, filename: `${order.order_id}.pdf`, at });
+    // met by that document; set here too for an order that arrived finished (the database met only due ones)
+    await ctx.db.updateTable('orders').set({ sla_met_at: at }).where('order_id', '=', order.order_id).execute();
   }
 
   // Some open orders are held by the demo staff, so My Orders and greyed View links have something to show.
@@ -230,26 +265,6 @@ export async function seedDemoOrders(ctx: AppContext, count = DEMO_ORDER_COUNT):
     if (staff && mine.length > 0) await assign.assign(staff, mine);
   }
 
-  // Finished orders were processed by a demo member a day or a few after they came in (DESIGN §6), so
-  // the Processed By report has something to show. The database dates it from updated_at (migration 010).
-  // Processing is the eTA sent, which meets the service level then (DESIGN §18): priority orders a day
-  // or more after they came in were late, so the report's SLA share is not all 100%.
-  const processors = (await Promise.all(DEMO_ACCOUNTS.map((a) => member(ctx, a.email)))).filter((m) => m !== null);
-  const finished: OrderStatus[] = [STATUS.Completed, STATUS.Refunds, STATUS.CustomerCalled, STATUS.ChargeBack];
-  for (const [i, order] of orders.entries()) {
-    if (processors.length === 0 || !finished.includes(statuses[i] as OrderStatus)) continue;
-    const at = Math.min(now, Date.parse(order.created_at as string) + faker.number.int({ min: 1, max: 4 }) * DAY);
-    await ctx.db
-      .updateTable('orders')
-      .set({
-        processed_by: faker.helpers.arrayElement(processors).id,
-        updated_at: new Date(at).toISOString(),
-        sla_met_at: new Date(at).toISOString(),
-      })
-      .where('order_id', '=', order.order_id)
-      .where('processed_by', 'is', null)
-      .execute();
-  }
   if (manager) await seedDemoDisputes(ctx, manager);
   return created.length;
 }

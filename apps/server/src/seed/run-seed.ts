@@ -1,4 +1,9 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { FILE_FOLDER } from '../lib/file-store.ts';
+import { providersWithoutSmtp } from '../modules/mail/index.ts';
+import { describeStorage } from '../storage-config.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedGateways } from './gateways.ts';
 import { type SeededAccount, seedDemoAccounts, seedFirstAdmin } from './staff.ts';
@@ -15,6 +20,21 @@ function printAccounts(print: Print, title: string, accounts: SeededAccount[]): 
     const password = a.showPassword ? a.password : GIVEN_PASSWORD_SHOWN_AS;
     print(`  ${a.type.padEnd(12)} ${a.email.padEnd(28)} ${password}`);
   }
+}
+
+/**
+ * Where the demo's mails go, said once at its start (DESIGN §22): a newcomer who sends one looks for
+ * it there. Nothing when every provider has an SMTP URL.
+ */
+function printMailFolder(print: Print, config: Config): void {
+  const providers = providersWithoutSmtp(config);
+  if (providers.length === 0) return;
+  const folder =
+    config.storage.kind === 'disk'
+      ? path.join(config.dataDir, FILE_FOLDER.mail)
+      : `${FILE_FOLDER.mail}/ of ${describeStorage(config.storage, config.dataDir)}`;
+  print(`\nMail: none sent at start. Mails sent from the app are written as .eml files under ${folder}`);
+  print(`  (no SMTP URL set for: ${providers.join(', ')}; see MAIL_CLOUD_URL and MAIL_DELIVERY_URL in the README).`);
 }
 
 /**
@@ -37,5 +57,6 @@ export async function runSeed(app: FastifyInstance, demo: boolean, print: Print)
   if (demo) {
     const orders = await seedDemoOrders(app.ctx);
     if (orders > 0) print(`\nDemo orders created: ${orders}`);
+    printMailFolder(print, app.ctx.config);
   }
 }

@@ -6,5 +6,5 @@ export { DOCUMENT_BOUND_KINDS } from './mail-kinds.ts';
 export { queueOrderMail } from './order-mails.ts';
 export { postgresOutboxClaim, sqliteOutboxClaim } from './outbox-claim.ts';
 export { queuePasswordResetMail } from './staff-mails.ts';
-export { emlFileName } from './transports.ts';
+export { emlFileName, providersWithoutSmtp } from './transports.ts';
 export type { MailWorkerOptions } from './worker.ts';
