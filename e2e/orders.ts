@@ -11,6 +11,8 @@ export interface TestOrder {
   phone_number: string;
   process_status?: string;
   created_at?: string;
+  /** a data URL, as the websites send the passport (SPEC §3 passport_image) */
+  passport_image?: string;
 }
 
 let seq = 0;

@@ -14,6 +14,10 @@ const TEXT = {
   noRecord: 'No record found',
 };
 
+/** A 1×1 PNG, as a website sends a passport image. */
+const PASSPORT_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 /** The smallest file the server's magic-byte check accepts as a PDF. */
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
@@ -150,6 +154,46 @@ test('a Team member works an order from the queue to Completed: remark, upload, 
   await expect.poll(() => sidebarCount(page, 'Completed Orders')).toBe(completedBefore + 1);
   await expect(page.getByTestId('defence-pack-1')).toBeEnabled();
   await expect(activity).toContainText('Status changed');
+});
+
+test('the passport is fetched only on "Show passport", and that one view is one access-log row (DESIGN §22)', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const [orderId] = await ingestOrders(request, makeOrders(uniqueTag(), 1, { passport_image: PASSPORT_PNG }));
+  const id = orderId as string;
+  const imageRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/admin/order-image/')) imageRequests.push(r.url());
+  });
+  const admin = await apiAs(baseURL as string, DEMO.admin);
+  const imageReads = async () => {
+    const res = await admin.get(`/api/admin/access-log?orderId=${encodeURIComponent(id)}&action=image`);
+    expect(res.status()).toBe(200);
+    return (await res.json()).data as { detail: string; member_name: string }[];
+  };
+
+  await signIn(page, DEMO.team);
+  await page.goto(`/admin/view-order/${orderRef(id)}`);
+  const images = section(page, 'Applicant And Passport Image');
+  const show = images.getByRole('button', { name: 'Show passport' });
+  await expect(show).toBeVisible();
+  // the order was read (a detail row), its passport was not
+  await expect
+    .poll(async () => (await admin.get(`/api/admin/access-log?orderId=${encodeURIComponent(id)}`)).json())
+    .toMatchObject({ total: 1, data: [{ action: 'detail' }] });
+  expect(imageRequests).toEqual([]);
+  expect(await imageReads()).toEqual([]);
+  // this order came without a selfie: nothing to show there
+  await expect(images.getByRole('button', { name: 'Show selfie' })).toHaveCount(0);
+
+  await show.click();
+  await expect(images.getByRole('img', { name: /^Passport of / })).toBeVisible();
+  await expect(show).toHaveCount(0);
+  expect(imageRequests).toHaveLength(1);
+  expect(await imageReads()).toEqual([expect.objectContaining({ detail: 'passport', member_name: 'Tara Team' })]);
+  await admin.dispose();
 });
 
 test('a link that names no order says so', async ({ page }) => {

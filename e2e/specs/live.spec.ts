@@ -69,6 +69,43 @@ test('two members: arrivals, a claim, presence and a move reach the other withou
   await nina.context().close();
 });
 
+test("another member's claim and move show on the open queue's rows, and its total stays the sidebar's count (DESIGN §22)", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // two fresh orders, at the top of New Orders (newest first)
+  const [claimedId, movedId] = (await ingestOrders(request, makeOrders(uniqueTag(), 2))) as [string, string];
+  await signIn(page, DEMO.team);
+  await openNewOrders(page);
+  const range = page.getByTestId('queue-range');
+  const claimed = row(page, claimedId);
+  await expect(claimed.getByRole('link', { name: 'View' })).toBeVisible();
+  await expect(row(page, movedId)).toBeVisible();
+  const before = Number(await badge(page, 'New Orders').innerText());
+  await expect(range).toHaveText(new RegExp(` of ${before}$`));
+
+  // Nina claims one and moves the other, from her own session
+  const nina = await apiAs(baseURL as string, DEMO.night);
+  expect((await nina.put('/api/admin/assign-order-status', { data: { orderId: [claimedId] } })).status()).toBe(200);
+  const moved = await nina.put('/api/admin/move-order-status', {
+    data: { orderId: movedId, updatingStatus: 'Contact Customer' },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+  await nina.dispose();
+
+  // Tara's row says who holds it, still New, and View no longer opens it; the moved one is gone
+  await expect(claimed).toHaveAttribute('title', 'Nina Night took it');
+  await expect(claimed.locator('.holder-badge')).toHaveText('Nina Night');
+  await expect(claimed.getByRole('cell', { name: /^New/ })).toBeVisible();
+  await expect(claimed.getByRole('button', { name: 'View' })).toBeDisabled();
+  await expect(claimed.getByRole('link', { name: 'View' })).toHaveCount(0);
+  await expect(row(page, movedId)).toHaveCount(0);
+  // the footer's total is the sidebar's count, one fewer
+  await expect(badge(page, 'New Orders')).toHaveText(String(before - 1));
+  await expect(range).toHaveText(new RegExp(` of ${before - 1}$`));
+});
+
 test('a session ended elsewhere signs the member out at once, with one message', async ({ page, baseURL }) => {
   const email = uniqueEmail('lena');
   const admin = await apiAs(baseURL as string, DEMO.admin);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mayFollowOrder, parseSseFrames, sseFrame } from './live.ts';
+import { findFolder } from './folders.ts';
+import { folderHoldsOrder, mayFollowOrder, parseSseFrames, sseFrame } from './live.ts';
 import { ROLE } from './roles.ts';
 import { STATUS } from './statuses.ts';
 
@@ -36,5 +37,22 @@ describe('who may follow an order', () => {
     // Order History (every status) is not a Telecaller's folder
     expect(mayFollowOrder(ROLE.Telecaller, 'no such status', false)).toBe(false);
     expect(mayFollowOrder(ROLE.Telecaller, 'no such status', true)).toBe(false);
+  });
+});
+
+describe('which list holds an order after a change', () => {
+  const holds = (name: string, status: string, assignee: string | null) =>
+    folderHoldsOrder(findFolder(name)!, { status, assignee }, 'Tara Team');
+
+  it('keeps an order whose status the folder holds, whoever holds it; drops one moved out', () => {
+    expect(holds('newOrder', STATUS.New, 'Nina Night')).toBe(true);
+    expect(holds('newOrder', STATUS.ContactCustomer, null)).toBe(false);
+    expect(holds('allorder', STATUS.Deleted, null)).toBe(true);
+  });
+
+  it('keeps in My Orders only what the member holds', () => {
+    expect(holds('myOrder', STATUS.New, 'Tara Team')).toBe(true);
+    expect(holds('myOrder', STATUS.New, 'Mark Manager')).toBe(false);
+    expect(holds('myOrder', STATUS.New, null)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { FOLDERS, type FolderCounts } from './folders.ts';
+import { FOLDERS, type FolderCounts, type FolderDef } from './folders.ts';
 import { can, type Role } from './roles.ts';
 
 /**
@@ -34,6 +34,21 @@ export interface LiveOrderEvent {
   kind: string;
   /** for a move, the status it left */
   from: string | null;
+}
+
+/**
+ * Whether `folder`'s list holds an order that stands where a live `order` event says (its status now
+ * and its holder's name, or null), as seen by the member named `me`: a queue drops a row that no
+ * longer belongs there and counts an order that came in (DESIGN §18, §22). Overdue Orders is also a
+ * matter of time, which the server judges; its statuses are what an event can tell.
+ */
+export function folderHoldsOrder(
+  folder: FolderDef,
+  order: Pick<LiveOrderEvent, 'status' | 'assignee'>,
+  me: string,
+): boolean {
+  if (folder.statuses !== null && !(folder.statuses as readonly string[]).includes(order.status)) return false;
+  return !folder.mine || order.assignee === me;
 }
 
 /** `presence`: who has the order's detail open now (names, the member's own included). */

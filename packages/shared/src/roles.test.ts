@@ -27,6 +27,10 @@ describe('permission matrix (DESIGN §7)', () => {
     expect(canManageMember(ROLE.Team, ROLE.Team)).toBe(false);
   });
 
+  it('lets every staff type see passport and selfie images by default (DESIGN §22)', () => {
+    expect(ROLES.filter((r) => can(r, 'images.view'))).toEqual(ROLES);
+  });
+
   it('refuses a missing role', () => {
     expect(can(null, 'orders.work')).toBe(false);
   });

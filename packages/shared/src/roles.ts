@@ -18,8 +18,10 @@ export function isRole(value: unknown): value is Role {
 }
 
 export type Capability =
-  /** counts, lists, search, detail, images, remarks, assign, moves, refunds, documents, mails, invoices, defence, reports by country, own password */
+  /** counts, lists, search, detail, remarks, assign, moves, refunds, documents, mails, invoices, defence, reports by country, own password */
   | 'orders.work'
+  /** see an order's passport and selfie images, each view one access-log row (DESIGN §16, §22) */
+  | 'images.view'
   /** the allorder folder: list, count, search */
   | 'orders.history'
   | 'orders.delete'
@@ -50,6 +52,7 @@ const MANAGERS: readonly Role[] = [ROLE.Admin, ROLE.Manager];
 
 export const PERMISSIONS: Readonly<Record<Capability, readonly Role[]>> = {
   'orders.work': EVERYONE,
+  'images.view': EVERYONE,
   'orders.history': [ROLE.Admin, ROLE.Manager, ROLE.Team, ROLE.NightStaff],
   'orders.delete': MANAGERS,
   'orders.takeover': MANAGERS,

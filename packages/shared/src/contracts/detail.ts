@@ -27,9 +27,9 @@ export const DETAIL_CONTRACTS = {
     data: orderDetailSchema,
   }),
   image: contract(DETAIL_API.image, {
-    summary: 'The passport or selfie image of an order (the stored bytes, never cached)',
+    summary: 'The passport or selfie image of an order (the stored bytes, never cached; each read logged)',
     tag: 'Order detail',
-    access: work,
+    access: { capability: 'images.view' },
     params: orderImageParamsSchema,
     data: null,
     file: ['image/jpeg', 'image/png', 'image/webp'],

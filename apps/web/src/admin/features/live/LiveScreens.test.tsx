@@ -13,7 +13,8 @@ import {
 } from '@eta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { store } from '../../../store/index.ts';
 import { type FakeServer, filled, staffServer } from '../../../test/fakeServer.ts';
 import { listItem, orderDetail, TEAM_MEMBER } from '../../../test/fixtures.ts';
 import { renderAdmin, signInWith } from '../../../test/renderAdmin.tsx';
@@ -100,6 +101,70 @@ describe('working live', () => {
     await screen.findByText('UKETA-000004');
     expect(server.calls(LIST).length).toBe(listCalls + 1);
     await waitFor(() => expect(screen.queryByRole('button', { name: /new orders?, show/ })).toBeNull());
+  });
+
+  it("shows another member's claim and move on the rows where they are, and keeps the total to the sidebar's count", async () => {
+    // page 1 of a folder of 30 (the rest are on later pages)
+    const server = staffServer(TEAM_MEMBER, { newOrdersCount: 30 });
+    const ids = [ORDER_ID, 'UKETA-000002', 'UKETA-000003'];
+    const rows = ids.map((order_id) => listItem({ order_id }));
+    server.on(LIST, { status: API_STATUS.ok, message: 'Order list', data: rows, total: 30 });
+    await signInWith(server);
+    renderAdmin(folderRoute(NEW_ORDERS.path));
+    const row = async (id: string) => (await screen.findByText(id)).closest('tr')!;
+    const footer = () => screen.getByTestId('queue-range').textContent;
+    expect(within(await row(ORDER_ID)).getByRole('link', { name: 'View' })).toBeTruthy();
+    await waitFor(() => expect(server.liveOpen).toBe(1));
+    expect(footer()).toBe('Showing 1 to 10 of 30');
+    const listCalls = server.calls(LIST).length;
+
+    // Nina claims the first order: it stays New, now held by her, and Tara can no longer open it
+    server.pushLive('order', order(ORDER_ID, { kind: 'assign', assignee: 'Nina Night' }));
+    const claimed = await row(ORDER_ID);
+    await waitFor(() => expect(within(claimed).getByText('Nina Night')).toBeTruthy());
+    expect(within(claimed).getByText(STATUS.New)).toBeTruthy();
+    expect(within(claimed).queryByRole('link', { name: 'View' })).toBeNull();
+    expect((within(claimed).getByRole('button', { name: 'View' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(claimed.className).toContain('live-changed');
+
+    // Nina moves the second to Contact Customer: it leaves New, and the total follows the count
+    server.pushLive('order', order('UKETA-000002', { status: STATUS.ContactCustomer, from: STATUS.New }));
+    server.pushLive('counts', { newOrdersCount: 29 });
+    await waitFor(() => expect(screen.queryByText('UKETA-000002')).toBeNull());
+    await waitFor(() => expect(sidebarLink().textContent).toBe(`${NEW_ORDERS.label}29`));
+    expect(footer()).toBe('Showing 1 to 10 of 29');
+    expect(within(await row('UKETA-000003')).getByRole('link', { name: 'View' })).toBeTruthy();
+    // and one moved out from a later page: not on screen, but the total is the sidebar's still
+    server.pushLive('order', order('UKETA-000099', { status: STATUS.Completed, from: STATUS.New }));
+    server.pushLive('counts', { newOrdersCount: 28 });
+    await waitFor(() => expect(sidebarLink().textContent).toBe(`${NEW_ORDERS.label}28`));
+    expect(footer()).toBe('Showing 1 to 10 of 28');
+    // all of it without reading the list again under the member's cursor
+    expect(server.calls(LIST)).toHaveLength(listCalls);
+  });
+
+  it('applies a change heard while the page was on its way, though the page was read before it', async () => {
+    const server = staffServer(TEAM_MEMBER, { newOrdersCount: 1 });
+    serveList(server, () => [listItem({ order_id: ORDER_ID })]);
+    await signInWith(server);
+    // the list's reply waits at the door until the test lets it in
+    let letIn = () => {};
+    const door = new Promise<void>((resolve) => (letIn = resolve));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const reply = await server.fetch(input, init);
+      if (String(input).includes(LIST.path)) await door;
+      return reply;
+    });
+    renderAdmin(folderRoute(NEW_ORDERS.path));
+    await waitFor(() => expect(server.liveOpen).toBe(1));
+    await waitFor(() => expect(server.calls(LIST)).toHaveLength(1));
+
+    server.pushLive('order', order(ORDER_ID, { kind: 'assign', assignee: 'Nina Night' }));
+    await waitFor(() => expect(store.getState().live.changes[ORDER_ID]?.assignee).toBe('Nina Night'));
+    letIn();
+    const row = (await screen.findByText(ORDER_ID)).closest('tr')!;
+    await waitFor(() => expect(within(row).getByText('Nina Night')).toBeTruthy());
+    expect((within(row).getByRole('button', { name: 'View' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('reads the queue again when a lost stream comes back', async () => {

@@ -1,4 +1,4 @@
-import { type FolderDef, ORDER_EVENT } from '@eta/shared';
+import { type FolderDef, folderHoldsOrder, ORDER_EVENT } from '@eta/shared';
 import type { LiveChange } from './liveSlice.ts';
 
 /** Who made a change, as staff read it: a member's name, or the system (an integration, a lease). */
@@ -28,8 +28,7 @@ export function describeChange(change: LiveChange): string {
 /** Whether a change heard on the stream puts an order (not on screen) into this folder's list. */
 export function arrivesIn(folder: FolderDef, change: LiveChange, me: string): boolean {
   if (folder.statuses === null) return change.kind === ORDER_EVENT.created;
-  if (!(folder.statuses as readonly string[]).includes(change.status)) return false;
-  return !folder.mine || change.assignee === me;
+  return folderHoldsOrder(folder, change, me);
 }
 
 /** "Also viewing: Nina Night, Tara Team" without the member themself; null when nobody else. */

@@ -8,12 +8,15 @@ import {
   movesFrom,
   ORDERS_API,
   type OrderDetail,
+  PERMISSIONS,
+  ROLE,
+  type Role,
   SERVER_MSG,
   STATUS,
 } from '@eta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { SESSION_KEY } from '../../../lib/session.ts';
 import { store } from '../../../store/index.ts';
 import { selectOrderDetails } from '../../../store/orderSelectors.ts';
@@ -116,6 +119,69 @@ describe('order detail screen', () => {
     expect(server.calls(ORDERS_API.move).map((r) => r.body)).toEqual([{ orderId: ORDER_ID, updatingStatus: rule.to }]);
     await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe(rule.to.trim()));
     expect(server.calls(DETAIL)).toHaveLength(2);
+  });
+
+  describe('passport and selfie images, on request (DESIGN §22)', () => {
+    const PASSPORT = filled(DETAIL_API.image, { orderId: ORDER_ID, kind: 'passport' });
+    const SELFIE = filled(DETAIL_API.image, { orderId: ORDER_ID, kind: 'selfie' });
+    const withImages = () => {
+      const order = orderDetail({ order_id: ORDER_ID, full_name: 'Jane Doe' });
+      order.images = { passport: `/api${PASSPORT.path}`, selfie: `/api${SELFIE.path}` };
+      // the image's bytes; what matters here is whether and when they are asked for
+      return staffServer(TEAM_MEMBER)
+        .on(DETAIL, detailReply(order))
+        .on(PASSPORT, { status: API_STATUS.ok, message: 'bytes' })
+        .on(SELFIE, { status: API_STATUS.ok, message: 'bytes' });
+    };
+    const imagesSection = async () =>
+      (await screen.findByRole('heading', { name: 'Applicant And Passport Image' })).closest('section')!;
+
+    it('fetches the passport only when "Show passport" is clicked, once, and the selfie only on its own control', async () => {
+      const user = userEvent.setup();
+      // jsdom has no object URLs: the screen gets a stand-in for the fetched bytes
+      Object.assign(URL, { createObjectURL: () => 'blob:image', revokeObjectURL: () => {} });
+      onTestFinished(() => {
+        Reflect.deleteProperty(URL, 'createObjectURL');
+        Reflect.deleteProperty(URL, 'revokeObjectURL');
+      });
+      const server = withImages();
+      await signInWith(server);
+      renderAdmin(detailPath);
+      const section = await imagesSection();
+      await screen.findByText('Jane Doe');
+      expect(server.calls(PASSPORT)).toHaveLength(0);
+      expect(server.calls(SELFIE)).toHaveLength(0);
+      expect(within(section).queryByRole('img')).toBeNull();
+
+      await user.click(within(section).getByRole('button', { name: 'Show passport' }));
+      const passport = await within(section).findByRole('img', { name: 'Passport of Jane Doe' });
+      expect(passport.getAttribute('src')).toBe('blob:image');
+      expect(server.calls(PASSPORT)).toHaveLength(1);
+      expect(server.calls(PASSPORT)[0]?.authorization).toBeTruthy();
+      expect(within(section).queryByRole('button', { name: 'Show passport' })).toBeNull();
+      expect(server.calls(SELFIE)).toHaveLength(0);
+
+      await user.click(within(section).getByRole('button', { name: 'Show selfie' }));
+      expect(await within(section).findByRole('img', { name: 'Selfie of Jane Doe' })).toBeTruthy();
+      expect(server.calls(SELFIE)).toHaveLength(1);
+      expect(server.calls(PASSPORT)).toHaveLength(1);
+    });
+
+    it('offers no control and fetches nothing when the role table keeps images from the member', async () => {
+      const table = PERMISSIONS as Record<keyof typeof PERMISSIONS, readonly Role[]>;
+      const defaults = table['images.view'];
+      table['images.view'] = defaults.filter((role) => role !== ROLE.Team);
+      onTestFinished(() => {
+        table['images.view'] = defaults;
+      });
+      const server = withImages();
+      await signInWith(server);
+      renderAdmin(detailPath);
+      const section = await imagesSection();
+      expect(within(section).queryByRole('button', { name: /^Show / })).toBeNull();
+      expect(within(section).getAllByText('Your role may not view images.')).toHaveLength(2);
+      expect(server.calls(PASSPORT)).toHaveLength(0);
+    });
   });
 
   it('signs out on a 401 reply: session gone, sign-in screen, the message shown', async () => {

@@ -34,6 +34,10 @@ export const ORDER_TEXT = {
   defenceHint: `Available when the order is ${DEFENCE_STATUSES.map((s) => s.trim()).join(', ')}.`,
   viewFullSize: 'View full size',
   noImage: 'No image',
+  /** DESIGN §22: images are fetched on request, each view an access-log row */
+  showPassport: 'Show passport',
+  showSelfie: 'Show selfie',
+  imageNotAllowed: 'Your role may not view images.',
   imageFailed: 'Could not load the image.',
   previewTab: 'Preview',
   textTab: 'Plain text',

@@ -11,7 +11,13 @@ import { SearchBox } from '../../../components/SearchBox.tsx';
 import { baseApi } from '../../../store/baseApi.ts';
 import { selectUser, useAppDispatch, useAppSelector } from '../../../store/index.ts';
 import { selectOrdersList, selectOrdersListReply } from '../../../store/orderSelectors.ts';
-import { clearOrdersList, selectSelectedData, setSelectedData, showOrdersList } from '../../../store/orderSlice.ts';
+import {
+  clearOrdersList,
+  selectCount,
+  selectSelectedData,
+  setSelectedData,
+  showOrdersList,
+} from '../../../store/orderSlice.ts';
 import { selectLiveReconnects } from '../live/liveSlice.ts';
 import { newOrdersText } from '../live/liveTexts.ts';
 import { useQueueLive } from '../live/useQueueLive.ts';
@@ -20,6 +26,7 @@ import { BulkActions } from './BulkActions.tsx';
 import { queueColumns } from './columns.tsx';
 import { NextOrderButton } from './NextOrderButton.tsx';
 import { QueueTable } from './QueueTable.tsx';
+import { useLiveRows } from './useLiveRows.ts';
 import { CONFIRM_TEXT, confirmDetail, useQueueActions } from './useQueueActions.ts';
 import { type QueueParams, useQueueParams } from './useQueueParams.ts';
 import { queueView } from './views.ts';
@@ -57,11 +64,16 @@ export function QueuePage({ folder }: { folder: FolderDef }) {
   const envelope = useAppSelector(selectOrdersListReply);
   const rows = useAppSelector(selectOrdersList);
   const ok = envelope?.status === API_STATUS.ok;
-  const total = ok ? (envelope.total ?? rows.length) : 0;
+  // DESIGN §22: a folder's total is the sidebar's count (the server's list total is that count too),
+  // so both move together with the live stream; a search keeps its own total.
+  const folderCount = useAppSelector(selectCount)[folder.countField];
+  const total = ok ? ((search ? undefined : folderCount) ?? envelope.total ?? rows.length) : 0;
   const error = envelope && !ok && envelope.status !== API_STATUS.unauthorized ? envelope.message : null;
   const rowsPerPage = perPage === LIMIT_ALL ? Math.max(total, 1) : perPage;
 
-  // Working live (DESIGN §18): others' changes mark rows; arrivals wait for "N new orders, show".
+  // Working live (DESIGN §18, §22): changed rows show where their orders stand now (or leave), others'
+  // changes are marked; arrivals wait for "N new orders, show".
+  useLiveRows(args, folder);
   const live = useQueueLive(folder, rows, list.fulfilledTimeStamp, userName);
   const reconnects = useAppSelector(selectLiveReconnects);
   const { refetch } = list;

@@ -1,6 +1,8 @@
-import { LIMIT_ALL, type ListSortColumn, ORDERS_API, type SortOrder, STATUS } from '@eta/shared';
+import { findFolder, LIMIT_ALL, type ListSortColumn, ORDERS_API, type SortOrder, STATUS } from '@eta/shared';
 import { type BodyOf, type ReplyOf, requestOf } from '../../../lib/endpoint.ts';
 import { baseApi } from '../../../store/baseApi.ts';
+import type { LiveState } from '../live/liveSlice.ts';
+import { applyLiveChanges } from './liveRows.ts';
 
 /** One page of one queue: the folder's list, or a search inside it when `search` is not blank. */
 export interface QueueArgs {
@@ -40,6 +42,16 @@ const queuesApi = baseApi.injectEndpoints({
         });
       },
       providesTags: ['Orders'],
+      // A change heard while this page was on its way may have been read before it happened: applied
+      // once the page lands (each event says where its order stands now, so twice changes nothing).
+      async onQueryStarted(args, { getState, queryFulfilled, updateCachedData }) {
+        const sent = Date.now();
+        const folder = findFolder(args.folderName);
+        if (!folder || !(await queryFulfilled.then(() => true).catch(() => false))) return;
+        const { changes } = (getState() as unknown as { live: LiveState }).live;
+        const heard = Object.values(changes).filter((change) => change.at >= sent);
+        if (heard.length > 0) updateCachedData((reply) => applyLiveChanges(reply, folder, args.userName, heard));
+      },
     }),
     assignOrders: build.mutation<ReplyOf<typeof ORDERS_API.assign>, BodyOf<typeof ORDERS_API.assign>>({
       query: (body) => requestOf(ORDERS_API.assign, { body }),
