@@ -231,4 +231,42 @@ describe('personal data on the order detail', () => {
     expect(await screen.findByText("Personal data erased on 24-11-2026 at the applicant's request.")).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Erase personal data' })).toBeNull();
   });
+  it('reads the order again after an erasure: the upload form no longer holds the address, and says no mail can go', async () => {
+    // issue 31: the open detail kept the email in its upload form, and an upload then mailed the erased person
+    const user = userEvent.setup();
+    const state = { order: orderDetail({ order_id: ORDER_ID }) };
+    const server = staffServer(ADMIN)
+      .on(DETAIL, () => detailReply(state.order))
+      .on(PRIVACY_API.accessLog, listed([]))
+      .on(ERASE, () => {
+        state.order = {
+          ...state.order,
+          first_name: 'Erased',
+          sur_name: 'Erased',
+          full_name: 'Erased Erased',
+          contact_email_address: null,
+          data_removal: {
+            ...state.order.data_removal,
+            personal_erased_at: '2026-11-24T10:00:00.000Z',
+            reason: 'request',
+          },
+        };
+        return { status: API_STATUS.ok, message: PRIVACY_MSG.erased };
+      });
+    await signInWith(server);
+    renderAdmin(detailPath);
+
+    const email = () => screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement;
+    await waitFor(() => expect(email().value).toBe('amelia@example.test'));
+    const reads = server.calls(DETAIL).length;
+    await user.click(screen.getByRole('button', { name: 'Erase personal data' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'Applicant asked by mail');
+    await user.click(within(dialog).getByRole('button', { name: 'Erase personal data' }));
+
+    await waitFor(() => expect(server.calls(DETAIL).length).toBeGreaterThan(reads));
+    await waitFor(() => expect(email().value).toBe(''));
+    expect(email().matches(':disabled')).toBe(true);
+    expect(screen.getByText(`${PRIVACY_MSG.mailRefused} No mail can be sent for it.`)).toBeTruthy();
+  });
 });
