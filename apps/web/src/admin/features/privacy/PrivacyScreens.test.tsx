@@ -104,6 +104,29 @@ describe('the Access Log screen', () => {
   });
 });
 
+describe('the subject access export', () => {
+  it('says so when nothing is held about the address: an error, no download, the form stays open', async () => {
+    const user = userEvent.setup();
+    const server = staffServer(ADMIN)
+      .on(PRIVACY_API.accessLog, listed([]))
+      .on(PRIVACY_API.subjectExport, {
+        http: 404,
+        envelope: { status: API_STATUS.fail, message: PRIVACY_MSG.exportNotFound },
+      });
+    await signInWith(server);
+    renderAdmin(ADMIN_ROUTE.accessLog);
+
+    await user.click(await screen.findByRole('button', { name: 'Subject access export' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Email address'), 'erased@example.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Download ZIP' }));
+    expect(await screen.findByText(PRIVACY_MSG.exportNotFound)).toBeTruthy();
+    expect(server.calls(PRIVACY_API.subjectExport).at(-1)?.body).toEqual({ email: 'erased@example.test' });
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(screen.queryByText(/Export downloaded/)).toBeNull();
+  });
+});
+
 describe('the Audit Log screen', () => {
   it('shows each entry with what changed, the address and the browser, and filters by action', async () => {
     const user = userEvent.setup();
