@@ -71,6 +71,7 @@ test.describe('personal data: access log, audit log, erasure, subject access', (
   test("erases an order's personal data on request and exports what is held about an email", async ({
     page,
     baseURL,
+    browser,
   }) => {
     const admin = await apiAs(baseURL as string, DEMO.admin);
     const [erased, kept] = makeOrders(uniqueTag(), 2);
@@ -79,6 +80,12 @@ test.describe('personal data: access log, audit log, erasure, subject access', (
 
     await signIn(page, DEMO.admin);
     await page.goto(`/admin/view-order/${orderRef(erased!.order_id)}`);
+    await expect(page.locator('#upload-email')).toHaveValue(erased!.contact_email_address);
+    // Nina has the order open too: she is told of the erasure, by name; Alice, who erased, is not
+    const nina = await (await browser.newContext()).newPage();
+    await signIn(nina, DEMO.night);
+    await nina.goto(`/admin/view-order/${orderRef(erased!.order_id)}`);
+    await expect(page.getByText('Also viewing: Nina Night')).toBeVisible();
     const personal = page.getByRole('region', { name: 'Personal Data', exact: true });
     await personal.getByRole('button', { name: 'Erase personal data' }).click();
     const dialog = page.getByRole('dialog');
@@ -88,6 +95,17 @@ test.describe('personal data: access log, audit log, erasure, subject access', (
     await expect(personal).toContainText(`Personal data erased on ${today()} at the applicant's request.`);
     await expect(personal.getByRole('button', { name: 'Erase personal data' })).toHaveCount(0);
     await expect(page.getByText(erased!.contact_email_address)).toHaveCount(0);
+    // DESIGN §22: the order was read again; its upload form holds no address and sends nothing
+    await expect(page.locator('#upload-email')).toHaveValue('');
+    await expect(page.locator('#upload-email')).toBeDisabled();
+    await expect(page.getByText("This order's personal data was erased. No mail can be sent for it.")).toBeVisible();
+    const activity = page.getByRole('region', { name: 'Activity', exact: true });
+    await expect(
+      activity.getByRole('listitem').filter({ hasText: "Personal data erased at the applicant's request" }),
+    ).toContainText('Alice Admin');
+    await expect(nina.getByText('Alice Admin changed it since you opened this order.')).toBeVisible();
+    await expect(page.getByText(/since you opened this order/)).toHaveCount(0);
+    await nina.context().close();
 
     // The erasure is in the audit log, with its reason.
     await sidebarLink(page, 'Audit Log').click();
@@ -96,10 +114,16 @@ test.describe('personal data: access log, audit log, erasure, subject access', (
       'Applicant asked by mail on the 24th',
     );
 
-    // A subject access request for the other order's applicant: a ZIP to send them.
+    // Nothing is held about the erased applicant any more: an error, no download.
     await sidebarLink(page, 'Access Log').click();
     await page.getByRole('button', { name: 'Subject access export' }).click();
     const exportDialog = page.getByRole('dialog');
+    await exportDialog.getByLabel('Email address').fill(erased!.contact_email_address);
+    await exportDialog.getByRole('button', { name: 'Download ZIP' }).click();
+    await expect(page.getByText('No orders were found for this address.')).toBeVisible();
+    await expect(exportDialog).toBeVisible();
+
+    // A subject access request for the other order's applicant: a ZIP to send them.
     await exportDialog.getByLabel('Email address').fill(kept!.contact_email_address);
     const download = page.waitForEvent('download');
     await exportDialog.getByRole('button', { name: 'Download ZIP' }).click();

@@ -140,10 +140,19 @@ describeEachDialect('erasure and subject access', (dialect) => {
       expect(JSON.parse(audit?.detail as string)).toEqual({ orders: 1 });
     });
 
-    it('answers an empty export for an email nobody used, 400 for a bad one, 403 and 401 as the others', async () => {
-      const res = await exportFor('nobody@example.test');
-      expect(res.statusCode).toBe(200);
-      expect([...(await unzip(res.rawPayload)).keys()]).toEqual(['README.txt']);
+    it('answers 404 for an email nobody used (no empty ZIP), logged as an attempt; 400 for a bad one, 403 and 401 as the others', async () => {
+      // issue 31: an empty ZIP with a success toast said "done" about nothing
+      const res = await exportFor('Nobody@example.test');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ status: 0, message: PRIVACY_MSG.exportNotFound });
+      const [audit] = await t.app.ctx.db
+        .selectFrom('audit_log')
+        .select(['member_id', 'detail'])
+        .where('action', '=', 'subject_export')
+        .where('target', '=', 'nobody@example.test')
+        .execute();
+      expect(audit?.member_id).toBe(admin.id);
+      expect(JSON.parse(audit?.detail as string)).toEqual({ orders: 0 });
       expect((await exportFor('not-an-email')).statusCode).toBe(400);
       const manager = await createMember(t, ROLE.Manager);
       expect((await exportFor('a@b.test', manager.token)).statusCode).toBe(403);

@@ -1,4 +1,4 @@
-import { type AccessLogRecord, type AuditLogRecord, encodeId, ROLE } from '@eta/shared';
+import { type AccessLogRecord, type AuditLogRecord, csvCell, encodeId, maskSessionId, ROLE } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packOrder, packRequest, saveTransaction } from './defence-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
@@ -209,6 +209,22 @@ describeEachDialect('access and audit logs', (dialect) => {
         target: 'primary domain',
         detail: { gateway: [before?.gateway_name, next?.gateway_name] },
       });
+    });
+
+    it('masks session ids in its CSV as the screen does (issue 31: the CSV held them whole)', async () => {
+      const member = await createMember(t, ROLE.Team);
+      const other = await login(t, member.email, TEST_PASSWORD);
+      const sessions = (await call(t, 'GET', '/api/admin/sessions', other)).json().data as {
+        id: string;
+        current: boolean;
+      }[];
+      const target = sessions.find((s) => !s.current)?.id as string;
+      expect((await call(t, 'DELETE', `/api/admin/sessions/${target}`, admin.token)).statusCode).toBe(200);
+      const csv = (await call(t, 'GET', '/api/admin/audit-log/csv?action=session_revoked', admin.token)).body;
+      expect(target.length).toBeGreaterThan(10);
+      expect(csv).not.toContain(target);
+      const line = csv.split('\r\n').find((l) => l.includes(member.email)) as string;
+      expect(line).toContain(csvCell(JSON.stringify({ session: maskSessionId(target) })));
     });
 
     it('is Admin only: 403 for every other type, 401 without a token', async () => {

@@ -84,6 +84,8 @@ describeEachDialect('retention', (dialect) => {
       });
       expect(detail.images).toEqual({ passport: null, selfie: null });
       expect(detail.uploadDoc[0].removed_at).toEqual(expect.any(String));
+      // the personal pass is erasure's own code: the document's copy of the name goes too (DESIGN §22)
+      expect(detail.uploadDoc[0].customer_name).toBe(ERASED_NAME);
       expect((await call(t, 'GET', detail.uploadDoc[0].url, admin.token)).statusCode).toBe(404);
       expect((await call(t, 'GET', `/api/admin/order-image/${done.orderId}/passport`, admin.token)).statusCode).toBe(
         404,
@@ -94,6 +96,8 @@ describeEachDialect('retention', (dialect) => {
         'Personal data erased under the 0-day retention rule',
         'eTA documents removed under the 0-day retention rule',
       ]);
+      // no member did it: the system (an erasure on request names its member)
+      for (const removal of removals) expect(removal.staff_name).toBe('');
     });
 
     it('keeps everything of an order under legal hold or still being worked', async () => {

@@ -96,7 +96,25 @@ export const PRIVACY_MSG = {
     'This order is under legal hold (a chargeback or a dispute still open or closed less than 120 days ago). Erase it anyway only if the law requires it.',
   reasonRequired: 'Please give the reason for the erasure.',
   exportEmailRequired: 'Please enter the email address.',
+  /** DESIGN §22: an erased order refuses every mail (upload, resend, rejection, invoice, retry, preview) */
+  mailRefused: "This order's personal data was erased.",
+  /** a subject export that finds nothing answers 404 with this, never an empty ZIP (issue 31) */
+  exportNotFound: 'No orders were found for this address.',
 } as const;
+
+/**
+ * A session id as the audit log shows it, on the screen and in its CSV alike: its first characters
+ * tell sessions apart, the whole of it is noise (and the screen never showed more).
+ */
+export function maskSessionId(id: string): string {
+  return id.length > 10 ? `${id.slice(0, 8)}…` : id;
+}
+
+/** An audit entry's detail with its session id masked (maskSessionId); the rest as it is. */
+export function maskAuditDetail(detail: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!detail || typeof detail.session !== 'string') return detail;
+  return { ...detail, session: maskSessionId(detail.session) };
+}
 
 /** audit rows kept this many days by default (AUDIT_RETENTION_DAYS): two years */
 export const AUDIT_RETENTION_DAYS_DEFAULT = 730;

@@ -42,6 +42,9 @@ const FIELD_LABEL = {
 } as const;
 type Field = keyof typeof FIELD_LABEL;
 
+/** How a note's change starts its Activity detail (applyDisputeChanges): erasure finds those events by it, their from/to being note texts. */
+export const NOTE_CHANGE_DETAIL = `${FIELD_LABEL.note} · `;
+
 /** A field's value as Activity shows it. */
 function shown(field: Field, value: unknown, row: DisputeRow): string | null {
   if (value === null || value === undefined) return null;

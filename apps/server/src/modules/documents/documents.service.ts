@@ -17,7 +17,7 @@ import { FILE_FOLDER } from '../../lib/file-store.ts';
 import { sniffFileType } from '../../lib/file-types.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { queueOrderMail } from '../mail/index.ts';
+import { assertMailable, queueOrderMail } from '../mail/index.ts';
 import { appendEvents, lockOrderForWrite, setProcessedBy, type WritableOrder } from '../order-changes/index.ts';
 import * as repo from './documents.repository.ts';
 
@@ -42,8 +42,9 @@ export function createDocumentService(ctx: AppContext) {
     async upload(staff: TokenUser, fields: UploadDocumentFields, file: { bytes: Buffer; filename: string }) {
       const type = sniffFileType(file.bytes);
       if (!type) throw new AppError(415, DETAIL_MSG.documentType);
-      // Checked before the file is written too, so a refused upload leaves nothing on disk.
-      await inTransaction(ctx.db, (trx) => lockOrderForWrite(trx, staff, fields.orderId));
+      // Checked before the file is written too, so a refused upload leaves nothing on disk. An
+      // erased order refuses the upload itself (DESIGN §22): its purpose is to mail the customer.
+      assertMailable(await inTransaction(ctx.db, (trx) => lockOrderForWrite(trx, staff, fields.orderId)));
       const name = await ctx.files.putAs(FILE_FOLDER.documents, documentName(fields.orderId, type.ext), file.bytes);
       try {
         return await inTransaction(ctx.db, async (trx) => {
@@ -92,6 +93,8 @@ export function createDocumentService(ctx: AppContext) {
     async resend(staff: TokenUser, input: ResendMailInput) {
       return inTransaction(ctx.db, async (trx) => {
         const order = await lockOrderForWrite(trx, staff, input.orderId);
+        // before the document checks: an erased order's documents are gone, and the reason is the erasure
+        assertMailable(order);
         const doc = await repo.latestDocument(trx, order.id);
         if (!doc) throw AppError.conflict(DETAIL_MSG.noDocument);
         if (isRejectedDocument(doc)) throw AppError.conflict(DETAIL_MSG.documentRejected);
@@ -112,6 +115,8 @@ export function createDocumentService(ctx: AppContext) {
     async reject(staff: TokenUser, input: RejectionMailInput) {
       return inTransaction(ctx.db, async (trx) => {
         const order = await lockOrderForWrite(trx, staff, input.orderId);
+        // before the document checks: an erased order's documents are gone, and the reason is the erasure
+        assertMailable(order);
         const doc = await repo.latestDocument(trx, order.id);
         if (!doc) throw AppError.conflict(DETAIL_MSG.noDocument);
         if (!(await repo.markRejected(trx, Number(doc.id)))) throw AppError.conflict(DETAIL_MSG.alreadyRejected);

@@ -14,7 +14,7 @@ import { FILE_FOLDER } from '../../lib/file-store.ts';
 import { withPdfSlot } from '../../lib/pdf/slots.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { queueOrderMail } from '../mail/index.ts';
+import { assertMailable, queueOrderMail } from '../mail/index.ts';
 import { appendEvents, lockOrderForWrite } from '../order-changes/index.ts';
 import { buildInvoicePdf } from './invoice-pdf.ts';
 import * as repo from './invoices.repository.ts';
@@ -40,6 +40,8 @@ export function createInvoiceService(ctx: AppContext) {
         const locked = await lockOrderForWrite(trx, staff, input.orderId);
         const order = await repo.findOrder(trx, input.orderId);
         if (!order) throw AppError.notFound(invoiceNotFoundMessage(input.orderId));
+        // before the no-address check: an erased order has none, and the reason is the erasure
+        assertMailable(locked);
         if (!order.contact_email_address) throw AppError.conflict(DEFENCE_MSG.invoiceNoEmail);
         const at = nowIso(ctx.clock);
         const existing = await repo.findByOrder(trx, locked.id);

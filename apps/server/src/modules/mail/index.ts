@@ -3,6 +3,7 @@ export { type OutboxBacklog, outboxBacklog } from './backlog.ts';
 export { mailRoutes } from './mail.routes.ts';
 export { registerMailWorker } from './mail.service.ts';
 export { DOCUMENT_BOUND_KINDS } from './mail-kinds.ts';
+export { assertMailable } from './mailable.ts';
 export { queueOrderMail } from './order-mails.ts';
 export { postgresOutboxClaim, sqliteOutboxClaim } from './outbox-claim.ts';
 export { queuePasswordResetMail } from './staff-mails.ts';

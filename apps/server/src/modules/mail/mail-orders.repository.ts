@@ -14,6 +14,8 @@ export interface MailOrder {
   amount_minor: number | null;
   currency: string | null;
   refund_date: string | null;
+  /** set once its personal data was erased: no mail is made for it (order-mails.ts) */
+  personal_erased_at: string | null;
 }
 
 /** The orders a mail is about, by orders.id, in id order: read in the transaction that queues it. */
@@ -31,6 +33,7 @@ export async function loadMailOrders(db: Db, orderDbIds: readonly number[]): Pro
       'amount_minor',
       'currency',
       'refund_date',
+      'personal_erased_at',
     ])
     .where('id', 'in', [...orderDbIds])
     .orderBy('id')

@@ -17,6 +17,7 @@ import { nowIso } from '../../lib/time.ts';
 import { afterCommit, inTransaction } from '../../lib/transaction.ts';
 import { appendEvents, lockOrderForWrite, type OrderEvent } from '../order-changes/index.ts';
 import { DOCUMENT_BOUND_KINDS } from './mail-kinds.ts';
+import { assertMailable } from './mailable.ts';
 import * as outbox from './outbox.repository.ts';
 import { createMailWorker, type DrainResult, type MailWorker, type MailWorkerOptions } from './worker.ts';
 
@@ -133,6 +134,7 @@ export function drainOutbox(app: FastifyInstance): Promise<DrainResult> {
 export async function retryFailedMail(ctx: AppContext, staff: TokenUser, input: RetryMailInput) {
   const retried = await inTransaction(ctx.db, async (trx) => {
     const order = await lockOrderForWrite(trx, staff, input.orderId);
+    assertMailable(order);
     const at = nowIso(ctx.clock);
     const rows = await outbox.requeueFailed(trx, order.id, input.mailId, at, DOCUMENT_BOUND_KINDS);
     if (rows.length === 0) throw AppError.conflict(DETAIL_MSG.noFailedMail);

@@ -7,6 +7,7 @@ import { nowIso } from '../../lib/time.ts';
 import { type MailToQueue, queueMails } from './mail.service.ts';
 import { MAIL_KINDS, type MailInputOf, type MailKindEntry } from './mail-kinds.ts';
 import type { MailOrder } from './mail-orders.repository.ts';
+import { assertMailable } from './mailable.ts';
 import { approvalMail } from './templates/approval.ts';
 import { mailSiteOf } from './templates/layout.ts';
 
@@ -17,9 +18,16 @@ const siteOf = (ctx: AppContext, domain: string) =>
 /**
  * A mail of one kind for each order: `orders` are ids (the kind's loader reads them) or rows the
  * caller already read in this transaction (a locked WritableOrder); the rest is the kind's input.
+ * `skipErased`: a bulk change (a refund) goes ahead for an erased order, without its mail; any
+ * other request for an erased order is refused (assertMailable).
  */
 export type OrderMailRequest = {
-  [K in OrderMailKind]: { kind: K; orders: readonly number[] | readonly MailOrder[]; at?: string } & MailInputOf<K>;
+  [K in OrderMailKind]: {
+    kind: K;
+    orders: readonly number[] | readonly MailOrder[];
+    at?: string;
+    skipErased?: boolean;
+  } & MailInputOf<K>;
 }[OrderMailKind];
 
 const areIds = (orders: readonly number[] | readonly MailOrder[]): orders is readonly number[] =>
@@ -42,6 +50,8 @@ export async function queueOrderMail(
   const orders = areIds(request.orders) ? await kind.load(trx, request.orders) : request.orders;
   const mails: MailToQueue[] = [];
   for (const order of orders) {
+    if (request.skipErased && order.personal_erased_at) continue;
+    assertMailable(order);
     const to = kind.to(order, request);
     if (!to) continue;
     const site = siteOf(ctx, order.domain);
@@ -64,10 +74,12 @@ export async function queueOrderMail(
 export async function approvalPreview(ctx: AppContext, orderId: string): Promise<EmailContent> {
   const order = await ctx.db
     .selectFrom('orders')
-    .select(['order_id', 'domain', 'first_name', 'sur_name', 'contact_email_address'])
+    .select(['order_id', 'domain', 'first_name', 'sur_name', 'contact_email_address', 'personal_erased_at'])
     .where('order_id', '=', orderId)
     .executeTakeFirst();
   if (!order) throw AppError.notFound(DETAIL_MSG.orderNotFound);
+  // an erased order has no mail to show: it would never be sent
+  assertMailable(order);
   // the approval entry's template (mail-kinds.ts), with this order's site
   return approvalMail(order, siteOf(ctx, order.domain));
 }

@@ -23,6 +23,8 @@ export interface WritableOrder {
   amount_minor: number | null;
   currency: string | null;
   refund_date: string | null;
+  /** set once its personal data was erased (DESIGN §16): it then refuses any mail (§22) */
+  personal_erased_at: string | null;
 }
 
 const lockOneQuery = compiledOnce((db, orderId: string) => {
@@ -41,6 +43,7 @@ const lockOneQuery = compiledOnce((db, orderId: string) => {
       'amount_minor',
       'currency',
       'refund_date',
+      'personal_erased_at',
     ])
     .where('order_id', '=', orderId);
   return lockForUpdate(db, query);

@@ -108,7 +108,9 @@ export function createStatusService(ctx: AppContext) {
           .map((r) => ({ orderId: r.id, kind: to.kind, from: r.process_status, to: to.status })),
         at,
       );
-      if (to.refund) await queueOrderMail(ctx, trx, staff, { kind: MAIL_KIND.refund, orders: [...moved], at });
+      // an erased order is still refunded (the money and the reports need it), but gets no mail (DESIGN §22)
+      if (to.refund)
+        await queueOrderMail(ctx, trx, staff, { kind: MAIL_KIND.refund, orders: [...moved], at, skipErased: true });
       const names = await staffNames(
         trx,
         blocked.map((r) => r.assigned_to as number),

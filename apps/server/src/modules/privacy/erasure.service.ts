@@ -31,6 +31,8 @@ export function createErasureService(ctx: AppContext) {
           at,
           reason: REMOVAL_REASON.request,
           because: "at the applicant's request",
+          // Activity names the member (DESIGN §22), and their open detail knows the change as theirs
+          actor: { id: actor.id, name: actor.name },
         });
         // a second erasure racing this one found the order already claimed
         if (done.length === 0) throw AppError.conflict(PRIVACY_MSG.alreadyErased);

@@ -11,6 +11,7 @@ import {
   csvCell,
   decodeId,
   encodeId,
+  maskAuditDetail,
 } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import * as accessRepo from './access-log.repository.ts';
@@ -42,6 +43,12 @@ function parsed(detail: string | null): Record<string, unknown> | null {
     return null;
   }
 }
+
+/** The detail as JSON, with session ids masked as the screen masks them (issue 31: the CSV held them whole). */
+const csvDetail = (detail: string | null) => {
+  const masked = maskAuditDetail(parsed(detail));
+  return masked ? JSON.stringify(masked) : detail;
+};
 
 const toAuditRecord = (row: auditRepo.AuditRow): AuditLogRecord => ({
   id: Number(row.id),
@@ -123,7 +130,7 @@ export function createLogsService(ctx: AppContext) {
           row.member_name,
           AUDIT_ACTION_LABEL[row.action as AuditAction] ?? row.action,
           row.target,
-          row.detail,
+          csvDetail(row.detail),
           row.ip,
           row.user_agent,
         ],

@@ -1,10 +1,11 @@
-import { ERASED_NAME, ORDER_EVENT, type RemovalReason } from '@eta/shared';
+import { ORDER_EVENT, type RemovalReason } from '@eta/shared';
 import type { Transaction } from 'kysely';
-import { type Database, ORDER_TEXT_FIELDS, type OrderTextField } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
+import type { EventActor } from '../../lib/domain-events.ts';
 import { FILE_FOLDER } from '../../lib/file-store.ts';
-import { emlFileName } from '../mail/index.ts';
 import { appendEvents } from '../order-changes/index.ts';
 import { queueFileDeletions } from './file-deletions.ts';
+import { erasePersonalCopies } from './personal-copies.repository.ts';
 
 /**
  * What leaves an order (DESIGN §16), one step at a time, always inside the caller's transaction:
@@ -15,24 +16,11 @@ import { queueFileDeletions } from './file-deletions.ts';
  */
 type Trx = Transaction<Database>;
 
-/** Order fields kept by anonymisation: what reports, invoices and disputes still need. */
-const KEPT_FIELDS: readonly OrderTextField[] = ['transaction_id', 'merchant_name', 'landing_site', 'nationality'];
-const NAME_FIELDS: readonly OrderTextField[] = ['first_name', 'sur_name'];
-/** purchase evidence that identifies the person or their card (DESIGN §15 columns) */
-const PERSONAL_PURCHASE_FIELDS = [
-  'purchase_ip',
-  'purchase_user_agent',
-  'device_id',
-  'card_fingerprint',
-  'card_last4',
-  'card_brand',
-] as const;
-/** events whose detail may hold an address or a remark's text */
-const EVENTS_WITH_PERSONAL_DETAIL = [ORDER_EVENT.mail, ORDER_EVENT.mailFailed, ORDER_EVENT.remark];
-
 export interface StepOptions {
   at: string;
   reason: RemovalReason;
+  /** who: the member who erased on request, named in Activity (DESIGN §22); null for retention (the system) */
+  actor: EventActor;
   /** the Activity line: "under the 30-day retention rule", "at the applicant's request" */
   because: string;
 }
@@ -63,7 +51,7 @@ async function claim(
 const logRemoval = (trx: Trx, orderIds: readonly number[], what: string, options: StepOptions) =>
   appendEvents(
     trx,
-    null,
+    options.actor,
     orderIds.map((orderId) => ({
       orderId,
       kind: ORDER_EVENT.dataRemoved,
@@ -116,64 +104,17 @@ export async function removeDocuments(trx: Trx, ids: readonly number[], options:
 
 /**
  * Anonymisation: images and documents go first (a person is never erased while their passport
- * stays), then names become "Erased" and every other personal field, mail body, download trace,
- * remark text and invoice PDF goes. Order id, dates, status, amount, nationality and processing
- * type stay, so reports and invoices still add up.
+ * stays), then names become "Erased" and every other personal field goes, from the order and from
+ * every copy of it (personal-copies.repository.ts). Order id, dates, status, amount, nationality
+ * and processing type stay, so reports and invoices still add up. Erasure on request and
+ * retention's personal pass both run this.
  */
 export async function anonymise(trx: Trx, ids: readonly number[], options: StepOptions): Promise<number[]> {
   await removeImages(trx, ids, options);
   await removeDocuments(trx, ids, options);
   const done = await claim(trx, ids, 'personal_erased_at', options);
   if (done.length === 0) return done;
-  const cleared = Object.fromEntries(
-    ORDER_TEXT_FIELDS.filter((f) => !KEPT_FIELDS.includes(f)).map((f) => [
-      f,
-      NAME_FIELDS.includes(f) ? ERASED_NAME : null,
-    ]),
-  );
-  await trx
-    .updateTable('orders')
-    .set((eb) => ({
-      ...cleared,
-      ...Object.fromEntries(PERSONAL_PURCHASE_FIELDS.map((f) => [f, null])),
-      extra_answers: null,
-      // the search finds an erased order by its id alone
-      search_text: eb.fn('lower', ['order_id']),
-    }))
-    .where('id', 'in', done)
-    .execute();
-  const mails = await trx
-    .updateTable('mail_outbox')
-    .set({ to_address: ERASED_NAME, html: '', text: '', attachments: null })
-    .where('order_id', 'in', done)
-    .returning(['id', 'provider'])
-    .execute();
-  const invoices = await trx.selectFrom('invoices').select('file_name').where('order_id', 'in', done).execute();
-  await queueFileDeletions(
-    trx,
-    [
-      // a provider with no SMTP URL left each mail as an .eml file (mail/transports.ts names them)
-      ...mails.map((m) => ({ folder: FILE_FOLDER.mail, file_name: emlFileName(m.provider, Number(m.id)) })),
-      ...invoices.map((i) => ({ folder: FILE_FOLDER.invoices, file_name: i.file_name })),
-    ],
-    options.at,
-  );
-  await trx
-    .updateTable('download_history')
-    .set({ ip: '', user_agent: null, timezone: null, browser: null, os: null })
-    .where('order_id', 'in', done)
-    .execute();
-  await trx
-    .updateTable('remarks')
-    .set({ remark: ERASED_NAME, whatsapp: '', telephone: '' })
-    .where('order_id', 'in', done)
-    .execute();
-  await trx
-    .updateTable('order_events')
-    .set({ detail: null })
-    .where('order_id', 'in', done)
-    .where('kind', 'in', EVENTS_WITH_PERSONAL_DETAIL)
-    .execute();
+  await erasePersonalCopies(trx, done, options.at);
   await logRemoval(trx, done, 'Personal data erased', options);
   return done;
 }

@@ -85,7 +85,7 @@ export async function runRetentionPass(ctx: AppContext): Promise<RetentionCounts
 
   for (const [name, days, step, column] of steps) {
     const cutoff = new Date(now - days * DAY_MS).toISOString();
-    const options: StepOptions = { at, reason: REMOVAL_REASON.retention, because: rule(days) };
+    const options: StepOptions = { at, reason: REMOVAL_REASON.retention, because: rule(days), actor: null };
     for (let from = 0; from < maxId; from += SCAN_WINDOW) {
       const due = await ctx.db
         .selectFrom('orders')

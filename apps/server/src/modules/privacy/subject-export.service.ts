@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
-import { AUDIT_ACTION, type TokenUser } from '@eta/shared';
+import { AUDIT_ACTION, PRIVACY_MSG, type TokenUser } from '@eta/shared';
 import { sql } from 'kysely';
 import { ZipFile } from 'yazl';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { FILE_FOLDER, type FileFolder } from '../../lib/file-store.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from './audit.ts';
@@ -113,6 +114,18 @@ export function createSubjectExportService(ctx: AppContext) {
       const wanted = email.toLowerCase();
       const ids = await ordersOf(wanted);
       const at = nowIso(ctx.clock);
+      const audit = (orders: number) =>
+        recordAudit(db, at, {
+          action: AUDIT_ACTION.subjectExport,
+          actorId: actor.id,
+          target: wanted,
+          detail: { orders },
+        });
+      if (ids.length === 0) {
+        // an empty ZIP said "done" about nothing (issue 31): 404, and the attempt is logged all the same
+        await audit(0);
+        throw AppError.notFound(PRIVACY_MSG.exportNotFound);
+      }
       const zip = new ZipFile();
       const readme = [
         `Personal data held by eTA Desk about ${wanted}, exported ${at}.`,
@@ -146,12 +159,7 @@ export function createSubjectExportService(ctx: AppContext) {
         }
       }
       zip.end();
-      await recordAudit(db, at, {
-        action: AUDIT_ACTION.subjectExport,
-        actorId: actor.id,
-        target: wanted,
-        detail: { orders: orderIds.length },
-      });
+      await audit(orderIds.length);
       return { zip: zip.outputStream as Readable, orderIds };
     },
   };

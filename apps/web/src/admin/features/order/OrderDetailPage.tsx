@@ -155,8 +155,9 @@ function OrderDetailView({ orderId }: { orderId: string }) {
               onRetry={(mail) => void actions.retry(mail.id)}
             />
           )}
+          {/* a new document or an erasure starts the form afresh: after an erasure it holds no address */}
           <UploadDocument
-            key={order.uploadDoc[0]?.id ?? 0}
+            key={`${order.uploadDoc[0]?.id ?? 0}-${order.data_removal.personal_erased_at ?? ''}`}
             order={order}
             provider={provider}
             onProvider={setProvider}

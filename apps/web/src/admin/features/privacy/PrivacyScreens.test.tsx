@@ -104,6 +104,29 @@ describe('the Access Log screen', () => {
   });
 });
 
+describe('the subject access export', () => {
+  it('says so when nothing is held about the address: an error, no download, the form stays open', async () => {
+    const user = userEvent.setup();
+    const server = staffServer(ADMIN)
+      .on(PRIVACY_API.accessLog, listed([]))
+      .on(PRIVACY_API.subjectExport, {
+        http: 404,
+        envelope: { status: API_STATUS.fail, message: PRIVACY_MSG.exportNotFound },
+      });
+    await signInWith(server);
+    renderAdmin(ADMIN_ROUTE.accessLog);
+
+    await user.click(await screen.findByRole('button', { name: 'Subject access export' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Email address'), 'erased@example.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Download ZIP' }));
+    expect(await screen.findByText(PRIVACY_MSG.exportNotFound)).toBeTruthy();
+    expect(server.calls(PRIVACY_API.subjectExport).at(-1)?.body).toEqual({ email: 'erased@example.test' });
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(screen.queryByText(/Export downloaded/)).toBeNull();
+  });
+});
+
 describe('the Audit Log screen', () => {
   it('shows each entry with what changed, the address and the browser, and filters by action', async () => {
     const user = userEvent.setup();
@@ -230,5 +253,43 @@ describe('personal data on the order detail', () => {
     expect(server.calls(ERASE).at(-1)?.body).toEqual({ reason: 'Applicant asked by mail', override: true });
     expect(await screen.findByText("Personal data erased on 24-11-2026 at the applicant's request.")).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Erase personal data' })).toBeNull();
+  });
+  it('reads the order again after an erasure: the upload form no longer holds the address, and says no mail can go', async () => {
+    // issue 31: the open detail kept the email in its upload form, and an upload then mailed the erased person
+    const user = userEvent.setup();
+    const state = { order: orderDetail({ order_id: ORDER_ID }) };
+    const server = staffServer(ADMIN)
+      .on(DETAIL, () => detailReply(state.order))
+      .on(PRIVACY_API.accessLog, listed([]))
+      .on(ERASE, () => {
+        state.order = {
+          ...state.order,
+          first_name: 'Erased',
+          sur_name: 'Erased',
+          full_name: 'Erased Erased',
+          contact_email_address: null,
+          data_removal: {
+            ...state.order.data_removal,
+            personal_erased_at: '2026-11-24T10:00:00.000Z',
+            reason: 'request',
+          },
+        };
+        return { status: API_STATUS.ok, message: PRIVACY_MSG.erased };
+      });
+    await signInWith(server);
+    renderAdmin(detailPath);
+
+    const email = () => screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement;
+    await waitFor(() => expect(email().value).toBe('amelia@example.test'));
+    const reads = server.calls(DETAIL).length;
+    await user.click(screen.getByRole('button', { name: 'Erase personal data' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'Applicant asked by mail');
+    await user.click(within(dialog).getByRole('button', { name: 'Erase personal data' }));
+
+    await waitFor(() => expect(server.calls(DETAIL).length).toBeGreaterThan(reads));
+    await waitFor(() => expect(email().value).toBe(''));
+    expect(email().matches(':disabled')).toBe(true);
+    expect(screen.getByText(`${PRIVACY_MSG.mailRefused} No mail can be sent for it.`)).toBeTruthy();
   });
 });

@@ -1,3 +1,5 @@
+import { maskAuditDetail } from '@eta/shared';
+
 /**
  * An audit entry's detail as a person reads it: `name: Old → New`, `password: changed`,
  * `reason: wrong password`, counts as `images 12` (DESIGN §16 keeps it as an object).
@@ -12,14 +14,12 @@ export function detailText(detail: Record<string, unknown> | null): string {
             .map(([key, inner]) => `${key} ${shown(inner)}`)
             .join(', ')
         : String(value);
-  return Object.entries(detail)
+  // a session id shows masked, as the CSV has it (maskAuditDetail, shared)
+  return Object.entries(maskAuditDetail(detail) ?? {})
     .map(([key, value]) =>
-      // a session id tells sessions apart; its first characters do that, the whole of it is noise
-      key === 'session' && typeof value === 'string' && value.length > 10
-        ? `session: ${value.slice(0, 8)}…`
-        : Array.isArray(value) && value.length === 2
-          ? `${key}: ${shown(value[0])} → ${shown(value[1])}`
-          : `${key}: ${shown(value)}`,
+      Array.isArray(value) && value.length === 2
+        ? `${key}: ${shown(value[0])} → ${shown(value[1])}`
+        : `${key}: ${shown(value)}`,
     )
     .join('; ');
 }

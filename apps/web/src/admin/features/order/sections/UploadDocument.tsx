@@ -7,6 +7,7 @@ import {
   type MailProvider,
   MSG,
   type OrderDetail,
+  PRIVACY_MSG,
 } from '@eta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
@@ -60,6 +61,8 @@ export function UploadDocument({ order, provider, onProvider, actions, locked }:
     defaultValues: { email: order.contact_email_address ?? '', file: undefined },
   });
 
+  // DESIGN §22: an erased order refuses every mail, so nothing here can be sent
+  const erased = order.data_removal.personal_erased_at !== null;
   const latest = order.uploadDoc[0] ?? null;
   const canResend = latest !== null && !isRejectedDocument(latest);
   const resendHint = latest === null ? ORDER_TEXT.resendNeedsDocument : ORDER_TEXT.resendRejected;
@@ -105,8 +108,9 @@ export function UploadDocument({ order, provider, onProvider, actions, locked }:
   return (
     <DetailSection id="upload-document" title="Upload Document">
       {latest && <CurrentDocument doc={latest} />}
+      {erased && <p className="text-secondary small">{PRIVACY_MSG.mailRefused} No mail can be sent for it.</p>}
       <Form noValidate onSubmit={(event) => event.preventDefault()}>
-        <fieldset disabled={locked}>
+        <fieldset disabled={locked || erased}>
           <div className="upload-grid">
             <FormField id="upload-order-id" label="Order Id">
               <Form.Control id="upload-order-id" value={order.order_id} readOnly className="bg-body-tertiary" />
