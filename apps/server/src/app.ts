@@ -45,6 +45,7 @@ import { registerOrphanSweepJob } from './modules/storage/index.ts';
 import { teamRoutes } from './modules/team/index.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerErrorEnvelope } from './plugins/errors.ts';
+import { guardInput } from './plugins/input-guard.ts';
 import { isPublicLink, NOT_FOUND_PAGE, wantsPage } from './plugins/not-found-page.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { guardStaffRoutes } from './plugins/staff-guard.ts';
@@ -235,6 +236,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerApiDocs(app);
   await app.register(
     async (api) => {
+      // First: every route below inherits the checks on raw input (DESIGN §22).
+      guardInput(api);
       authPublicRoutes(api, ctx);
       accountPublicRoutes(api, ctx);
       // Integrations sign with X-Api-Key, not a staff token: outside the staff guard.

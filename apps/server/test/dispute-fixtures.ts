@@ -1,5 +1,8 @@
 import type { DisputeRecord } from '@eta/shared';
+import type { LightMyRequestResponse } from 'fastify';
+import Stripe from 'stripe';
 import { expect } from 'vitest';
+import { relaySignature } from '../src/modules/disputes/relay-intake.ts';
 import { call, type Member, type TestApp } from './test-app.ts';
 
 export const DISPUTES_URL = '/api/admin/disputes';
@@ -69,4 +72,90 @@ export async function disputeEvents(t: TestApp, orderId: string) {
     .where('orders.order_id', '=', orderId)
     .orderBy('order_events.id')
     .execute();
+}
+
+const DAY = 86_400;
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+let eventSeq = 0;
+
+/** A Stripe event about a dispute, shaped as Stripe sends it (the fields we read and some we do not). */
+export function disputeEvent(
+  type: string,
+  dispute: { id: string; status: string; orderId?: string; pi?: string; ch?: string; dueInDays?: number | null },
+  extra: { created?: number; amount?: number } = {},
+) {
+  eventSeq += 1;
+  const created = extra.created ?? nowSeconds();
+  return {
+    id: `evt_test_${created}_${eventSeq}`,
+    object: 'event',
+    api_version: '2025-01-27.acacia',
+    created,
+    livemode: false,
+    type,
+    data: {
+      object: {
+        id: dispute.id,
+        object: 'dispute',
+        amount: extra.amount ?? 3999,
+        currency: 'gbp',
+        charge: dispute.ch ?? 'ch_unknown',
+        payment_intent: dispute.pi ?? null,
+        reason: 'fraudulent',
+        status: dispute.status,
+        created: nowSeconds() - DAY,
+        is_charge_refundable: false,
+        evidence_details: {
+          due_by: dispute.dueInDays === null ? null : nowSeconds() + (dispute.dueInDays ?? 5) * DAY,
+          has_evidence: false,
+          past_due: false,
+          submission_count: 0,
+        },
+        metadata: dispute.orderId ? { order_id: dispute.orderId } : {},
+        payment_method_details: { type: 'card', card: { brand: 'visa', network_reason_code: '10.4' } },
+      },
+    },
+  };
+}
+
+/** Posts `payload` as Stripe would: the raw JSON text, signed with the package's own test helper at `timestamp` (s). */
+export function postStripe(t: TestApp, payload: string | Buffer, timestamp?: number): Promise<LightMyRequestResponse> {
+  const header = Stripe.webhooks.generateTestHeaderString({
+    payload: payload.toString(),
+    secret: STRIPE_SECRET,
+    ...(timestamp ? { timestamp } : {}),
+  });
+  return t.app.inject({
+    method: 'POST',
+    url: STRIPE_URL,
+    headers: { 'content-type': 'application/json', 'stripe-signature': header },
+    payload,
+  });
+}
+
+/** Posts `raw` to the relay intake, signed at `timestamp` (s: the app's clock). */
+export function postRelay(t: TestApp, raw: string | Buffer, timestamp: number): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url: RELAY_URL,
+    headers: {
+      'content-type': 'application/json',
+      'x-signature': `t=${timestamp},v1=${relaySignature(RELAY_SECRET, timestamp, raw)}`,
+    },
+    payload: raw,
+  });
+}
+
+/** How many disputes and intake events are stored: what a refused event must leave as it was. */
+export async function storedIntake(t: TestApp): Promise<{ disputes: number; events: number }> {
+  const count = async (table: 'disputes' | 'dispute_intake_events') =>
+    Number(
+      (
+        await t.app.ctx.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return { disputes: await count('disputes'), events: await count('dispute_intake_events') };
 }

@@ -3,53 +3,22 @@ import type { LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newOrder, orderRow } from './detail-fixtures.ts';
-import { DISPUTE_ENV, disputeEvents, disputeId, listDisputes, STRIPE_SECRET, STRIPE_URL } from './dispute-fixtures.ts';
+import {
+  DISPUTE_ENV,
+  disputeEvent,
+  disputeEvents,
+  disputeId,
+  listDisputes,
+  postStripe,
+  STRIPE_SECRET,
+  STRIPE_URL,
+  storedIntake,
+} from './dispute-fixtures.ts';
 import { INGEST_KEY, nextOrderId } from './orders-fixtures.ts';
 import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 const DAY = 86_400;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-let eventSeq = 0;
-
-/** A Stripe event about a dispute, shaped as Stripe sends it (the fields we read and some we do not). */
-function disputeEvent(
-  type: string,
-  dispute: { id: string; status: string; orderId?: string; pi?: string; ch?: string; dueInDays?: number | null },
-  extra: { created?: number; amount?: number } = {},
-) {
-  eventSeq += 1;
-  const created = extra.created ?? nowSeconds();
-  return {
-    id: `evt_test_${created}_${eventSeq}`,
-    object: 'event',
-    api_version: '2025-01-27.acacia',
-    created,
-    livemode: false,
-    type,
-    data: {
-      object: {
-        id: dispute.id,
-        object: 'dispute',
-        amount: extra.amount ?? 3999,
-        currency: 'gbp',
-        charge: dispute.ch ?? 'ch_unknown',
-        payment_intent: dispute.pi ?? null,
-        reason: 'fraudulent',
-        status: dispute.status,
-        created: nowSeconds() - DAY,
-        is_charge_refundable: false,
-        evidence_details: {
-          due_by: dispute.dueInDays === null ? null : nowSeconds() + (dispute.dueInDays ?? 5) * DAY,
-          has_evidence: false,
-          past_due: false,
-          submission_count: 0,
-        },
-        metadata: dispute.orderId ? { order_id: dispute.orderId } : {},
-        payment_method_details: { type: 'card', card: { brand: 'visa', network_reason_code: '10.4' } },
-      },
-    },
-  };
-}
 
 describeEachDialect('dispute intake: Stripe webhooks', (dialect) => {
   let t: TestApp;
@@ -89,24 +58,7 @@ describeEachDialect('dispute intake: Stripe webhooks', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
-  const stored = async () => ({
-    disputes: Number(
-      (
-        await t.app.ctx.db
-          .selectFrom('disputes')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
-    events: Number(
-      (
-        await t.app.ctx.db
-          .selectFrom('dispute_intake_events')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
-  });
+  const stored = () => storedIntake(t);
 
   it('creates the dispute on the order named in its metadata, with Stripe’s deadline, and moves the order', async () => {
     const orderId = await newOrder(t, { process_status: STATUS.Completed });
@@ -292,6 +244,47 @@ describeEachDialect('dispute intake: Stripe not configured', (dialect) => {
       expect(res.json()).toEqual({ status: 401, message: DISPUTE_MSG.notConfigured });
     } finally {
       await t.close();
+    }
+  });
+});
+
+describeEachDialect('dispute intake: Stripe signature times', (dialect) => {
+  /** The app's clock, years from the real one: the window is judged on it (DESIGN §22). */
+  const NOW = Date.parse('2031-03-10T09:00:00.000Z');
+  const T = Math.floor(NOW / 1000);
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, DISPUTE_ENV, { clockStart: NOW });
+  });
+  afterAll(() => t.close());
+  const event = () =>
+    JSON.stringify(disputeEvent('charge.dispute.created', { id: disputeId(), status: 'needs_response' }));
+
+  it('refuses a signature more than 5 minutes older or newer than the app’s clock with 401, storing nothing', async () => {
+    const before = await storedIntake(t);
+    for (const at of [T - 6 * 60, T + 6 * 60, T + 365 * DAY, nowSeconds()]) {
+      const res = await postStripe(t, event(), at);
+      expect(res.statusCode, `signed ${at - T} s from the app's clock`).toBe(401);
+      expect(res.json()).toEqual({ status: 401, message: DISPUTE_MSG.badSignature });
+    }
+    // the package signs with the last `t=`: an earlier one in the window does not carry a future one
+    const payload = event();
+    const future = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_SECRET, timestamp: T + 3600 });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: STRIPE_URL,
+      headers: { 'content-type': 'application/json', 'stripe-signature': `t=${T},${future}` },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(401);
+    expect(await storedIntake(t)).toEqual(before);
+  });
+
+  it('accepts a signature up to 4 minutes either side of the app’s clock', async () => {
+    for (const at of [T - 4 * 60, T, T + 4 * 60]) {
+      const res = await postStripe(t, event(), at);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.outcome).toBe('created');
     }
   });
 });

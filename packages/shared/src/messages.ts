@@ -67,6 +67,8 @@ export const SERVER_MSG = {
   gatewayNotFound: 'Payment gateway not found.',
   invalidBody: 'Invalid request',
   invalidJson: 'The request body is not valid JSON.',
+  /** 400: an object of more than INPUT_LIMITS.fieldsPerLevel keys anywhere in a body or query (DESIGN §22) */
+  tooManyFields: 'Too many fields.',
   unsupportedMediaType: 'Unsupported content type.',
   payloadTooLarge: 'The request is too large.',
   malformedMultipart: 'The upload form is incomplete or malformed. Please try again.',
@@ -74,3 +76,6 @@ export const SERVER_MSG = {
   /** 503: the file storage (DESIGN §19) did not answer; nothing was changed */
   storageUnavailable: 'File storage is not answering right now. Nothing was changed; please try again in a moment.',
 } as const;
+
+/** An unknown key's message names that key alone, never the keys beside it (DESIGN §22). */
+export const unrecognizedKey = (key: string) => `Unrecognized key: "${key}"`;

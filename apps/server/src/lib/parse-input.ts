@@ -1,28 +1,33 @@
 import { SERVER_MSG } from '@eta/shared';
 import type { z } from 'zod';
 import { AppError } from './app-error.ts';
+import { boundedFieldErrors, issueFields } from './field-errors.ts';
+import { inspectInput, jsonText } from './input-guard.ts';
 
 /**
  * Parses input a route reads itself (a body verified before it is parsed: the dispute webhooks) with
- * the same answer a route schema gives: 400, the first field's message, and field → message in
- * `data.errors` (an unknown key named itself, as plugins/errors.ts does).
+ * the same answer a route schema gives: first the checks every route's input has (lib/input-guard.ts:
+ * too many fields, NUL), then 400, the first field's message, and field → message in `data.errors`
+ * (an unknown key named itself, at most 20 fields, as plugins/errors.ts does).
  */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, prefix = ''): z.output<S> {
+  inspectInput(value);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const at = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-    const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => (at ? `${at}.${k}` : k)) : [at];
-    for (const key of keys) errors[key || '_'] ??= issue.message;
-  }
+  const issues = result.error.issues.map((issue) => ({
+    at: [prefix, ...issue.path.map(String)].filter(Boolean).join('.'),
+    unknownKeys: issue.code === 'unrecognized_keys' ? issue.keys : undefined,
+    message: issue.message,
+  }));
+  const errors = boundedFieldErrors(issueFields(issues));
   throw AppError.badRequest(Object.values(errors)[0] ?? SERVER_MSG.invalidBody, errors);
 }
 
-/** The JSON of a raw body, or 400 as Fastify's own parser answers malformed JSON. */
+/** The JSON of a raw body, or 400 as the routes' own parser answers (malformed JSON, not UTF-8, too many fields). */
 export function parseJson(raw: Buffer): unknown {
+  const text = jsonText(raw);
   try {
-    return JSON.parse(raw.toString('utf8'));
+    return JSON.parse(text);
   } catch {
     throw AppError.badRequest(SERVER_MSG.invalidJson);
   }

@@ -2,6 +2,7 @@ import { SERVER_MSG } from '@eta/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { boundedFieldErrors, issueFields } from '../lib/field-errors.ts';
 import { StorageUnavailableError } from '../lib/file-store.ts';
 import { NOT_FOUND_PAGE, wantsPage } from './not-found-page.ts';
 
@@ -14,17 +15,26 @@ interface ValidationIssue {
 
 /**
  * Field → message from a schema failure; the field is the path inside the body (or query, params).
- * An unknown key is named itself (zod reports it on the object holding it), so the caller sees which.
+ * An unknown key is named itself (zod reports it on the object holding it), so the caller sees which;
+ * at most 20 fields (lib/field-errors.ts).
  */
 function fieldErrors(validation: readonly ValidationIssue[]) {
-  const errors: Record<string, string> = {};
-  for (const issue of validation) {
-    const at = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const issues = validation.map((issue) => {
     const unknownKeys = issue.keyword === 'unrecognized_keys' ? issue.params?.keys : undefined;
-    const fields = Array.isArray(unknownKeys) ? unknownKeys.map((key) => (at ? `${at}.${key}` : String(key))) : [at];
-    for (const field of fields) errors[field || '_'] ??= issue.message ?? SERVER_MSG.invalidBody;
-  }
-  return errors;
+    return {
+      at: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+      unknownKeys: Array.isArray(unknownKeys) ? unknownKeys : undefined,
+      message: issue.message,
+    };
+  });
+  return boundedFieldErrors(issueFields(issues));
+}
+
+/** A 400's `data.errors` however it was made (a service, a route reading its own input): 20 fields at most. */
+function boundedData(data: unknown): unknown {
+  const errors = (data as { errors?: unknown } | undefined)?.errors;
+  if (!errors || typeof errors !== 'object') return data;
+  return { ...(data as object), errors: boundedFieldErrors(Object.entries(errors as Record<string, string>)) };
 }
 
 /** Fastify's own errors, mapped to honest codes and plain messages (DESIGN §5). */
@@ -46,7 +56,8 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const status = error.httpStatus === 401 ? 401 : 0;
-      return reply.code(error.httpStatus).send({ status, message: error.message, data: error.data });
+      const data = error.httpStatus === 400 ? boundedData(error.data) : error.data;
+      return reply.code(error.httpStatus).send({ status, message: error.message, data });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation);

@@ -2,6 +2,7 @@ import { DISPUTE_MSG, type DisputeStage, type DisputeState, PROCESSOR_REASONS, t
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { assertUtf8, inspectInput } from '../../lib/input-guard.ts';
 import { parseInput } from '../../lib/parse-input.ts';
 import type { IntakeEvent } from './intake.service.ts';
 
@@ -14,17 +15,33 @@ export const STRIPE_DISPUTE_EVENTS = [
   'charge.dispute.funds_reinstated',
 ] as const;
 
-/** Stripe's own tolerance (300 s), on the app's clock. */
+/** DESIGN §22: 5 minutes either side of the app's clock, as the relay's (Stripe's own check looks back only). */
 const TOLERANCE_SECONDS = 300;
 
 /**
+ * Whether every `t=` of a Stripe-Signature header (read as the package reads them; it signs with the
+ * last) is within the tolerance of `now`: a second, older `t=` cannot carry a future-dated signature.
+ */
+function signedInWindow(header: string, now: number): boolean {
+  const times = header
+    .split(',')
+    .filter((item) => item.split('=')[0] === 't')
+    .map((item) => Number.parseInt(item.split('=')[1] ?? '', 10));
+  const seconds = Math.floor(now / 1000);
+  return times.length > 0 && times.every((t) => Number.isFinite(t) && Math.abs(seconds - t) <= TOLERANCE_SECONDS);
+}
+
+/**
  * The event, verified with the official package against STRIPE_WEBHOOK_SECRET (DESIGN §14) over the
- * raw bytes, before anything is read: 401 for a missing, tampered, foreign or stale signature.
+ * raw bytes, before anything is read: 401 for a missing, tampered, foreign, stale or future-dated
+ * signature. A verified event is then held to what every input is (DESIGN §22): UTF-8, no NUL, no
+ * object of more than 1,000 keys, or 400 (PostgreSQL refused a NUL with a 500, which Stripe retries).
  */
 export function verifyStripeEvent(raw: Buffer, header: string | undefined, secret: string | null, now: number) {
   if (!secret) throw AppError.unauthorized(DISPUTE_MSG.notConfigured);
+  let event: unknown;
   try {
-    return Stripe.webhooks.constructEvent(raw, header ?? '', secret, TOLERANCE_SECONDS, undefined, now);
+    event = Stripe.webhooks.constructEvent(raw, header ?? '', secret, TOLERANCE_SECONDS, undefined, now);
   } catch (error) {
     if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
       throw AppError.unauthorized(DISPUTE_MSG.badSignature);
@@ -32,6 +49,10 @@ export function verifyStripeEvent(raw: Buffer, header: string | undefined, secre
     // Signed by Stripe but not JSON: cannot happen from Stripe, still never a 500.
     throw AppError.badRequest(DISPUTE_MSG.badSignature);
   }
+  if (!signedInWindow(header ?? '', now)) throw AppError.unauthorized(DISPUTE_MSG.badSignature);
+  assertUtf8(raw);
+  inspectInput(event);
+  return event;
 }
 
 const id = z.string().min(1).max(255);

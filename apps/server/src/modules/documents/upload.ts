@@ -1,4 +1,4 @@
-import { DETAIL_MSG, DOCUMENT_MAX_BYTES, SERVER_MSG, UPLOAD_FILE_FIELD } from '@eta/shared';
+import { DETAIL_MSG, DOCUMENT_MAX_BYTES, nulRefused, SERVER_MSG, UPLOAD_FILE_FIELD } from '@eta/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -46,6 +46,13 @@ async function readParts(request: FastifyRequest): Promise<UploadForm> {
       if (part.fieldname !== UPLOAD_FILE_FIELD) {
         part.file.resume();
         throw AppError.badRequest(DETAIL_MSG.uploadUnknownField, { [part.fieldname]: DETAIL_MSG.uploadUnknownField });
+      }
+      // The name is kept (original_name), and PostgreSQL refuses NUL in text: a 500 before (issue 31).
+      if (part.filename.includes('\u0000')) {
+        part.file.resume();
+        throw AppError.badRequest(nulRefused(UPLOAD_FILE_FIELD), {
+          [UPLOAD_FILE_FIELD]: nulRefused(UPLOAD_FILE_FIELD),
+        });
       }
       const bytes = await part.toBuffer();
       // A file input left empty still sends a part: no name, no bytes.
