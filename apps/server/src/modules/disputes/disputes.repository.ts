@@ -240,16 +240,22 @@ export async function reportTallies(
   }));
 }
 
-/** The processor of the order's newest dispute still open: who a defence pack answers (DESIGN §15). */
-export async function openDisputeProcessor(db: Db, orderDbId: number): Promise<string | null> {
+/**
+ * The order's newest dispute still open: who a defence pack answers (DESIGN §15) and what it argues
+ * against (its category decides whether Visa CE 3.0 belongs in the pack, DESIGN §22).
+ */
+export async function openDisputeOf(
+  db: Db,
+  orderDbId: number,
+): Promise<{ processor: string; reason_category: string } | null> {
   const row = await db
     .selectFrom('disputes')
-    .select('processor')
+    .select(['processor', 'reason_category'])
     .where('order_id', '=', orderDbId)
     .where('state', 'in', [...OPEN_DISPUTE_STATES])
     .orderBy('opened_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row?.processor ?? null;
+  return row ?? null;
 }
