@@ -11,6 +11,8 @@ export interface TestOrder {
   phone_number: string;
   process_status?: string;
   created_at?: string;
+  /** the processor that took the payment (DESIGN §15); unset: the gateway active on arrival says */
+  payment_processor?: string;
 }
 
 let seq = 0;

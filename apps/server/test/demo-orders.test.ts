@@ -1,8 +1,8 @@
-import { DISPUTE_STATES, ORDER_STATUSES, ROLE, STATUS } from '@eta/shared';
+import { DISPUTE_STATES, disputeLabel, ORDER_STATUSES, paymentProcessorOf, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_ORDER_COUNT, seedDemoOrders } from '../src/seed/demo-orders.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/seed/staff.ts';
-import { buildTestApp, describeEachDialect, type TestApp } from './test-app.ts';
+import { buildTestApp, call, createMember, describeEachDialect, type TestApp } from './test-app.ts';
 
 describeEachDialect('demo orders', (dialect) => {
   let t: TestApp;
@@ -108,6 +108,24 @@ describeEachDialect('demo orders', (dialect) => {
     expect(disputes.filter((d) => d.process_status !== null).every((d) => d.process_status === STATUS.ChargeBack)).toBe(
       true,
     );
+  });
+
+  it("opens each dispute with the processor that took its order's payment, and its letter is addressed there", async () => {
+    const rows = await t.app.ctx.db
+      .selectFrom('disputes')
+      .innerJoin('orders', 'orders.id', 'disputes.order_id')
+      .select(['disputes.processor', 'orders.order_id', 'orders.payment_processor', 'orders.gateway_name'])
+      .execute();
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    const member = await createMember(t, ROLE.Manager);
+    for (const row of rows) {
+      expect(row.processor, row.order_id).toBe(paymentProcessorOf(row) ?? 'other');
+      const letter = await call(t, 'GET', `/api/admin/defence-letter/${row.order_id}`, member.token);
+      const addressee = row.processor === 'other' ? row.gateway_name : disputeLabel(row.processor);
+      expect(letter.json().data.to, row.order_id).toEqual(['The Disputes Team', addressee]);
+    }
+    // more than one processor, so the dispute report and filters have something to show
+    expect(new Set(rows.map((r) => r.processor)).size).toBeGreaterThanOrEqual(3);
   });
 
   it('seeds nothing into a database that already has orders', async () => {
