@@ -93,6 +93,7 @@ export interface DisputeFilter {
   state?: DisputeState;
   processor?: string;
   dueBefore?: string;
+  dueAfter?: string;
   unmatched?: boolean;
   orderId?: string;
 }
@@ -102,6 +103,7 @@ function filtered(db: Db, filter: DisputeFilter) {
   if (filter.state) query = query.where('disputes.state', '=', filter.state);
   if (filter.processor) query = query.where('disputes.processor', '=', filter.processor);
   if (filter.dueBefore) query = query.where('disputes.respond_by', '<=', filter.dueBefore);
+  if (filter.dueAfter) query = query.where('disputes.respond_by', '>', filter.dueAfter);
   if (filter.unmatched === true) query = query.where('disputes.order_id', 'is', null);
   if (filter.unmatched === false) query = query.where('disputes.order_id', 'is not', null);
   if (filter.orderId) query = query.where('orders.order_id', '=', filter.orderId);
