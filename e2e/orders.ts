@@ -13,6 +13,8 @@ export interface TestOrder {
   created_at?: string;
   /** a data URL, as the websites send the passport (SPEC §3 passport_image) */
   passport_image?: string;
+  /** the processor that took the payment (DESIGN §15); unset: the gateway active on arrival says */
+  payment_processor?: string;
 }
 
 let seq = 0;

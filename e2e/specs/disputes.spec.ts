@@ -126,7 +126,7 @@ test('a member opens a dispute from the order detail and finds it there and on t
   request,
 }) => {
   const tag = uniqueTag();
-  const [orderId] = await ingestOrders(request, makeOrders(tag, 1));
+  const [orderId] = await ingestOrders(request, makeOrders(tag, 1, { payment_processor: 'stripe' }));
   const disputeId = `ADY-${tag}`;
   await signIn(page, DEMO.team);
   await page.goto(`/admin/view-order/${orderRef(orderId!)}`);
@@ -135,7 +135,10 @@ test('a member opens a dispute from the order detail and finds it there and on t
 
   await section.getByRole('button', { name: 'Open dispute' }).click();
   const dialog = page.getByRole('dialog');
+  // The form starts from the processor that took the payment; another one is confirmed (DESIGN §23).
+  await expect(dialog.getByLabel('Processor')).toHaveValue('stripe');
   await dialog.getByLabel('Processor').selectOption({ label: 'Adyen' });
+  await dialog.getByLabel('This dispute came through Adyen, not Stripe').check();
   await dialog.getByLabel('Dispute Id').fill(disputeId);
   // Test orders arrive without a price: the member types what the processor disputes.
   await dialog.getByLabel('Amount').fill('39.99');

@@ -5,7 +5,10 @@ export const SERVICE_NAME = 'UK Electronic Travel Authorisation application serv
 export interface BusinessConfig {
   name: string;
   addressLines: readonly string[];
-  /** the disputes and billing address; null: the address of MAIL_FROM */
+  /**
+   * the disputes and billing address (BUSINESS_EMAIL); null: letters and invoices print none, never
+   * MAIL_FROM's address, which is a no-reply sender (issue 31)
+   */
   email: string | null;
   /** who defence letters are addressed to; null: the order's domain's active gateway */
   paymentProcessorName: string | null;
@@ -45,9 +48,4 @@ export function businessFrom(env: Record<string, string | undefined>, problems: 
     vatNumber: text('VAT_NUMBER', 40),
     vatRate,
   };
-}
-
-/** The business's disputes address: BUSINESS_EMAIL, else the address mail is sent from. */
-export function businessEmail(business: BusinessConfig, mailFrom: string): string | null {
-  return business.email ?? /<?([^\s<>]+@[^\s<>]+)>?\s*$/.exec(mailFrom)?.[1] ?? null;
 }

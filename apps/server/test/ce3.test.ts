@@ -87,9 +87,8 @@ describeEachDialect('Visa Compelling Evidence 3.0 (DESIGN §15)', (dialect) => {
     const dispute = await openDispute(t, team, orderId);
     const list = (await call(t, 'GET', '/api/admin/disputes?page=1&limit=500', team.token)).json().data;
     expect(list.find((d: { id: number }) => d.id === dispute.id).ce3).toEqual({ eligible: false, matches: [] });
+    // issue 31 (DESIGN §22): a pack states CE 3.0 only when it qualifies; "not assessed" helps nobody
     const pack = await packRequest(t, team.token, orderId, 1);
-    expect(squash((await readPdf(pack.rawPayload)).all)).toContain(
-      squash('Not assessed: the website sent no card fingerprint with this order.'),
-    );
+    expect(squash((await readPdf(pack.rawPayload)).all)).not.toContain(squash('Visa Compelling Evidence 3.0'));
   });
 });

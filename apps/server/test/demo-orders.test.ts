@@ -1,12 +1,20 @@
 import path from 'node:path';
-import { DISPUTE_STATES, DOCUMENT_NOT_REJECTED, ORDER_STATUSES, ROLE, STATUS } from '@eta/shared';
+import {
+  DISPUTE_STATES,
+  DOCUMENT_NOT_REJECTED,
+  disputeLabel,
+  ORDER_STATUSES,
+  paymentProcessorOf,
+  ROLE,
+  STATUS,
+} from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FILE_FOLDER } from '../src/lib/file-store.ts';
 import { runRetentionPass } from '../src/modules/privacy/index.ts';
 import { DEMO_ORDER_COUNT, seedDemoOrders } from '../src/seed/demo-orders.ts';
 import { runSeed } from '../src/seed/run-seed.ts';
 import { DEMO_ACCOUNTS } from '../src/seed/staff.ts';
-import { buildTestApp, describeEachDialect, type TestApp } from './test-app.ts';
+import { buildTestApp, call, createMember, describeEachDialect, type TestApp } from './test-app.ts';
 
 describeEachDialect('demo orders', (dialect) => {
   let t: TestApp;
@@ -164,6 +172,24 @@ describeEachDialect('demo orders', (dialect) => {
     expect(await runRetentionPass(t.app.ctx)).toEqual(nothing);
     const kept = await t.app.ctx.db.selectFrom('order_images').select('kind').where('removed_at', 'is', null).execute();
     expect(kept).toHaveLength(2 * DEMO_ORDER_COUNT);
+  });
+
+  it("opens each dispute with the processor that took its order's payment, and its letter is addressed there", async () => {
+    const rows = await t.app.ctx.db
+      .selectFrom('disputes')
+      .innerJoin('orders', 'orders.id', 'disputes.order_id')
+      .select(['disputes.processor', 'orders.order_id', 'orders.payment_processor', 'orders.gateway_name'])
+      .execute();
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    const member = await createMember(t, ROLE.Manager);
+    for (const row of rows) {
+      expect(row.processor, row.order_id).toBe(paymentProcessorOf(row) ?? 'other');
+      const letter = await call(t, 'GET', `/api/admin/defence-letter/${row.order_id}`, member.token);
+      const addressee = row.processor === 'other' ? row.gateway_name : disputeLabel(row.processor);
+      expect(letter.json().data.to, row.order_id).toEqual(['The Disputes Team', addressee]);
+    }
+    // more than one processor, so the dispute report and filters have something to show
+    expect(new Set(rows.map((r) => r.processor)).size).toBeGreaterThanOrEqual(3);
   });
 
   it('seeds nothing into a database that already has orders', async () => {

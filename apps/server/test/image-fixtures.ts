@@ -1,4 +1,4 @@
-import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFStream } from 'pdf-lib';
 import sharp from 'sharp';
 
 /**
@@ -31,4 +31,20 @@ export async function imagesOn(bytes: Uint8Array, n: number): Promise<number> {
     const object = xobjects.lookup(key);
     return object && 'dict' in object && String((object.dict as PDFDict).get(PDFName.of('Subtype'))) === '/Image';
   }).length;
+}
+
+/**
+ * Every image a PDF's bytes hold, wherever it sits (a page, a form, an unused object): read from the
+ * file's objects, not from what a page draws, so "no image" means none is in the bytes at all.
+ */
+export async function imagesIn(bytes: Uint8Array): Promise<{ width: number; height: number }[]> {
+  const pdf = await PDFDocument.load(bytes);
+  const images: { width: number; height: number }[] = [];
+  for (const [, object] of pdf.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFStream)) continue;
+    if (String(object.dict.get(PDFName.of('Subtype'))) !== '/Image') continue;
+    const size = (key: string) => Number(String(object.dict.get(PDFName.of(key))));
+    images.push({ width: size('Width'), height: size('Height') });
+  }
+  return images;
 }

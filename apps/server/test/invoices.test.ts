@@ -119,6 +119,18 @@ describeEachDialect('Send Invoice', (dialect) => {
     expect(detail.mailHistory[0]).toMatchObject({ kind: 'invoice', status: 'sent' });
   });
 
+  it('prints no contact address without BUSINESS_EMAIL: never the no-reply sender of MAIL_FROM (issue 31)', async () => {
+    expect(t.config.mail.from).toContain('no-reply@');
+    const orderId = await newOrder(t, { amount: 39, currency: 'GBP', process_status: STATUS.Completed });
+    const res = await send({ orderId });
+    expect(res.statusCode, res.body).toBe(200);
+    const number = res.json().data.invoiceNumber as string;
+    const { readFile } = await import('node:fs/promises');
+    const text = (await readPdf(await readFile(`${t.config.dataDir}/invoices/${number}.pdf`))).all;
+    // the applicant's own address is billed to; the business gives none
+    expect(text.match(/[^\s@]+@[^\s@]+/g)).toEqual([`${orderId.toLowerCase()}@example.test`]);
+  });
+
   it('says on the invoice of a refunded order that the fee was refunded', async () => {
     const orderId = await newOrder(t, { amount: 39, currency: 'GBP', process_status: STATUS.Completed });
     const refunded = await call(t, 'PUT', '/api/admin/move-to-complete-refund', tara.token, { orderId: [orderId] });
@@ -171,11 +183,11 @@ describeEachDialect('invoices without VAT', (dialect) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { INGEST_API_KEY: INGEST_KEY });
+    t = await buildTestApp(dialect, { INGEST_API_KEY: INGEST_KEY, BUSINESS_EMAIL: 'billing@atlas.example' });
   });
   afterAll(() => t.close());
 
-  it('show the total only', async () => {
+  it('show the total only, and the business address BUSINESS_EMAIL names', async () => {
     const member = await createMember(t, ROLE.Team);
     const orderId = await newOrder(t, { amount: 39.99, currency: 'GBP' });
     const res = await call(t, 'POST', '/api/admin/send-invoice', member.token, { orderId });
@@ -186,5 +198,6 @@ describeEachDialect('invoices without VAT', (dialect) => {
     const pdf = await readPdf(await readFile(`${t.config.dataDir}/invoices/${number}.pdf`));
     expect(squash(pdf.all)).toContain('£39.99');
     expect(squash(pdf.all)).not.toContain('VAT');
+    expect(squash(pdf.all)).toContain('billing@atlas.example');
   });
 });

@@ -4,6 +4,9 @@ import { DEFENCE_STATUSES } from './statuses.ts';
 export const DEFENCE_PACK_TYPES = [1, 2] as const;
 export type DefencePackType = (typeof DEFENCE_PACK_TYPES)[number];
 
+/** The pack that may carry the applicant's passport image when the member asks (DESIGN §15, §22): the full one. */
+export const PASSPORT_PACK_TYPE = 1 satisfies DefencePackType;
+
 /** Type 2 is for processors that cap the pages of a response. */
 export const COMPACT_PACK_MAX_PAGES = 4;
 
@@ -28,6 +31,8 @@ export const DEFENCE_MSG = {
   transactionSaved: 'Transaction details saved successfully',
   notEntered: 'not entered',
   packTypeInvalid: 'defencePackType must be 1 or 2.',
+  /** DESIGN §22: the short pack has no passport option; asking for one is a contradiction, not a wish to ignore */
+  noPassportInPack2: 'Defence Pack 2 holds no passport image: includePassport is for Defence Pack 1 only.',
   invoiceNoAmount: 'This order has no amount, so no invoice can be made for it.',
   invoiceNoEmail: 'This order has no contact email address to send the invoice to.',
   busy: 'Too many documents are being prepared right now. Please try again in a moment.',

@@ -1,4 +1,4 @@
-import { DISPUTE_LABEL, type DisputeProcessor } from './disputes.ts';
+import { DISPUTE_LABEL, DISPUTE_PROCESSORS, type DisputeProcessor } from './disputes.ts';
 
 /**
  * What each processor accepts as dispute evidence (DESIGN §15): a pack is fitted to one of these or
@@ -52,4 +52,18 @@ export function processorOfGateway(name: string | null | undefined): DisputeProc
   if (key.startsWith('paypal')) return 'paypal';
   if (key.startsWith('solidgate')) return 'solidgate';
   return null;
+}
+
+/**
+ * The processor that took an order's payment (DESIGN §15): the one the website named, else the one
+ * its gateway belongs to; null when neither is one of §14's processors. "Open dispute" starts from it
+ * (DESIGN §23), and the demo's disputes agree with it.
+ */
+export function paymentProcessorOf(order: {
+  payment_processor: string | null;
+  gateway_name: string | null;
+}): DisputeProcessor | null {
+  const named = order.payment_processor;
+  if (named && (DISPUTE_PROCESSORS as readonly string[]).includes(named)) return named as DisputeProcessor;
+  return processorOfGateway(order.gateway_name);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFENCE_MSG, DEFENCE_PACK_TYPES, type DefencePackType } from '../defence.ts';
+import { DEFENCE_MSG, DEFENCE_PACK_TYPES, type DefencePackType, PASSPORT_PACK_TYPE } from '../defence.ts';
 import { DISPUTE_PROCESSORS } from '../disputes.ts';
 import { MSG } from '../messages.ts';
 import { requiredText } from './fields.ts';
@@ -20,26 +20,41 @@ const packType = z
   .refine((v) => (DEFENCE_PACK_TYPES as readonly number[]).includes(v));
 
 /**
- * POST /admin/get-defence-pack-pdf (SPEC §7), with DESIGN §15's choices: the passport and selfie stay
- * out unless asked for, and the pack is fitted to a processor's limits (default: the order's processor).
+ * Pack 2 (the short pack) has no passport option (DESIGN §22): asking for it there is a contradiction,
+ * refused with 400 rather than silently ignored, so no caller believes the image went in.
  */
-export const defencePackPdfSchema = z.strictObject({
-  orderId: orderIdSchema,
-  defencePackType: packType,
-  includePassport: z.boolean({ error: 'includePassport must be true or false.' }).default(false),
-  profile: z.enum(DISPUTE_PROCESSORS, { error: `profile must be one of ${DISPUTE_PROCESSORS.join(', ')}.` }).optional(),
-});
+const passportOnlyInPack1 = (v: { defencePackType?: unknown; includePassport?: boolean | undefined }) =>
+  !v.includePassport || (v.defencePackType ?? PASSPORT_PACK_TYPE) === PASSPORT_PACK_TYPE;
+const PASSPORT_IN_PACK2 = { error: DEFENCE_MSG.noPassportInPack2, path: ['includePassport'] };
+
+/**
+ * POST /admin/get-defence-pack-pdf (SPEC §7), with DESIGN §15's choices: the passport and selfie stay
+ * out unless asked for (pack 1 only), and the pack is fitted to a processor's limits (default: the
+ * order's processor).
+ */
+export const defencePackPdfSchema = z
+  .strictObject({
+    orderId: orderIdSchema,
+    defencePackType: packType,
+    includePassport: z.boolean({ error: 'includePassport must be true or false.' }).default(false),
+    profile: z
+      .enum(DISPUTE_PROCESSORS, { error: `profile must be one of ${DISPUTE_PROCESSORS.join(', ')}.` })
+      .optional(),
+  })
+  .refine(passportOnlyInPack1, PASSPORT_IN_PACK2);
 export type DefencePackPdfInput = z.output<typeof defencePackPdfSchema>;
 
 /** GET /admin/defence-letter/{orderId}?defencePackType=1|2 (the type only changes the enclosures). */
-export const defenceLetterQuerySchema = z.strictObject({
-  defencePackType: packType.optional(),
-  /** the letter lists the passport image among its enclosures only when the pack will carry it */
-  includePassport: z
-    .enum(['true', 'false'], { error: 'includePassport must be true or false.' })
-    .transform((v) => v === 'true')
-    .optional(),
-});
+export const defenceLetterQuerySchema = z
+  .strictObject({
+    defencePackType: packType.optional(),
+    /** the letter lists the passport image among its enclosures only when the pack will carry it (pack 1) */
+    includePassport: z
+      .enum(['true', 'false'], { error: 'includePassport must be true or false.' })
+      .transform((v) => v === 'true')
+      .optional(),
+  })
+  .refine(passportOnlyInPack1, PASSPORT_IN_PACK2);
 
 /**
  * The Send Invoice form and POST /admin/send-invoice (SPEC §3 invoice request, §5 messages):

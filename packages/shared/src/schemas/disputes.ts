@@ -129,6 +129,8 @@ export const disputeListQuerySchema = z.strictObject({
   processor: disputeProcessorSchema.optional(),
   /** deadlines up to this instant (a bare day: its end), overdue ones included */
   dueBefore: instantSchema('dueBefore', { endOfDay: true }).optional(),
+  /** deadlines after this instant (a bare day: its start): with it `now`, the overdue are left out (issue 31) */
+  dueAfter: instantSchema('dueAfter').optional(),
   /** 1: only the disputes no order was found for */
   unmatched: flag.optional(),
   orderId: orderIdSchema.optional(),

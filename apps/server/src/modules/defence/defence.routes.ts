@@ -27,8 +27,9 @@ export function defenceRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, DEFENCE.pack, async (request, reply) => {
     const { orderId, defencePackType } = request.body;
-    const bytes = await defence.pack(request.staff, request.body);
-    const passport = request.body.includePassport ? ', passport included' : '';
+    const { bytes, passport: held } = await defence.pack(request.staff, request.body);
+    // the access log says what left in the bytes (DESIGN §22), never what was asked for
+    const passport = held ? ', passport included' : '';
     readsPersonalData(request, ACCESS_ACTION.pack, orderId, `pack ${defencePackType}${passport}`);
     return reply
       .type('application/pdf')

@@ -7,6 +7,7 @@ import {
   defenceRefusedMessage,
   disputeLabel,
   ORDER_EVENT,
+  PASSPORT_PACK_TYPE,
   packTooLargeMessage,
   type TokenUser,
   type TransactionDetailsInput,
@@ -23,6 +24,12 @@ import { composeLetter } from './letter.ts';
 import { type BuiltPack, buildDefencePack, type PackOptions } from './pack.ts';
 import { hasImages, readPackFiles } from './pack-files.ts';
 import { fitsLimit, fittingAttempts, madeSmaller } from './pack-fit.ts';
+
+/** What Activity says of the passport image in a pack. */
+const PACK_PASSPORT = {
+  included: 'passport image included',
+  unavailable: 'passport image asked for, not included: none on file or unreadable',
+} as const;
 
 /** Enter Transaction Details, the defence letter and the defence packs (SPEC §2, §4, §7). */
 export function createDefenceService(ctx: AppContext) {
@@ -52,7 +59,9 @@ export function createDefenceService(ctx: AppContext) {
 
     /** The letter the modal shows and the PDF prints. */
     async letter(orderId: string, type: DefencePackType, includePassport = false): Promise<DefenceLetter> {
-      const evidence = await loadEvidence(ctx, orderId, { includePassport });
+      const evidence = await loadEvidence(ctx, orderId, {
+        includePassport: includePassport && type === PASSPORT_PACK_TYPE,
+      });
       return composeLetter(evidence, type, business);
     },
 
@@ -61,8 +70,10 @@ export function createDefenceService(ctx: AppContext) {
      * (DESIGN §15): made again smaller (pack-fit.ts) when it does not fit, and refused with 422 naming
      * the limit and the size when it still does not. Who made it, for whom and with what is kept in Activity.
      */
-    async pack(staff: TokenUser, input: DefencePackPdfInput): Promise<Buffer> {
-      const { orderId, defencePackType: type, includePassport } = input;
+    async pack(staff: TokenUser, input: DefencePackPdfInput): Promise<{ bytes: Buffer; passport: boolean }> {
+      const { orderId, defencePackType: type } = input;
+      // the contract refuses a passport for pack 2; only pack 1 ever reads it (DESIGN §22)
+      const includePassport = input.includePassport && type === PASSPORT_PACK_TYPE;
       const evidence = await loadEvidence(ctx, orderId, { includePassport });
       const letter = composeLetter(evidence, type, business);
       const profile = input.profile ?? evidence.profile;
@@ -82,18 +93,16 @@ export function createDefenceService(ctx: AppContext) {
         throw new AppError(422, packTooLargeMessage(profile, limit, size), { profile, ...limit, ...size });
       }
       const smaller = madeSmaller(pack, options);
-      const detail = [
-        `fitted to ${disputeLabel(profile)}`,
-        ...(smaller ? [smaller] : []),
-        ...(evidence.passport ? ['passport image included'] : []),
-      ].join('; ');
+      // what the bytes hold, not what was asked: an image missing or unreadable is said so (DESIGN §22)
+      const passport = pack.passport ? [PACK_PASSPORT.included] : includePassport ? [PACK_PASSPORT.unavailable] : [];
+      const detail = [`fitted to ${disputeLabel(profile)}`, ...(smaller ? [smaller] : []), ...passport].join('; ');
       await appendEvents(
         ctx.db,
         staff,
         [{ orderId: evidence.orderDbId, kind: ORDER_EVENT.defencePack, from: null, to: String(type), detail }],
         nowIso(ctx.clock),
       );
-      return pack.bytes;
+      return { bytes: pack.bytes, passport: pack.passport };
     },
   };
 }

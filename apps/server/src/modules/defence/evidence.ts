@@ -12,11 +12,12 @@ import {
   type MailKind,
   ORDER_EVENT,
   processorOfGateway,
+  type ReasonCategory,
 } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
-import { ce3For, openDisputeProcessor } from '../disputes/index.ts';
+import { ce3For, openDisputeOf } from '../disputes/index.ts';
 import { DOCUMENT_BOUND_KINDS } from '../mail/index.ts';
 import * as repo from './defence.repository.ts';
 
@@ -48,12 +49,18 @@ export interface Evidence {
   downloads: EvidenceDownload[];
   /** the order's events that are evidence of the service (timeline.ts picks); document events are not among them */
   events: EvidenceEvent[];
-  /** Visa Compelling Evidence 3.0 (DESIGN §15): the earlier orders of the same card that make it */
-  ce3: Ce3Result;
+  /**
+   * Visa Compelling Evidence 3.0 (DESIGN §15) with the earlier orders of the same card that make it;
+   * null when the pack does not state it: only a fraud dispute that qualifies gains by it (DESIGN §22)
+   */
+  ce3: Ce3Result | null;
   /** only when the member asked for it ("Include passport image"): some processors refuse identity documents */
   passport: Awaited<ReturnType<typeof repo.passportImage>> | null;
   generatedAt: string;
 }
+
+/** Visa CE 3.0 answers fraud disputes (reason 10.4 and the like) only: elsewhere it proves nothing asked. */
+const CE3_CATEGORY = 'fraud' satisfies ReasonCategory;
 
 /** Uploads and rejections: the current document speaks for itself (its own upload time), earlier ones not at all. */
 const DOCUMENT_EVENTS = new Set<string>([ORDER_EVENT.document, ORDER_EVENT.rejection]);
@@ -116,15 +123,16 @@ export async function loadEvidence(
   }
   const id = Number(order.id);
   const secondary = order.domain === 'secondary';
-  const [document, mails, downloads, events, passport, disputeProcessor, ce3] = await Promise.all([
+  const [document, mails, downloads, events, passport, dispute] = await Promise.all([
     repo.approvedDocument(ctx.db, id),
     repo.mails(ctx.db, id),
     repo.downloads(ctx.db, id),
     repo.events(ctx.db, id),
     options.includePassport ? repo.passportImage(ctx.db, id) : Promise.resolve(undefined),
-    openDisputeProcessor(ctx.db, id),
-    ce3For(ctx.db, order),
+    openDisputeOf(ctx.db, id),
   ]);
+  const disputeProcessor = dispute?.processor ?? null;
+  const ce3 = dispute?.reason_category === CE3_CATEGORY ? await ce3For(ctx.db, order) : null;
   const domain = secondary ? 'secondary' : 'primary';
   const amountMinor = order.amount_minor === null ? null : Number(order.amount_minor);
   const delivering = ofCurrentDocument(mails, document).filter((m) =>
@@ -146,7 +154,7 @@ export async function loadEvidence(
     approvalMail: approvalMailOf(delivering),
     downloads: ofCurrentDocument(downloads, document),
     events: events.filter((e) => !DOCUMENT_EVENTS.has(e.kind)),
-    ce3,
+    ce3: ce3?.eligible ? ce3 : null,
     passport: passport ?? null,
     generatedAt: nowIso(ctx.clock),
   };
@@ -155,11 +163,15 @@ export async function loadEvidence(
 /** Distinct download addresses, in the order they first appear. */
 export const downloadIps = (evidence: Evidence): string[] => [...new Set(evidence.downloads.map((d) => d.ip))];
 
-/** "2 of 3 downloads from the purchase IP (…)"; null without a purchase IP or a download. */
+/**
+ * "2 of 3 downloads from the purchase IP (…)"; null without a purchase IP or a download from it:
+ * "0 of 3" would be evidence against the merchant, which a pack never volunteers (DESIGN §22).
+ */
 export function purchaseIpDownloads(evidence: Evidence): string | null {
   const ip = evidence.order.purchase_ip;
   const n = evidence.downloads.length;
   if (!ip || n === 0) return null;
   const k = evidence.downloads.filter((d) => d.ip === ip).length;
+  if (k === 0) return null;
   return `${k} of ${n} ${n === 1 ? 'download' : 'downloads'} from the purchase IP (${ip})`;
 }

@@ -16,11 +16,11 @@ export function fittingAttempts(withImages: boolean): PackOptions[] {
   ];
 }
 
-export const fitsLimit = (pack: BuiltPack, limit: PackProfile) =>
+export const fitsLimit = (pack: Pick<BuiltPack, 'bytes' | 'pages'>, limit: PackProfile) =>
   pack.bytes.length <= limit.maxBytes && (limit.maxPages === null || pack.pages <= limit.maxPages);
 
 /** What the Activity row says was done to fit: "made smaller: images re-encoded"; null when nothing was. */
-export function madeSmaller(pack: BuiltPack, options: PackOptions): string | null {
+export function madeSmaller(pack: Pick<BuiltPack, 'reencoded'>, options: PackOptions): string | null {
   const steps = [pack.reencoded && 'images re-encoded', options.trimmed && 'timeline and download log cut'];
   const done = steps.filter(Boolean);
   return done.length > 0 ? `made smaller: ${done.join(', ')}` : null;

@@ -38,9 +38,10 @@ function deliveredRow(evidence: Evidence): [string, string] {
   return ['Approval email', `to ${mail.to_address}, ${sentWith(mail.provider, mail.sent_at)}`];
 }
 
-/** The facts a reviewer looks for first, for both pack types. */
-function orderFacts(evidence: Evidence): [string, string][] {
+/** The facts a reviewer looks for first, for both pack types; pack 2 names the CE 3.0 orders in its line. */
+function orderFacts(evidence: Evidence, compact = false): [string, string][] {
   const o = evidence.order;
+  const ce3 = ce3Line(evidence, compact);
   return [
     ['Order ID', o.order_id],
     ['Transaction ID', o.transaction_id ?? '-'],
@@ -58,7 +59,7 @@ function orderFacts(evidence: Evidence): [string, string][] {
     deliveredRow(evidence),
     ['Downloads by the customer', downloadCount(evidence)],
     ['Order status', o.process_status.trim()],
-    ce3Line(evidence),
+    ...(ce3 ? [ce3] : []),
   ];
 }
 
@@ -131,21 +132,24 @@ export function fullSections(doc: Doc, evidence: Evidence, trimmed = false): voi
 
 /**
  * Type 1, section 6: the passport image the applicant uploaded, on a page of its own; `image` is
- * the image made ready (pages.ts), or why it could not be.
+ * the image made ready (pages.ts), or why it could not be. True when the image is on the page, so
+ * Activity and the access log say what the bytes hold (DESIGN §22).
  */
-export function passportSection(doc: Doc, image: PdfImage | string): void {
+export function passportSection(doc: Doc, image: PdfImage | string): boolean {
   doc.addPage();
   title(doc, "6. The applicant's passport image", 'As uploaded by the applicant with the application.');
   if (typeof image === 'string') {
     paragraph(doc, image);
-    return;
+    return false;
   }
   if (image.reencoded) note(doc, REENCODED_NOTE);
   try {
     // a small image is enlarged at most twice, so it is not blown up into a blur
     placeImage(doc, image, 2);
+    return true;
   } catch (error) {
     paragraph(doc, unreadable(error));
+    return false;
   }
 }
 
@@ -155,7 +159,7 @@ export function compactEvidence(doc: Doc, evidence: Evidence): void {
   title(doc, 'Evidence summary', `Taken from our order system on ${stampUtc(evidence.generatedAt)}.`);
   // Type 1 states it in its purchase section; the one-page pack has only these facts (DESIGN §15).
   const fromPurchaseIp = purchaseIpDownloads(evidence);
-  const facts = orderFacts(evidence);
+  const facts = orderFacts(evidence, true);
   if (fromPurchaseIp) facts.push(['Downloads from the purchase IP', fromPurchaseIp]);
   keyValues(doc, facts, 140);
   heading(doc, 'Download log');

@@ -23,6 +23,8 @@ export interface BuiltPack {
   pages: number;
   /** an image in it was made smaller than its stored file */
   reencoded: boolean;
+  /** the applicant's passport image is drawn in it (pack 1, when asked for and readable) */
+  passport: boolean;
 }
 
 /** An image file made ready for a page, or why it cannot be: the page then says so. */
@@ -71,12 +73,13 @@ export async function buildDefencePack(
   });
   renderLetter(doc, letter);
   let reencoded = false;
+  let passport = false;
   let appended = null;
   if (type === 1) {
     fullSections(doc, evidence, options.trimmed);
     if (files.passport) {
       const image = await imageOf(files.passport, options.images);
-      passportSection(doc, image);
+      passport = passportSection(doc, image);
       reencoded ||= typeof image !== 'string' && image.reencoded;
     }
     const outcome = await annex(doc, files.document, options.images);
@@ -89,9 +92,10 @@ export async function buildDefencePack(
   const after = appended?.getPageCount() ?? 0;
   const footer = { left: `Order ${orderId} · ${business} · Confidential`, pagesAfter: after };
   const bytes = await finish(doc, footer);
-  if (!appended) return { bytes, pages: ours, reencoded };
+  if (!appended) return { bytes, pages: ours, reencoded, passport };
   try {
-    return { bytes: Buffer.from(await appendPdfPages(bytes, appended, orderId)), pages: ours + after, reencoded };
+    const all = Buffer.from(await appendPdfPages(bytes, appended, orderId));
+    return { bytes: all, pages: ours + after, reencoded, passport };
   } catch (error) {
     // pages that would not copy: the pack is made again with a notice in their place
     const problem: PackFile = { kind: 'problem', problem: unreadable(error) };

@@ -1,8 +1,10 @@
-import { CE3_FIELD_LABEL, CE3_MIN_MATCHES, disputeLabel } from '@eta/shared';
+import { CE3_FIELD_LABEL, CE3_MAX_DAYS, CE3_MIN_DAYS, disputeLabel } from '@eta/shared';
 import { type Doc, heading, keyValues, paragraph } from '../../lib/pdf/document.ts';
 import { table } from '../../lib/pdf/table.ts';
 import { longDate, stampUtc } from '../../lib/pdf/text.ts';
 import { type Evidence, purchaseIpDownloads } from './evidence.ts';
+
+const CE3_LABEL = 'Visa Compelling Evidence 3.0';
 
 const THREE_DS: Record<string, string> = {
   authenticated: 'authenticated by the card issuer',
@@ -56,51 +58,42 @@ export function purchaseRows(evidence: Evidence): [string, string][] {
   return rows.filter((r): r is [string, string] => r[1] !== null && r[1] !== '');
 }
 
-/** One line on Visa CE 3.0, for the order facts of both packs. */
-export function ce3Line(evidence: Evidence): [string, string] {
-  const { eligible, matches } = evidence.ce3;
-  if (eligible)
-    return [
-      'Visa Compelling Evidence 3.0',
-      `qualifies: ${matches.length} earlier undisputed orders with the same card`,
-    ];
-  if (!evidence.order.card_fingerprint)
-    return ['Visa Compelling Evidence 3.0', 'not assessed: no card fingerprint on the order'];
-  return [
-    'Visa Compelling Evidence 3.0',
-    `does not qualify (${matches.length} of the ${CE3_MIN_MATCHES} earlier orders needed)`,
-  ];
+/**
+ * One line on Visa CE 3.0 for the order facts of both packs; null when the pack does not state it
+ * (DESIGN §22: only a fraud dispute that qualifies). Pack 2 has no room for the table: the line names
+ * the earlier orders.
+ */
+export function ce3Line(evidence: Evidence, withIds = false): [string, string] | null {
+  const { ce3 } = evidence;
+  if (!ce3) return null;
+  const ids = withIds ? ` (${ce3.matches.map((m) => m.order_id).join(', ')})` : '';
+  return [CE3_LABEL, `qualifies: ${ce3.matches.length} earlier undisputed orders with the same card${ids}`];
 }
 
-/** Type 1: the purchase as the website saw it, and Visa CE 3.0 with the earlier orders that make it. */
+/** Type 1: the purchase as the website saw it, and Visa CE 3.0 with the earlier orders that make it when it qualifies. */
 export function purchaseSection(doc: Doc, evidence: Evidence): void {
   const rows = purchaseRows(evidence);
   heading(doc, 'The purchase, as our website recorded it');
   if (rows.length > 0) keyValues(doc, rows, 190);
   else paragraph(doc, 'The website sent no purchase details with this order.');
-  heading(doc, 'Visa Compelling Evidence 3.0');
-  const [, verdict] = ce3Line(evidence);
+  const line = ce3Line(evidence);
+  if (!line || !evidence.ce3) return;
+  heading(doc, CE3_LABEL);
   paragraph(
     doc,
-    evidence.ce3.eligible
-      ? `This order ${verdict}, placed 120 to 365 days before it, none disputed, each sharing at least two of IP address, device, email address and postal address with this order. Under Visa's Compelling Evidence 3.0 these show the cardholder made this purchase too.`
-      : evidence.order.card_fingerprint
-        ? `This order ${verdict}.`
-        : 'Not assessed: the website sent no card fingerprint with this order.',
+    `This order ${line[1]}, placed ${CE3_MIN_DAYS} to ${CE3_MAX_DAYS} days before it, none disputed, each sharing at least two of IP address, device, email address and postal address with this order. Under Visa's Compelling Evidence 3.0 these show the cardholder made this purchase too.`,
   );
-  if (evidence.ce3.matches.length > 0) {
-    table(
-      doc,
-      [
-        { header: 'Earlier order', weight: 1.6 },
-        { header: 'Placed', weight: 1.4 },
-        { header: 'Shared with this order', weight: 3 },
-      ],
-      evidence.ce3.matches.map((m) => [
-        m.order_id,
-        longDate(m.created_at),
-        m.shared.map((f) => CE3_FIELD_LABEL[f]).join(', '),
-      ]),
-    );
-  }
+  table(
+    doc,
+    [
+      { header: 'Earlier order', weight: 1.6 },
+      { header: 'Placed', weight: 1.4 },
+      { header: 'Shared with this order', weight: 3 },
+    ],
+    evidence.ce3.matches.map((m) => [
+      m.order_id,
+      longDate(m.created_at),
+      m.shared.map((f) => CE3_FIELD_LABEL[f]).join(', '),
+    ]),
+  );
 }

@@ -93,6 +93,7 @@ export interface DisputeFilter {
   state?: DisputeState;
   processor?: string;
   dueBefore?: string;
+  dueAfter?: string;
   unmatched?: boolean;
   orderId?: string;
 }
@@ -102,6 +103,7 @@ function filtered(db: Db, filter: DisputeFilter) {
   if (filter.state) query = query.where('disputes.state', '=', filter.state);
   if (filter.processor) query = query.where('disputes.processor', '=', filter.processor);
   if (filter.dueBefore) query = query.where('disputes.respond_by', '<=', filter.dueBefore);
+  if (filter.dueAfter) query = query.where('disputes.respond_by', '>', filter.dueAfter);
   if (filter.unmatched === true) query = query.where('disputes.order_id', 'is', null);
   if (filter.unmatched === false) query = query.where('disputes.order_id', 'is not', null);
   if (filter.orderId) query = query.where('orders.order_id', '=', filter.orderId);
@@ -240,16 +242,22 @@ export async function reportTallies(
   }));
 }
 
-/** The processor of the order's newest dispute still open: who a defence pack answers (DESIGN §15). */
-export async function openDisputeProcessor(db: Db, orderDbId: number): Promise<string | null> {
+/**
+ * The order's newest dispute still open: who a defence pack answers (DESIGN §15) and what it argues
+ * against (its category decides whether Visa CE 3.0 belongs in the pack, DESIGN §22).
+ */
+export async function openDisputeOf(
+  db: Db,
+  orderDbId: number,
+): Promise<{ processor: string; reason_category: string } | null> {
   const row = await db
     .selectFrom('disputes')
-    .select('processor')
+    .select(['processor', 'reason_category'])
     .where('order_id', '=', orderDbId)
     .where('state', 'in', [...OPEN_DISPUTE_STATES])
     .orderBy('opened_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row?.processor ?? null;
+  return row ?? null;
 }

@@ -2,7 +2,7 @@
 
 export { ce3For } from './ce3.repository.ts';
 export { NOTE_CHANGE_DETAIL } from './dispute-writes.ts';
-export { DISPUTE_COLUMNS, type DisputeRow, openDisputeProcessor } from './disputes.repository.ts';
+export { DISPUTE_COLUMNS, type DisputeRow, openDisputeOf } from './disputes.repository.ts';
 export { disputeRoutes } from './disputes.routes.ts';
 export { createDisputeService } from './disputes.service.ts';
 export { disputeIntakeRoutes } from './intake.routes.ts';

@@ -7,7 +7,7 @@ import {
   type SendInvoiceInput,
   type TokenUser,
 } from '@eta/shared';
-import { businessEmail, SERVICE_NAME } from '../../business-config.ts';
+import { SERVICE_NAME } from '../../business-config.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { FILE_FOLDER } from '../../lib/file-store.ts';
@@ -29,7 +29,8 @@ export const invoiceNumberOf = (prefix: string, year: number, seq: number) =>
  */
 export function createInvoiceService(ctx: AppContext) {
   const { business } = ctx.config;
-  const email = businessEmail(business, ctx.config.mail.from);
+  // BUSINESS_EMAIL or no contact address at all: MAIL_FROM is a no-reply sender (issue 31)
+  const { email } = business;
 
   async function send(staff: TokenUser, input: SendInvoiceInput) {
     if (!(await repo.findOrder(ctx.db, input.orderId))) throw AppError.notFound(invoiceNotFoundMessage(input.orderId));

@@ -1,5 +1,12 @@
-import { API_STATUS, type DefencePackType, DISPUTE_PROCESSORS, type DisputeProcessor, disputeLabel } from '@eta/shared';
-import { useState } from 'react';
+import {
+  API_STATUS,
+  type DefencePackType,
+  DISPUTE_PROCESSORS,
+  type DisputeProcessor,
+  disputeLabel,
+  PASSPORT_PACK_TYPE,
+} from '@eta/shared';
+import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -26,7 +33,14 @@ interface DefencePackModalProps {
  */
 export function DefencePackModal({ orderId, type, onHide }: DefencePackModalProps) {
   const show = type !== null;
-  const [includePassport, setIncludePassport] = useState(false);
+  const [passportTicked, setPassportTicked] = useState(false);
+  // Pack 2 (the short pack) has no passport option (DESIGN §22): a tick left from pack 1 never reaches it.
+  const passportOffered = type === PASSPORT_PACK_TYPE;
+  const includePassport = passportOffered && passportTicked;
+  // Each opening starts with the passport left out: it goes in only when ticked for this pack.
+  useEffect(() => {
+    if (type !== null) setPassportTicked(false);
+  }, [type]);
   const [profile, setProfile] = useState<DisputeProcessor | ''>('');
   const [refused, setRefused] = useState<string | null>(null);
   const letter = useGetDefenceLetterQuery(
@@ -66,18 +80,20 @@ export function DefencePackModal({ orderId, type, onHide }: DefencePackModalProp
           ))}
         </Form.Select>
       </Form.Group>
-      <Form.Group controlId="defence-passport">
-        <Form.Check
-          type="checkbox"
-          label={DEFENCE_TEXT.includePassport}
-          checked={includePassport}
-          onChange={(e) => setIncludePassport(e.target.checked)}
-          aria-describedby="defence-passport-help"
-        />
-        <Form.Text id="defence-passport-help" className="d-block">
-          {DEFENCE_TEXT.includePassportHelp}
-        </Form.Text>
-      </Form.Group>
+      {passportOffered && (
+        <Form.Group controlId="defence-passport">
+          <Form.Check
+            type="checkbox"
+            label={DEFENCE_TEXT.includePassport}
+            checked={includePassport}
+            onChange={(e) => setPassportTicked(e.target.checked)}
+            aria-describedby="defence-passport-help"
+          />
+          <Form.Text id="defence-passport-help" className="d-block">
+            {DEFENCE_TEXT.includePassportHelp}
+          </Form.Text>
+        </Form.Group>
+      )}
     </div>
   );
 

@@ -8,7 +8,7 @@ export const DEFENCE_TEXT = {
   missing:
     'Transaction ID and Merchant Name are not entered yet, so the letter shows \u201cnot entered\u201d. Enter them first with Enter Transaction Details.',
   noBusinessEmail:
-    'No disputes email address is configured (BUSINESS_EMAIL), so the letter gives the processor none to write to. Ask your administrator to set it.',
+    'No business email address is configured (BUSINESS_EMAIL), so letters and invoices give no contact address. Ask your administrator to set it.',
   download: 'Download PDF',
   preparing: 'Preparing PDF...',
   close: 'Close',

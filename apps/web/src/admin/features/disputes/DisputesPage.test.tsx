@@ -193,21 +193,32 @@ describe('the Disputes screen (DESIGN §14)', () => {
 });
 
 describe("the dashboard's disputes tile", () => {
-  it('counts open disputes due within three days and links to them with the same filters', async () => {
+  it('counts open disputes due within three days, the overdue apart, and links to both with the same filters', async () => {
     // The clock stands still (timers run as usual), so "three days from now" is one exact instant.
     const now = Date.parse('2026-03-10T12:00:00.000Z');
     vi.useFakeTimers({ toFake: ['Date'], now });
     onTestFinished(() => void vi.useRealTimers());
     const server = staffServer({ ...TEAM_MEMBER, type: ROLE.Manager });
-    server.on(DISPUTES_API.list, { status: API_STATUS.ok, message: DISPUTE_MSG.listed, data: [], total: 4 });
+    // issue 31: 4 due from now to three days on, 1 already overdue, which "due in 3 days" never counts
+    server.on(DISPUTES_API.list, (request) => ({
+      status: API_STATUS.ok,
+      message: DISPUTE_MSG.listed,
+      data: [],
+      total: request.query.has('dueAfter') ? 4 : 1,
+    }));
     await signInWith(server);
     renderAdmin(ADMIN_ROUTE.dashboard);
 
     const count = await screen.findByTestId('count-disputes-due');
     await waitFor(() => expect(count.textContent).toBe('4'));
-    const asked = query(server.calls(DISPUTES_API.list)[0]);
+    expect((await screen.findByTestId('count-disputes-overdue')).textContent).toBe('1 overdue');
+    const calls = server.calls(DISPUTES_API.list).map(query);
+    const asked = calls.find((q) => q.dueAfter);
     expect(asked).toMatchObject({ state: 'needs_response', page: '1', limit: '1' });
-    expect(asked.dueBefore).toBe('2026-03-13T12:00:00.000Z');
+    expect(asked?.dueAfter).toBe('2026-03-10T12:00:00.000Z');
+    expect(asked?.dueBefore).toBe('2026-03-13T12:00:00.000Z');
+    const overdue = calls.find((q) => !q.dueAfter);
+    expect(overdue).toMatchObject({ state: 'needs_response', dueBefore: '2026-03-10T12:00:00.000Z' });
     const tile = count.closest('a')!;
     expect(tile.getAttribute('href')).toBe(
       `${ADMIN_ROUTE.disputes}?state=needs_response&dueBefore=2026-03-13T12%3A00%3A00.000Z`,

@@ -136,6 +136,82 @@ describe('Open dispute on the order detail (DESIGN §14)', () => {
   });
 });
 
+describe('Open dispute starts from the processor that took the payment (DESIGN §23, issue 31)', () => {
+  /** An order the website says was paid through `gateway` (no processor named): Checkout.com is `checkout`. */
+  const paidThrough = (gateway: string) => {
+    const order = orderDetail({ order_id: ORDER_ID, amount: '39.99', currency: 'GBP' });
+    return { ...order, purchase: { ...order.purchase, gateway_name: gateway } };
+  };
+
+  it("prefills the order's processor, and sends another one only once the member confirms it", async () => {
+    const user = userEvent.setup();
+    const { server } = serverWith(paidThrough('Checkout.com'));
+    server.on(DISPUTES_API.open, () => ({
+      http: 201,
+      envelope: { status: API_STATUS.ok, message: DISPUTE_MSG.opened, data: disputeRecord({ id: 42 }) },
+    }));
+    await signInWith(server);
+    renderAdmin(detailPath);
+    await user.click(
+      await within(await screen.findByRole('region', { name: 'Disputes' })).findByRole('button', {
+        name: 'Open dispute',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const processor = within(dialog).getByLabelText('Processor') as HTMLSelectElement;
+    expect(processor.value).toBe('checkout');
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+
+    await user.selectOptions(processor, 'paypal');
+    expect(
+      within(dialog).getByText(
+        'This order was paid through Checkout.com. Its defence pack will be addressed to PayPal.',
+      ),
+    ).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Dispute Id'), 'PP-D-1');
+    await user.type(within(dialog).getByLabelText('Reason code'), '13.1');
+    await user.click(within(dialog).getByRole('button', { name: 'Open dispute' }));
+    expect(
+      await within(dialog).findByText('Please confirm the processor: it is not the one that took the payment.'),
+    ).toBeTruthy();
+    expect(server.calls(DISPUTES_API.open)).toEqual([]);
+
+    await user.click(within(dialog).getByLabelText('This dispute came through PayPal, not Checkout.com'));
+    await user.click(within(dialog).getByRole('button', { name: 'Open dispute' }));
+    expect(await screen.findByText(DISPUTE_MSG.opened)).toBeTruthy();
+    const [sent] = server.calls(DISPUTES_API.open).map((r) => r.body as Record<string, unknown>);
+    expect(sent).toMatchObject({ processor: 'paypal', processorDisputeId: 'PP-D-1' });
+    // the confirmation is the web's: the server's contract is unchanged
+    expect(Object.keys(sent ?? {})).not.toContain('confirmProcessor');
+    expect(Object.keys(sent ?? {})).not.toContain('paidThrough');
+  });
+
+  it("opens the order's own processor without asking anything more", async () => {
+    const user = userEvent.setup();
+    const order = paidThrough('Worldpay');
+    const { server } = serverWith({ ...order, purchase: { ...order.purchase, payment_processor: 'stripe' } });
+    server.on(DISPUTES_API.open, () => ({
+      http: 201,
+      envelope: { status: API_STATUS.ok, message: DISPUTE_MSG.opened, data: disputeRecord({ id: 43 }) },
+    }));
+    await signInWith(server);
+    renderAdmin(detailPath);
+    await user.click(
+      await within(await screen.findByRole('region', { name: 'Disputes' })).findByRole('button', {
+        name: 'Open dispute',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    // the processor the website named wins over the gateway's name
+    expect((within(dialog).getByLabelText('Processor') as HTMLSelectElement).value).toBe('stripe');
+    await user.type(within(dialog).getByLabelText('Dispute Id'), 'dp_43');
+    await user.type(within(dialog).getByLabelText('Reason code'), '10.4');
+    await user.click(within(dialog).getByRole('button', { name: 'Open dispute' }));
+    expect(await screen.findByText(DISPUTE_MSG.opened)).toBeTruthy();
+    expect(server.calls(DISPUTES_API.open)[0]?.body).toMatchObject({ processor: 'stripe' });
+  });
+});
+
 describe("a dispute's changes on the order detail", () => {
   it('lists the dispute and sends only what the member changed', async () => {
     const user = userEvent.setup();

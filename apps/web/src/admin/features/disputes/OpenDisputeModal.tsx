@@ -1,5 +1,13 @@
-import { DISPUTE_PROCESSORS, DISPUTE_STAGES, REASON_CATEGORIES } from '@eta/shared';
+import {
+  DISPUTE_PROCESSORS,
+  DISPUTE_STAGES,
+  disputeLabel,
+  type OrderDetail,
+  paymentProcessorOf,
+  REASON_CATEGORIES,
+} from '@eta/shared';
 import { useEffect } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -20,6 +28,7 @@ import {
   type OpenDisputeValues,
   openDisputeDefaults,
   openDisputeResolver,
+  otherProcessorChosen,
   todayUtc,
 } from './openDisputeForm.ts';
 import { ReasonCodeField } from './ReasonCodeField.tsx';
@@ -27,11 +36,13 @@ import { DISPUTE_TEXT } from './texts.ts';
 
 interface OpenDisputeModalProps {
   show: boolean;
-  order: { order_id: string; amount: string | null; currency: string | null };
+  order: Pick<OrderDetail, 'order_id' | 'amount' | 'currency'> & {
+    purchase: Pick<OrderDetail['purchase'], 'payment_processor' | 'gateway_name'>;
+  };
   onHide: () => void;
 }
 
-const FIELDS = Object.keys(openDisputeDefaults({ order_id: '', amount: null, currency: null }));
+const FIELDS = Object.keys(openDisputeDefaults({ order_id: '', amount: null, currency: null, paidThrough: null }));
 
 /**
  * "Open dispute" on the order detail (DESIGN §14): the shared schema checks the form before it is
@@ -52,13 +63,18 @@ export function OpenDisputeModal({ show, order, onHide }: OpenDisputeModalProps)
   // Each opening starts from the order as it is now (its amount may have been corrected meanwhile);
   // a reload of the detail while the form is open (the mail poll) must not wipe what is typed.
   const { order_id, amount, currency } = order;
+  const paidThrough = paymentProcessorOf(order.purchase);
   useEffect(() => {
-    if (show) reset(openDisputeDefaults({ order_id, amount, currency }));
-  }, [show, order_id, amount, currency, reset]);
+    if (show) reset(openDisputeDefaults({ order_id, amount, currency, paidThrough }));
+  }, [show, order_id, amount, currency, paidThrough, reset]);
 
   const reasonCode = watch('reasonCode') ?? '';
+  const processor = watch('processor') ?? '';
+  const confirming = paidThrough !== null && otherProcessorChosen({ processor, paidThrough });
   const respondBy = watch('respondBy') ?? '';
   const estimate = respondBy ? null : estimateText(reasonCode, watch('openedAt') || todayUtc());
+  // A confirmation is for the processor it names: another choice asks again.
+  const processorField = register('processor', { onChange: () => setValue('confirmProcessor', false) });
   const reason = register('reasonCode', {
     // A known code names its category: prefilled, and still the member's to change.
     onChange: (event: { target: { value: string } }) => {
@@ -93,7 +109,7 @@ export function OpenDisputeModal({ show, order, onHide }: OpenDisputeModalProps)
           <Row xs={1} md={2} lg={3} className="gx-3">
             <Col>
               <FormField id="dispute-processor" label={DISPUTE_TEXT.processor} error={errors.processor?.message}>
-                <Form.Select {...control('processor', 'dispute-processor')}>
+                <Form.Select id="dispute-processor" isInvalid={Boolean(errors.processor)} {...processorField}>
                   <DisputeOptions values={DISPUTE_PROCESSORS} empty={DISPUTE_TEXT.chooseProcessor} />
                 </Form.Select>
               </FormField>
@@ -155,6 +171,23 @@ export function OpenDisputeModal({ show, order, onHide }: OpenDisputeModalProps)
               </FormField>
             </Col>
           </Row>
+          {confirming && (
+            <Alert variant="warning" className="mb-0">
+              <p className="mb-2">{DISPUTE_TEXT.otherProcessor(disputeLabel(paidThrough), disputeLabel(processor))}</p>
+              <Form.Check
+                id="dispute-confirm-processor"
+                type="checkbox"
+                label={DISPUTE_TEXT.confirmProcessor(disputeLabel(processor), disputeLabel(paidThrough))}
+                isInvalid={Boolean(errors.confirmProcessor)}
+                {...register('confirmProcessor')}
+              />
+              {errors.confirmProcessor && (
+                <div className="invalid-feedback d-block" role="alert">
+                  {errors.confirmProcessor.message}
+                </div>
+              )}
+            </Alert>
+          )}
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onHide}>

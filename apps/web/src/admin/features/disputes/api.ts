@@ -11,6 +11,8 @@ export interface DisputeListArgs {
   processor?: DisputeProcessor | undefined;
   /** a day (its end) or an instant, as the dashboard tile sends it */
   dueBefore?: string | undefined;
+  /** an instant: deadlines after it only (the dashboard tile leaves the overdue out of "due") */
+  dueAfter?: string | undefined;
   unmatched?: boolean;
   page: number;
   limit: number;

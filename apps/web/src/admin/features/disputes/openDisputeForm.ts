@@ -1,5 +1,6 @@
 import {
   type DISPUTES_API,
+  type DisputeProcessor,
   estimateRespondBy,
   findReasonCode,
   formatUtcDate,
@@ -28,20 +29,28 @@ export interface OpenDisputeValues {
   openedAt: string;
   respondBy: string;
   stage: string;
+  /** the processor that took the order's payment ('' when the order names none of §14's): not sent */
+  paidThrough: string;
+  /** ticked: the member confirms the dispute came through another processor than paidThrough; not sent */
+  confirmProcessor: boolean;
 }
 
 /** Today as the server counts days (UTC), for the date inputs. */
 export const todayUtc = (now = Date.now()) => new Date(now).toISOString().slice(0, 10);
 
-/** A fresh form for `order`: its amount and currency, opened today, a chargeback (DESIGN §14). */
+/**
+ * A fresh form for `order`: the processor that took its payment (DESIGN §23, "start work where it
+ * is"), its amount and currency, opened today, a chargeback (DESIGN §14).
+ */
 export function openDisputeDefaults(order: {
   order_id: string;
   amount: string | null;
   currency: string | null;
+  paidThrough: DisputeProcessor | null;
 }): OpenDisputeValues {
   return {
     orderId: order.order_id,
-    processor: '',
+    processor: order.paidThrough ?? '',
     processorDisputeId: '',
     reasonCode: '',
     reasonCategory: '',
@@ -50,8 +59,14 @@ export function openDisputeDefaults(order: {
     openedAt: todayUtc(),
     respondBy: '',
     stage: 'chargeback',
+    paidThrough: order.paidThrough ?? '',
+    confirmProcessor: false,
   };
 }
+
+/** Another processor than the one that took the payment is chosen: the member must say it is meant. */
+export const otherProcessorChosen = (values: Pick<OpenDisputeValues, 'processor' | 'paidThrough'>): boolean =>
+  values.paidThrough !== '' && values.processor !== '' && values.processor !== values.paidThrough;
 
 const blank = (value: string) => (value.trim() === '' ? undefined : value);
 
@@ -99,10 +114,20 @@ export const openDisputeResolver: Resolver<OpenDisputeValues, unknown, OpenDispu
   const result = await checkBody(toOpenDisputeBody(values) as never, context, options as never);
   for (const [field, error] of Object.entries(result.errors) as [keyof OpenDisputeValues, { message?: string }][]) {
     const asked = WHEN_EMPTY[field];
-    if (asked && error && values[field].trim() === '') error.message = asked;
+    const value = values[field];
+    if (asked && error && typeof value === 'string' && value.trim() === '') error.message = asked;
     // The shared amount rule answers a badly shaped text with zod's own pattern text (reported to
     // the server's owner); the member is told what the rule means instead.
     else if (field === 'amount' && error) error.message = DISPUTE_TEXT.amountInvalid;
+  }
+  // The web's own rule, not the server's: a processor other than the one that took the payment is
+  // sent only once confirmed (docs/decisions.md, issue 31).
+  if (otherProcessorChosen(values) && !values.confirmProcessor) {
+    const errors = {
+      ...result.errors,
+      confirmProcessor: { type: 'confirm', message: DISPUTE_TEXT.confirmProcessorRequired },
+    };
+    return { values: {}, errors } as never;
   }
   return result as never;
 };

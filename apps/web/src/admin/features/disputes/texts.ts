@@ -46,6 +46,11 @@ export const DISPUTE_TEXT = {
   chooseProcessor: 'Select processor',
   reasonHint: 'Pick from the list or type the code the processor gave.',
   processorRequired: 'Please select the processor.',
+  // DESIGN §23: the form starts from the processor that took the payment; another one is confirmed
+  otherProcessor: (paid: string, chosen: string) =>
+    `This order was paid through ${paid}. Its defence pack will be addressed to ${chosen}.`,
+  confirmProcessor: (chosen: string, paid: string) => `This dispute came through ${chosen}, not ${paid}`,
+  confirmProcessorRequired: 'Please confirm the processor: it is not the one that took the payment.',
   disputeIdRequired: "Please enter the processor's dispute id.",
   reasonCodeRequired: 'Please enter the reason code.',
   amountRequired: 'Please enter the amount.',
