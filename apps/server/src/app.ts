@@ -17,6 +17,8 @@ import { migrateToLatest } from './db/migrate.ts';
 import { analyzeAfterArrivals, warnWhenAutovacuumOff } from './db/pg-upkeep.ts';
 import { createDomainEvents } from './lib/domain-events.ts';
 import { limitsFor } from './lib/limits.ts';
+import { logErrorSerializer } from './lib/log-error.ts';
+import { droppedLogLines, stdoutLog } from './lib/log-output.ts';
 import { serializeRequestForLog } from './lib/logged-url.ts';
 import { openFileStore } from './lib/open-file-store.ts';
 import { checkingSerializer, plainSerializer } from './lib/reply-serializers.ts';
@@ -118,8 +120,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : {
             level: config.logLevel,
             redact: REDACT,
-            serializers: { req: serializeRequestForLog },
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            serializers: { req: serializeRequestForLog, err: logErrorSerializer },
+            // never pino's own stdout writer, which blocks on a log output that stopped draining (log-output.ts)
+            stream: options.logStream ?? stdoutLog(),
           },
     bodyLimit: 1024 * 1024,
     // A body that trickles or stalls is cut off (issue 20): Fastify's defaults (0) never time out.
@@ -230,7 +233,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerReadiness(app, ctx);
   // Before the routes: its one onResponse hook must reach every scope registered below.
-  registerMetrics(app, ctx, { liveClients: () => live.size(), poolStats: handle.poolStats });
+  registerMetrics(app, ctx, {
+    liveClients: () => live.size(),
+    poolStats: handle.poolStats,
+    logLinesDropped: droppedLogLines,
+  });
 
   // Before the routes: the OpenAPI document is collected as they register.
   await registerApiDocs(app);

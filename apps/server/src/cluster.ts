@@ -10,8 +10,12 @@ import cluster, { type Worker } from 'node:cluster';
 const EARLY_EXIT_MS = 10_000;
 /** failed starts in a row after which the primary gives up (bad configuration, database gone) */
 const MAX_FAILED_STARTS = 5;
-/** how long a stop waits for workers to finish their accepted requests */
-const STOP_GRACE_MS = 20_000;
+/**
+ * how long a stop waits for workers to finish their accepted requests before killing them: each
+ * exits by itself within 12 s (main.ts's STOP_DEADLINE_MS), and the whole stops within DESIGN
+ * §22's 15 s whatever the workers' log output does
+ */
+const STOP_GRACE_MS = 13_000;
 
 export const isWorker = (): boolean => cluster.isWorker;
 

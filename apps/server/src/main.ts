@@ -6,6 +6,7 @@ import { describeRestore, runRestore } from './cli/restore.ts';
 import { runRetention } from './cli/retention.ts';
 import { isWorker, reportListening, startWorkers } from './cluster.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { droppedLogLines, stdoutLog } from './lib/log-output.ts';
 import { runSeed } from './seed/run-seed.ts';
 
 const USAGE =
@@ -14,20 +15,43 @@ const USAGE =
 /** The seed's announcements (accounts created, a generated password) go to the console. */
 const seed = (app: FastifyInstance, demo: boolean) => runSeed(app, demo, (line) => console.log(line));
 
-/** Finish accepted requests, close the database, then exit (DESIGN §10). */
+/**
+ * From SIGTERM to exit at most (DESIGN §22 promises 15 s, whatever happens to the log): requests
+ * still running then are cut. The cluster's primary kills its workers a little after (cluster.ts).
+ */
+const STOP_DEADLINE_MS = 12_000;
+/** after the requests, the log's backlog gets at most this long to be written */
+const LOG_DRAIN_MS = 2_000;
+
+/** The process ends; lines the log dropped are counted on stderr, if stderr takes them. */
+function exitNow(code: number): never {
+  const dropped = droppedLogLines();
+  if (dropped > 0) {
+    process.stderr.write(`eTA Desk: ${dropped} log line(s) dropped: the log output stopped taking them.\n`);
+  }
+  process.exit(code);
+}
+
+/** Finish accepted requests, close the database, write what the log holds, then exit (DESIGN §10, §22). */
 function shutdownOn(app: FastifyInstance): void {
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
+      const deadline = Date.now() + STOP_DEADLINE_MS;
       app.log.info({ signal }, 'shutting down');
-      const force = setTimeout(() => process.exit(1), 15_000);
-      force.unref();
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+      setTimeout(() => exitNow(1), STOP_DEADLINE_MS).unref();
+      app
+        .close()
+        .then(
+          () => 0,
+          () => 1,
+        )
+        .then(async (code) => {
+          await stdoutLog().drained(Math.min(deadline, Date.now() + LOG_DRAIN_MS));
+          exitNow(code);
+        });
     });
   }
 }

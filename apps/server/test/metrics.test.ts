@@ -62,9 +62,12 @@ describeEachDialect('GET /metrics', (dialect) => {
       'outbox_failed_total',
       'live_clients',
       'retention_removed_total',
+      'log_lines_dropped_total',
     ]) {
       expect(res.body, name).toMatch(new RegExp(`^# TYPE ${name} `, 'm'));
     }
+    // nothing dropped: the test's log output takes every line (a stalled one: stop-stalled-log.test.ts)
+    expect(sample(res.body, 'log_lines_dropped_total')).toBe(0);
     for (const kind of ['images', 'documents', 'personal', 'files', 'audit_rows']) {
       expect(sample(res.body, `retention_removed_total{kind="${kind}"}`), kind).toBe(0);
     }

@@ -75,6 +75,8 @@ export const SERVER_MSG = {
   internal: 'Something went wrong. Please try again.',
   /** 503: the file storage (DESIGN §19) did not answer; nothing was changed */
   storageUnavailable: 'File storage is not answering right now. Nothing was changed; please try again in a moment.',
+  /** 503 with Retry-After: the database is away (a restart, a failover, connections cut); writes resume by themselves */
+  databaseUnavailable: 'The database is not answering. Try again in a moment.',
 } as const;
 
 /** An unknown key's message names that key alone, never the keys beside it (DESIGN §22). */

@@ -12,6 +12,7 @@ import {
   SqliteDriver,
 } from 'kysely';
 import pg from 'pg';
+import { markFromDatabase } from '../lib/database-unavailable.ts';
 import type { DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -200,14 +201,52 @@ export function connectSqliteReader(file: string): DbHandle {
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
+/** a new connection not made within this (a failover's vanished host), or no pooled one free: the request answers 503 */
+const PG_CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * Every failure of the pool or of a pooled connection is marked as the database's, so a lost
+ * connection answers 503 (lib/database-unavailable.ts) and nothing else is taken for one.
+ */
+function markingFailures(pool: pg.Pool): pg.Pool {
+  const marked = new WeakSet<pg.PoolClient>();
+  const mark = (error: unknown) => {
+    throw markFromDatabase(error);
+  };
+  return {
+    async connect() {
+      const client = await pool.connect().catch(mark);
+      if (!marked.has(client)) {
+        marked.add(client);
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        (client as unknown as { query: typeof query }).query = (...args) => {
+          const result = query(...args);
+          return result instanceof Promise ? result.catch(mark) : result;
+        };
+      }
+      return client;
+    },
+    end: () => pool.end(),
+  } as unknown as pg.Pool;
+}
+
 export function connect(options: ConnectOptions): DbHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // Without a listener, an idle client's error would crash the process; the pool replaces the client.
-    pool.on('error', (error) => options.onIdleError?.(error));
-    const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : preparingPool(pool) }),
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      keepAlive: true,
     });
+    // An idle client's error: the pool drops the client and reports it here (without a listener it
+    // would crash the process).
+    pool.on('error', (error) => options.onIdleError?.(error));
+    // A client a request holds gets no pool listener, and pg emits 'error' on it when its connection
+    // dies (a restart, pg_terminate_backend): unheard, that ends the process. Its query fails with the
+    // same error, the request answers 503, and the pool drops the client when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
+    const pooled = options.preparedStatements === false ? pool : preparingPool(pool);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: markingFailures(pooled) }) });
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, dialect: 'postgres', close: () => db.destroy(), poolStats };
   }

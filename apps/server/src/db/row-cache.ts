@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { reconnectDelayMs } from './listen-backoff.ts';
 
 /**
  * Rows the staff guard reads on every request (the member, the session), by key. The two ways to
@@ -19,8 +20,6 @@ export function directRows<K, Row>(read: (key: K) => Promise<Row | undefined>): 
   return { find: read, forget: () => {}, close: async () => {} };
 }
 
-/** wait before listening again after the listening connection was lost */
-const RECONNECT_MS = 1000;
 /** rows kept at most (a business has dozens of members and sessions; this only bounds a misuse) */
 const MAX_ROWS = 10_000;
 /**
@@ -54,6 +53,8 @@ export function listeningRows<K, Row>(options: ListeningRowsOptions<K, Row>): Ro
   let closed = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
+  /** tries to listen that failed in a row: the wait before the next grows with them (listen-backoff.ts) */
+  let failures = 0;
   /** bumped by every change heard and every lost connection: a read begun before it is not kept */
   let generation = 0;
 
@@ -73,9 +74,11 @@ export function listeningRows<K, Row>(options: ListeningRowsOptions<K, Row>): Ro
       client = null;
       next.end().catch(() => {});
       if (closed) return;
-      if (error)
+      // once per outage: the tries that fail while the database is away say nothing new
+      if (error && failures === 0)
         log.warn({ err: error, channel }, 'change listener lost; rows are read on every request until it is back');
-      retry = setTimeout(() => void listen(), RECONNECT_MS).unref();
+      retry = setTimeout(() => void listen(), reconnectDelayMs(failures)).unref();
+      failures += 1;
     };
     next.on('error', lost);
     next.on('end', () => lost());
@@ -86,7 +89,10 @@ export function listeningRows<K, Row>(options: ListeningRowsOptions<K, Row>): Ro
     try {
       await next.connect();
       await next.query(`LISTEN ${channel}`);
-      if (client === next && !closed) listening = true;
+      if (client === next && !closed) {
+        listening = true;
+        failures = 0;
+      }
     } catch (error) {
       lost(error as Error);
     }

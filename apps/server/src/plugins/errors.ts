@@ -2,6 +2,7 @@ import { SERVER_MSG } from '@eta/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 import { boundedFieldErrors, issueFields } from '../lib/field-errors.ts';
 import { StorageUnavailableError } from '../lib/file-store.ts';
 import { NOT_FOUND_PAGE, wantsPage } from './not-found-page.ts';
@@ -84,6 +85,14 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
         .code(503)
         .header('Retry-After', '5')
         .send({ status: 0, message: SERVER_MSG.storageUnavailable, data: { requestId: request.id } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // DESIGN §22: a restart or failover; the pool reconnects by itself, so the client is told when to retry
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ status: 0, message: SERVER_MSG.databaseUnavailable, data: { requestId: request.id } });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ status: 0, message: SERVER_MSG.internal, data: { requestId: request.id } });

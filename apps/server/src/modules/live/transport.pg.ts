@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { reconnectDelayMs } from '../../db/listen-backoff.ts';
 import type { Database } from '../../db/schema.ts';
 import { type LiveEnvelope, type LiveTransport, type LiveWire, localDelivery, splitWire } from './transport.ts';
 
@@ -8,7 +9,6 @@ import { type LiveEnvelope, type LiveTransport, type LiveWire, localDelivery, sp
 export const LIVE_CHANNEL = 'eta_live';
 /** NOTIFY's payload limit is 8,000 bytes; the envelope and non-ASCII names need room */
 const MAX_PAYLOAD_CHARS = 3_500;
-const RECONNECT_MS = 1_000;
 
 type Log = { warn(obj: object, msg: string): void };
 
@@ -25,6 +25,8 @@ export function postgresLiveTransport(db: Kysely<Database>, databaseUrl: string,
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
+  /** tries to listen that failed in a row (listen-backoff.ts) */
+  let failures = 0;
 
   const listen = async () => {
     retry = null;
@@ -35,8 +37,11 @@ export function postgresLiveTransport(db: Kysely<Database>, databaseUrl: string,
       client = null;
       next.end().catch(() => {});
       if (closed) return;
-      if (error) log.warn({ err: error, channel: LIVE_CHANNEL }, 'live listener lost; listening again shortly');
-      retry = setTimeout(() => void listen(), RECONNECT_MS).unref();
+      // once per outage: the tries that fail while the database is away say nothing new
+      if (error && failures === 0)
+        log.warn({ err: error, channel: LIVE_CHANNEL }, 'live listener lost; listening again shortly');
+      retry = setTimeout(() => void listen(), reconnectDelayMs(failures)).unref();
+      failures += 1;
     };
     next.on('error', lost);
     next.on('end', () => lost());
@@ -52,6 +57,7 @@ export function postgresLiveTransport(db: Kysely<Database>, databaseUrl: string,
     try {
       await next.connect();
       await next.query(`LISTEN ${LIVE_CHANNEL}`);
+      if (client === next) failures = 0;
     } catch (error) {
       lost(error as Error);
     }

@@ -18,6 +18,8 @@ export interface MetricsSources {
   liveClients: () => number;
   /** PostgreSQL's pool; absent on SQLite */
   poolStats?: () => PoolStats;
+  /** log lines this process dropped because its log output stopped draining (lib/log-output.ts) */
+  logLinesDropped: () => number;
 }
 
 /** Seconds; finer below 50 ms, where DESIGN §11's budgets sit. */
@@ -86,6 +88,12 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, sources: 
     for (const [kind, count] of Object.entries(event.removed)) removed.labels(kind).inc(count);
   });
   const readPool = sources.poolStats ? registerPoolGauges(registers) : null;
+  const logDropped = new Counter({
+    name: 'log_lines_dropped_total',
+    help: 'Log lines dropped because the log output (stdout) stopped taking them (DESIGN §22)',
+    registers,
+  });
+  let logDroppedShown = 0;
 
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (!tokenMatches(request, expected)) {
@@ -103,6 +111,9 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, sources: 
       for (const gauge of [pending, oldest, failed]) gauge.set(Number.NaN);
     }
     live.set(sources.liveClients());
+    const logDroppedNow = sources.logLinesDropped();
+    logDropped.inc(logDroppedNow - logDroppedShown);
+    logDroppedShown = logDroppedNow;
     if (readPool && sources.poolStats) readPool(sources.poolStats());
     return reply.type(registry.contentType).send(await registry.metrics());
   });
