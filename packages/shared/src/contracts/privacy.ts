@@ -53,7 +53,7 @@ export const PRIVACY_CONTRACTS = {
     description:
       '409 `Already erased` for an order erased before; 409 under legal hold (ChargeBack, a dispute open or closed less than 120 days ago) unless `override` is true. Logged in the audit log with the reason.',
     tag,
-    access: { capability: 'privacy.erase' },
+    access: { capability: 'privacy.erase', reauth: true },
     params: erasePathSchema,
     body: eraseOrderSchema,
     data: null,
@@ -63,7 +63,7 @@ export const PRIVACY_CONTRACTS = {
     description:
       'orders.json (every order, mail, download, remark and event about that email) and each order’s images and documents. An email with no orders gets a ZIP with an empty list. Logged in the access and audit logs.',
     tag,
-    access: { capability: 'privacy.export' },
+    access: { capability: 'privacy.export', reauth: true },
     body: subjectExportSchema,
     data: null,
     file: ['application/zip'],
