@@ -26,7 +26,19 @@ export async function apiAs(baseURL: string, email: string, password = DEMO_PASS
   expect(res.ok()).toBe(true);
   const token = (await res.json()).data.jwtToken as string;
   await anonymous.dispose();
-  return request.newContext({ baseURL, extraHTTPHeaders: { authorization: token } });
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { authorization: token } });
+  // "Confirm it is you" (DESIGN §22) at once: set-up calls may add an Admin, switch a gateway or
+  // change the password, as the member would after confirming in the modal
+  expect((await api.post('/api/admin/reauth', { data: { password } })).ok()).toBe(true);
+  return api;
+}
+
+/** Answers the "Confirm it is you" modal (DESIGN §22) with the password; the refused call then goes through. */
+export async function confirmItIsYou(page: Page, password = DEMO_PASSWORD): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await dialog.getByLabel('Your password').fill(password);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
 }
 
 let seq = 0;

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ACCOUNT_MSG } from '@eta/shared';
+import { ACCOUNT_MSG, SERVER_MSG } from '@eta/shared';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { apiAs, DEMO, uniqueEmail } from '../fixtures.ts';
+import { apiAs, confirmItIsYou, DEMO, signIn, uniqueEmail } from '../fixtures.ts';
 
 const PASSWORD = 'Enrol#2026';
 const MAIL_DIR = path.resolve(import.meta.dirname, '../.data/mail');
@@ -165,5 +165,35 @@ test.describe('staff accounts: two-factor sign-in, sessions, password reset', ()
     await page.getByRole('dialog').getByRole('button', { name: 'Reset 2FA' }).click();
     await expect(page.getByText(ACCOUNT_MSG.twoFactorReset)).toBeVisible();
     await expect(row.getByText('Off', { exact: true })).toBeVisible();
+  });
+
+  test('Update Password asks to confirm it is you in a small modal, then changes it', async ({ page, baseURL }) => {
+    const email = uniqueEmail('confirm');
+    const admin = await apiAs(baseURL as string, DEMO.admin);
+    expect(
+      (
+        await admin.post('/api/admin/add-team-member', {
+          data: { name: 'Cora Confirm', email, password: PASSWORD, type: 'Team' },
+        })
+      ).status(),
+    ).toBe(201);
+    await admin.dispose();
+
+    await signIn(page, email, PASSWORD);
+    await page.goto('/admin/change-password');
+    await page.getByLabel('Enter New Password').fill('Confirmed#2026');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await expect(dialog).toBeVisible();
+    // SPEC's screen keeps its one field: the password is asked in the modal
+    await expect(page.getByRole('main').locator('input')).toHaveCount(1);
+    await dialog.getByLabel('Your password').fill('not-my-password');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(dialog.getByText(ACCOUNT_MSG.passwordWrong)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('confirm-it-is-you.png') });
+    await confirmItIsYou(page, PASSWORD);
+    await expect(page.getByText(SERVER_MSG.passwordChanged)).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await signIn(page, email, 'Confirmed#2026');
   });
 });

@@ -1,6 +1,6 @@
 import { MSG } from '@eta/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { apiAs, DEMO, DEMO_PASSWORD, signIn, uniqueEmail } from '../fixtures.ts';
+import { apiAs, confirmItIsYou, DEMO, DEMO_PASSWORD, signIn, uniqueEmail } from '../fixtures.ts';
 
 const toast = (page: Page) => page.locator('.Toastify__toast');
 
@@ -109,6 +109,7 @@ test.describe('foundation: sign-in, team, gateways, password, roles', () => {
 
     await primary.getByLabel('Primary Domain Gateway').selectOption({ label: 'PayPal' });
     await primary.getByRole('button', { name: 'Active Gateway' }).click();
+    await confirmItIsYou(page);
     await expect(primary.getByTestId('gateway-primary-active')).toContainText('PayPal');
 
     await secondary.getByLabel('Secondary Domain Gateway').selectOption({ label: 'Worldpay' });
@@ -137,6 +138,7 @@ test.describe('foundation: sign-in, team, gateways, password, roles', () => {
     await expect(page.getByText(MSG.newPasswordMin)).toBeVisible();
     await page.getByLabel('Enter New Password').fill('new-pass-2');
     await page.getByRole('button', { name: 'Update Password' }).click();
+    await confirmItIsYou(page, 'old-pass-1');
     await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { apiAs, DEMO, signIn } from '../fixtures.ts';
+import { apiAs, confirmItIsYou, DEMO, signIn } from '../fixtures.ts';
 import { ingestOrders, makeOrders, orderRef, uniqueTag } from '../orders.ts';
 
 /** DESIGN §16 as an Admin meets it: who opened an order, the audit log, an erasure and a subject export. */
@@ -91,6 +91,7 @@ test.describe('personal data: access log, audit log, erasure, subject access', (
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Reason (kept in the audit log)').fill('Applicant asked by mail on the 24th');
     await dialog.getByRole('button', { name: 'Erase personal data' }).click();
+    await confirmItIsYou(page);
     await expect(dialog).toBeHidden();
     await expect(personal).toContainText(`Personal data erased on ${today()} at the applicant's request.`);
     await expect(personal.getByRole('button', { name: 'Erase personal data' })).toHaveCount(0);

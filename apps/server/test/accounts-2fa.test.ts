@@ -8,6 +8,7 @@ import {
   describeEachDialect,
   login,
   type Member,
+  reauth,
   TEST_PASSWORD,
   type TestApp,
 } from './test-app.ts';
@@ -204,6 +205,7 @@ describeEachDialect('two-factor sign-in', (dialect) => {
     const challenge = (await signIn(member.email)).json().data.challenge;
     const session = await verify((await signIn(member.email)).json().data.challenge, await codeFor(secret));
     nextStep();
+    await reauth(t, session.json().data.jwtToken);
     await call(t, 'POST', '/api/admin/change-password', session.json().data.jwtToken, { newPassword: 'Changed#123' });
     const res = await verify(challenge, await codeFor(secret));
     expect(res.statusCode).toBe(401);
@@ -212,6 +214,7 @@ describeEachDialect('two-factor sign-in', (dialect) => {
   it('turns off with a code from the app, and then signs in with the password alone', async () => {
     const member = await createMember(t, ROLE.Telecaller);
     const { secret } = await enrol(member);
+    await reauth(t, member.token);
     const res = await call(t, 'POST', '/api/admin/2fa/disable', member.token, { code: await codeFor(secret) });
     expect(res.json()).toMatchObject({ status: 1, message: ACCOUNT_MSG.twoFactorOff });
     expect((await signIn(member.email)).json().data.jwtToken).toEqual(expect.any(String));
@@ -308,6 +311,7 @@ describeEachDialect('REQUIRE_2FA', (dialect) => {
     // required: it cannot be turned off
     t.advance(30_000);
     const next = await generate({ secret, epoch: Math.floor((START + 30_000) / 1000) });
+    await reauth(t, token);
     const off = await call(t, 'POST', '/api/admin/2fa/disable', token, { code: next });
     expect(off.statusCode).toBe(403);
     expect(off.json().message).toBe(ACCOUNT_MSG.twoFactorStillRequired);

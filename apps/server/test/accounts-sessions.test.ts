@@ -6,6 +6,7 @@ import {
   createMember,
   describeEachDialect,
   login,
+  reauth,
   TEST_PASSWORD,
   type TestApp,
 } from './test-app.ts';
@@ -127,6 +128,7 @@ describeEachDialect('staff sessions', (dialect) => {
   it('a password change ends every session of the member, the caller’s own included', async () => {
     const member = await createMember(t, ROLE.Team);
     const other = await login(t, member.email, TEST_PASSWORD);
+    await reauth(t, member.token);
     const res = await call(t, 'POST', '/api/admin/change-password', member.token, { newPassword: 'Changed#789' });
     expect(res.statusCode).toBe(200);
     expect(await userInfo(member.token)).toBe(401);

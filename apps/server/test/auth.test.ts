@@ -7,6 +7,7 @@ import {
   createMember,
   describeEachDialect,
   login,
+  reauth,
   TEST_PASSWORD,
   type TestApp,
 } from './test-app.ts';
@@ -109,6 +110,7 @@ describeEachDialect('sign-in and sessions', (dialect) => {
 
   it('changes the password: the old token dies, the old password fails, the new one signs in', async () => {
     const member = await createMember(t, ROLE.Telecaller);
+    await reauth(t, member.token);
     const res = await call(t, 'POST', '/api/admin/change-password', member.token, { newPassword: 'brand-new-pass' });
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe(1);
@@ -124,6 +126,7 @@ describeEachDialect('sign-in and sessions', (dialect) => {
     [{ newPassword: '12345' }, MSG.newPasswordMin],
   ])('refuses new password %j with the message of SPEC §5', async (payload, message) => {
     const member = await createMember(t, ROLE.Team);
+    await reauth(t, member.token);
     const res = await call(t, 'POST', '/api/admin/change-password', member.token, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ status: 0, message, data: { errors: { newPassword: message } } });

@@ -1,6 +1,6 @@
 import { encodeId, ROLE, SERVER_MSG } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, call, createMember, describeEachDialect, type TestApp } from './test-app.ts';
+import { buildTestApp, call, createMember, describeEachDialect, reauth, type TestApp } from './test-app.ts';
 
 /** Writes that race: the database decides, and the loser hears why instead of a 500. */
 describeEachDialect('concurrent team and gateway writes', (dialect) => {
@@ -44,6 +44,7 @@ describeEachDialect('concurrent team and gateway writes', (dialect) => {
 
   it('leaves exactly one active gateway per domain when managers switch it at once', async () => {
     const admin = await createMember(t, ROLE.Admin);
+    await reauth(t, admin.token);
     const list = (await call(t, 'GET', '/api/admin/payment-gateways', admin.token)).json().data as {
       id: string;
       is_secondary_domain: number;

@@ -1,7 +1,15 @@
 import { decodeId, encodeId, MSG, type PaymentGatewayRecord, ROLE, type Role, SERVER_MSG } from '@eta/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import {
+  buildTestApp,
+  call,
+  createMember,
+  describeEachDialect,
+  type Member,
+  reauth,
+  type TestApp,
+} from './test-app.ts';
 
 const LIST = '/api/admin/payment-gateways';
 const SETTING = '/api/admin/payment-gateway-setting';
@@ -22,6 +30,7 @@ describeEachDialect('payment gateways', (dialect) => {
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     admin = await createMember(t, ROLE.Admin);
+    await reauth(t, admin.token);
   });
   afterAll(() => t.close());
 
@@ -107,6 +116,7 @@ describeEachDialect('payment gateways', (dialect) => {
 
     it('lets a Manager switch a gateway too', async () => {
       const manager = await createMember(t, ROLE.Manager);
+      await reauth(t, manager.token);
       const chosen = await inactiveOf(0);
       expect((await call(t, 'GET', LIST, manager.token)).statusCode).toBe(200);
       expect((await activate({ gatewayId: chosen.id, isSecondaryDomain: 0 }, manager.token)).statusCode).toBe(200);

@@ -7,6 +7,7 @@ import {
   createMember,
   describeEachDialect,
   login,
+  reauth,
   TEST_PASSWORD,
   type TestApp,
 } from './test-app.ts';
@@ -46,9 +47,21 @@ describeEachDialect('staff sessions across instances', (dialect) => {
     // used on b first, so b has read (and on PostgreSQL kept) the member
     expect(await userInfo(b, member.token)()).toBe(200);
     expect(await userInfo(b, member.token)()).toBe(200);
+    await reauth(a, member.token);
     const res = await call(a, 'POST', '/api/admin/change-password', member.token, { newPassword: 'Another#456' });
     expect(res.statusCode).toBe(200);
     await eventually(userInfo(b, member.token), 401);
+  });
+
+  it('a confirmation made on one instance holds on the other at once (DESIGN §22)', async () => {
+    const member = await createMember(a, ROLE.Team);
+    const change = (t: TestApp) =>
+      call(t, 'POST', '/api/admin/change-password', member.token, { newPassword: 'Elsewhere#456' });
+    // b has read (and on PostgreSQL kept) the session as unconfirmed
+    expect((await change(b)).statusCode).toBe(403);
+    await reauth(a, member.token);
+    // no wait for the notification: b reads the session again before refusing
+    expect((await change(b)).statusCode).toBe(200);
   });
 
   it('a session ended on one instance is refused by the other (logout, and revocation from the list)', async () => {

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { addDispute, filesOf, finishedOrder } from './privacy-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import {
+  buildTestApp,
+  call,
+  createMember,
+  describeEachDialect,
+  type Member,
+  reauth,
+  type TestApp,
+} from './test-app.ts';
 
 /** The entries of a ZIP and their bytes. */
 function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
@@ -35,6 +43,7 @@ describeEachDialect('erasure and subject access', (dialect) => {
   beforeAll(async () => {
     t = await buildTestApp(dialect, { INGEST_API_KEY: INGEST_KEY });
     admin = await createMember(t, ROLE.Admin, 'Ada Admin');
+    await reauth(t, admin.token);
   });
   afterAll(() => t.close());
 

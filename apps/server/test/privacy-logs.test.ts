@@ -9,6 +9,7 @@ import {
   describeEachDialect,
   login,
   type Member,
+  reauth,
   TEST_PASSWORD,
   type TestApp,
 } from './test-app.ts';
@@ -23,6 +24,7 @@ describeEachDialect('access and audit logs', (dialect) => {
   beforeAll(async () => {
     t = await buildTestApp(dialect, { PUBLIC_RATE_LIMIT_PER_IP: '1000', INGEST_API_KEY: INGEST_KEY });
     admin = await createMember(t, ROLE.Admin, 'Ada Admin');
+    await reauth(t, admin.token);
     tara = await createMember(t, ROLE.Team, 'Tara Team');
   });
   afterAll(() => t.close());
@@ -187,6 +189,7 @@ describeEachDialect('access and audit logs', (dialect) => {
       }[];
       const target = sessions.find((s) => !s.current)?.id as string;
       await call(t, 'DELETE', `/api/admin/sessions/${target}`, admin.token);
+      await reauth(t, other);
       await call(t, 'POST', '/api/admin/change-password', other, { newPassword: 'Changed#111' });
       const gateways = (await call(t, 'GET', '/api/admin/payment-gateways', admin.token)).json().data as {
         id: string;

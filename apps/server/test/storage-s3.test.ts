@@ -11,7 +11,15 @@ import { buildOrder, INGEST_KEY, PNG_URL } from './orders-fixtures.ts';
 import { accessTokenFor, downloadLink } from './public-fixtures.ts';
 import { startTestS3, type TestS3 } from './s3-fixtures.ts';
 import { ofOrder, type SmtpSink, startSmtpSink } from './smtp-sink.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import {
+  buildTestApp,
+  call,
+  createMember,
+  describeEachDialect,
+  type Member,
+  reauth,
+  type TestApp,
+} from './test-app.ts';
 
 /**
  * DESIGN §19: with STORAGE_URL every file lives in S3-compatible storage (a real s3rver on loopback),
@@ -122,6 +130,7 @@ describeEachDialect('files in S3-compatible storage', (dialect) => {
   it('puts the stored files in a subject export and removes their objects on erasure', async () => {
     const order = await packOrder(t, admin.token, { downloads: 0 });
     const id = await orderDbId(order.orderId);
+    await reauth(t, admin.token);
     const exported = await call(t, 'POST', '/api/admin/subject-export', admin.token, { email: order.email });
     expect(exported.statusCode).toBe(200);
     // the ZIP names its entries in clear: the document and the image are in it

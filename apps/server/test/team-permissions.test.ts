@@ -7,6 +7,7 @@ import {
   describeEachDialect,
   login,
   type Member,
+  reauth,
   TEST_PASSWORD,
   type TestApp,
 } from './test-app.ts';
@@ -57,6 +58,7 @@ describeEachDialect('team members: who may do what', (dialect) => {
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     admin = await createMember(t, ROLE.Admin);
+    await reauth(t, admin.token);
     manager = await createMember(t, ROLE.Manager);
     target = await createMember(t, ROLE.Team, 'Target Member');
   });

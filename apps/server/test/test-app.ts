@@ -170,3 +170,13 @@ export function call(
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }
+
+/**
+ * "Confirm it is you" (DESIGN §22) for the session of `token`: the routes that ask for it (password,
+ * 2FA off, recovery codes, erasure, subject export, gateway, an Admin added or changed) then pass for
+ * the next 10 minutes of the app's clock.
+ */
+export async function reauth(t: TestApp, token: string, password = TEST_PASSWORD): Promise<void> {
+  const res = await call(t, 'POST', '/api/admin/reauth', token, { password });
+  if (res.statusCode !== 200) throw new Error(`reauth failed: ${res.body}`);
+}

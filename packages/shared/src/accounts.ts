@@ -16,6 +16,8 @@ export const RECOVERY_CODE_COUNT = 10;
 export const PASSWORD_RESET_MINUTES = 30;
 /** wrong codes a challenge or an account takes in a quarter of an hour before it is refused for a while */
 export const TWO_FACTOR_FAILURES_ALLOWED = 5;
+/** "Confirm it is you" (DESIGN §22): a confirmation lets the session make sensitive changes this long */
+export const REAUTH_MINUTES = 10;
 
 /** the web's own path of a reset link (the mail links here; the sign-in screen's form posts the token) */
 export const RESET_PASSWORD_PATH = '/admin/reset-password';
@@ -46,7 +48,22 @@ export const ACCOUNT_MSG = {
   resetLinkInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
   resetTokenRequired: 'The reset link is incomplete. Please open it again from the email.',
   passwordReset: 'Your password is reset. Please sign in with the new one.',
+  /** DESIGN §22: a sensitive change asks for a confirmation made in the last REAUTH_MINUTES */
+  reauthRequired: 'Confirm it is you to continue.',
+  reauthDone: 'Thank you. You can go on.',
+  reauthMissing: 'Please enter your password or a code from your app.',
+  passwordWrong: 'That password is not right. Please try again.',
+  recoveryCodesRenewed: 'New recovery codes are ready; the old ones no longer work. Keep these somewhere safe.',
 } as const;
+
+/** The `data` of the 403 a route answers when it needs a fresh confirmation (DESIGN §22). */
+export const REAUTH_REQUIRED_DATA = { reauthRequired: true } as const;
+
+/** True for a reply asking the member to confirm it is them (the web then asks and tries again). */
+export function asksForReauth(reply: { status?: unknown; data?: unknown } | null | undefined): boolean {
+  const data = reply?.data as { reauthRequired?: unknown } | null | undefined;
+  return typeof data === 'object' && data !== null && data.reauthRequired === true;
+}
 
 /** "Chrome 131 on Windows": the browser and system of a session, as a person names them. */
 export interface SessionDevice {

@@ -19,6 +19,13 @@ export const LIVE = {
   /** the web's wait before connecting again: doubled on each failure up to the maximum */
   reconnectFirstMs: 1_000,
   reconnectMaxMs: 30_000,
+  /** open streams a session may hold (a browser tab holds one), and a member across their sessions (DESIGN §22) */
+  maxStreamsPerSession: 5,
+  maxStreamsPerMember: 20,
+} as const;
+
+export const LIVE_MSG = {
+  tooManyStreams: 'Too many open live connections.',
 } as const;
 
 /** `order`: an order changed; sent to members who may see its folder before or after the change. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FOLDERS, findFolder } from './folders.ts';
-import { can, canManageMember, ROLE, ROLES } from './roles.ts';
+import { can, canManageMember, memberChangeNeedsConfirmation, ROLE, ROLES } from './roles.ts';
 import { parseStatus, STATUS } from './statuses.ts';
 
 describe('permission matrix (DESIGN §7)', () => {
@@ -33,6 +33,19 @@ describe('permission matrix (DESIGN §7)', () => {
 
   it('refuses a missing role', () => {
     expect(can(null, 'orders.work')).toBe(false);
+  });
+});
+
+describe('confirm it is you for Admins (DESIGN §22)', () => {
+  it('asks when an Admin is added, changed, made or unmade, and for no other member', () => {
+    expect(memberChangeNeedsConfirmation(null, ROLE.Admin)).toBe(true);
+    expect(memberChangeNeedsConfirmation(ROLE.Team, ROLE.Admin)).toBe(true);
+    expect(memberChangeNeedsConfirmation(ROLE.Admin, ROLE.Admin)).toBe(true);
+    expect(memberChangeNeedsConfirmation(ROLE.Admin, ROLE.Manager)).toBe(true);
+    for (const type of ROLES.filter((r) => r !== ROLE.Admin)) {
+      expect(memberChangeNeedsConfirmation(null, type)).toBe(false);
+      expect(memberChangeNeedsConfirmation(ROLE.Team, type)).toBe(false);
+    }
   });
 });
 

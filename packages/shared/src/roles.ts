@@ -80,6 +80,14 @@ export function canManageMember(actor: Role, targetType: Role): boolean {
   return can(actor, 'team.manageAdmins') || !can(targetType, 'team.manageAdmins');
 }
 
+/**
+ * "Confirm it is you" (DESIGN §22): adding a member who may manage Admins, changing one, or making
+ * someone one asks the caller for a fresh confirmation. `from` is null for a new member.
+ */
+export function memberChangeNeedsConfirmation(from: Role | null, to: Role): boolean {
+  return (from !== null && can(from, 'team.manageAdmins')) || can(to, 'team.manageAdmins');
+}
+
 /** Releasing a member's claims keeps the team.manage limit: a Manager never an Admin's (DESIGN §7, §18). */
 export function canReleaseClaimsOf(actor: Role, targetType: Role): boolean {
   if (!can(actor, 'team.releaseClaims')) return false;

@@ -23,6 +23,7 @@ import * as orderViewers from './migrations/082_order_viewers.ts';
 import * as fileNames from './migrations/083_file_names.ts';
 import * as overdueDays from './migrations/084_overdue_days.ts';
 import * as searchByDate from './migrations/085_search_by_date.ts';
+import * as sessionFactors from './migrations/086_session_factors.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Shipped ones are never edited: add a new file instead. */
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '083_file_names': fileNames,
   '084_overdue_days': overdueDays,
   '085_search_by_date': searchByDate,
+  '086_session_factors': sessionFactors,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

@@ -34,6 +34,10 @@ export interface StaffSessionsTable {
   ip: string | null;
   user_agent: string | null;
   revoked_at: string | null;
+  /** what the sign-in proved (DESIGN §22): `password`, or `password,totp` / `password,recovery` */
+  factors: string;
+  /** the last "confirm it is you" (POST /api/admin/reauth), or null */
+  confirmed_at: string | null;
 }
 
 export interface StaffRecoveryCodesTable {

@@ -43,3 +43,20 @@ export function memoryFailureLimiter(maxFailures: number, windowMs: number, cloc
 export function memoryFailureLimiters(clock: () => number): FailureLimiters {
   return { create: (_name, maxFailures, windowMs) => memoryFailureLimiter(maxFailures, windowMs, clock) };
 }
+
+/**
+ * One limiter per name: services that ask for the same name count together (wrong passwords at
+ * sign-in and at "confirm it is you", DESIGN §22), in memory as in Redis.
+ */
+export function oncePerName(limiters: FailureLimiters): FailureLimiters {
+  const made = new Map<string, FailureLimiter>();
+  return {
+    create(name, maxFailures, windowMs) {
+      const kept = made.get(name);
+      if (kept) return kept;
+      const limiter = limiters.create(name, maxFailures, windowMs);
+      made.set(name, limiter);
+      return limiter;
+    },
+  };
+}

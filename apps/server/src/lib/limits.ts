@@ -1,6 +1,6 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
-import { type FailureLimiters, memoryFailureLimiters } from './failure-limiter.ts';
+import { type FailureLimiters, memoryFailureLimiters, oncePerName } from './failure-limiter.ts';
 import { sharedRateLimitStore } from './rate-limit-store.ts';
 import { redisFailureLimiters } from './redis-failure-limiter.ts';
 import { connectRedis } from './redis-link.ts';
@@ -22,10 +22,12 @@ export async function limitsFor(
   log: FastifyBaseLogger,
   clock: () => number,
 ): Promise<Limits> {
-  if (!redis.url) return { failureLimiters: memoryFailureLimiters(clock), rateLimitOptions: {}, close: async () => {} };
+  if (!redis.url) {
+    return { failureLimiters: oncePerName(memoryFailureLimiters(clock)), rateLimitOptions: {}, close: async () => {} };
+  }
   const link = await connectRedis(redis.url, log);
   return {
-    failureLimiters: redisFailureLimiters(link, redis.prefix, clock),
+    failureLimiters: oncePerName(redisFailureLimiters(link, redis.prefix, clock)),
     rateLimitOptions: { store: sharedRateLimitStore(link, `${redis.prefix}rate:`) },
     close: () => link.close(),
   };

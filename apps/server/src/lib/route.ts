@@ -3,6 +3,7 @@ import {
   type ContractReply,
   type ContractRequest,
   errorReplySchema,
+  REAUTH_MINUTES,
   type RouteCapability,
   replySchema,
   successCodes,
@@ -29,7 +30,7 @@ export const SECURITY = { staff: 'staffToken', integration: 'apiKey', front: 'or
 
 /** What a route adds to its contract: hooks, a body limit, a rate limit. Never the schema. */
 export type RouteExtras = Omit<RouteShorthandOptions, 'schema' | 'config'> & {
-  config?: Omit<FastifyContextConfig, 'capability' | 'contract' | 'beforeTwoFactor'>;
+  config?: Omit<FastifyContextConfig, 'capability' | 'contract' | 'beforeTwoFactor' | 'reauth'>;
 };
 
 /** A handler returns the envelope (checked against the contract's data type) or the reply it sent itself. */
@@ -40,6 +41,17 @@ export type ContractHandler<C extends Contract> = (
 
 export function capabilityOf(contract: Contract): RouteCapability | undefined {
   return 'capability' in contract.access ? contract.access.capability : undefined;
+}
+
+/** Asks for a fresh "confirm it is you" (DESIGN §22): the staff guard reads it from the route's config. */
+const needsReauth = (contract: Contract): boolean => 'capability' in contract.access && contract.access.reauth === true;
+
+/** What the documentation says of a route that needs a fresh confirmation, written once here. */
+const REAUTH_NOTE = `Needs a confirmation (\`POST /api/admin/reauth\`) made in the last ${REAUTH_MINUTES} minutes; without it 403 with \`data.reauthRequired\`.`;
+
+function descriptionOf(contract: Contract): string | undefined {
+  const parts = [contract.description, needsReauth(contract) ? REAUTH_NOTE : undefined].filter(Boolean);
+  return parts.length > 0 ? parts.join(' ') : undefined;
 }
 
 function securityOf(contract: Contract): FastifySchema['security'] {
@@ -62,9 +74,10 @@ const fileReply = (types: readonly string[]) => ({
  */
 export function routeSchema(contract: Contract): FastifySchema {
   const success = contract.file ? fileReply(contract.file) : replySchema(contract);
+  const description = descriptionOf(contract);
   return {
     summary: contract.summary,
-    ...(contract.description ? { description: contract.description } : {}),
+    ...(description ? { description } : {}),
     tags: [contract.tag],
     security: securityOf(contract),
     ...(contract.params ? { params: contract.params } : {}),
@@ -87,6 +100,7 @@ export function route<C extends Contract>(
 ): void {
   const capability = capabilityOf(contract);
   const beforeTwoFactor = 'capability' in contract.access && contract.access.beforeTwoFactor;
+  const reauth = needsReauth(contract);
   app.route({
     ...extras,
     method: contract.method,
@@ -97,6 +111,7 @@ export function route<C extends Contract>(
       contract,
       ...(capability ? { capability } : {}),
       ...(beforeTwoFactor ? { beforeTwoFactor } : {}),
+      ...(reauth ? { reauth: true as const } : {}),
     },
     handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });

@@ -1,4 +1,4 @@
-import { ACCOUNT_MSG, API_STATUS, type ApiEnvelope, type Endpoint } from '@eta/shared';
+import { ACCOUNT_MSG, API_STATUS, type ApiEnvelope, asksForReauth, type Endpoint } from '@eta/shared';
 import { type InputArgs, type InputOf, type ReplyOf, requestOf } from './endpoint.ts';
 import { readToken } from './session.ts';
 import { WEB_TEXT } from './texts.ts';
@@ -29,6 +29,29 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
+/** Asks the member to confirm it is them; resolves true once confirmed, false when they cancel. */
+type ReauthHandler = () => Promise<boolean>;
+let askToConfirm: ReauthHandler = async () => false;
+let asking: Promise<boolean> | null = null;
+
+/**
+ * DESIGN §22 "Confirm it is you": wired once by the signed-in frame (its modal). Every call that a
+ * route refuses with `data.reauthRequired` waits for it and, once confirmed, is made again; calls
+ * refused while the modal is up wait for the same answer, so one modal serves them all.
+ */
+export function setReauthHandler(handler: ReauthHandler): void {
+  askToConfirm = handler;
+}
+
+/** The member confirmed (true) or cancelled (false); a refusal that asks for nothing else resolves false. */
+function confirmedAfter(httpStatus: number, envelope: ApiEnvelope): Promise<boolean> {
+  if (httpStatus !== 403 || !asksForReauth(envelope)) return Promise.resolve(false);
+  asking ??= askToConfirm().finally(() => {
+    asking = null;
+  });
+  return asking;
+}
+
 /** A 401 met outside `request` (the live stream): handled as any call's is. */
 export function reportUnauthorized(message: string): void {
   onUnauthorized(message);
@@ -53,6 +76,19 @@ function isEnvelope(value: unknown): value is ApiEnvelope {
  * throws: a failed call resolves to the server's envelope (or a synthetic one when the network fails).
  */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+  const first = await exchange<T>(path, options);
+  // asked to confirm it is them: once confirmed, the same call again (once: never a loop)
+  if (options.auth !== false && (await confirmedAfter(first.httpStatus, first.envelope))) {
+    return (await exchange<T>(path, options)).envelope;
+  }
+  return first.envelope;
+}
+
+/** One round trip of `request`, with the 401 and enrolment answers handled. */
+async function exchange<T>(
+  path: string,
+  options: RequestOptions,
+): Promise<{ envelope: ApiEnvelope<T>; httpStatus: number }> {
   const { method = 'GET', body, params, auth = true, quiet401 = false } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   // Multipart (SPEC §7 "multipart upload by POST"): the browser writes the boundary header itself.
@@ -75,7 +111,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
       ? (parsed as ApiEnvelope<T>)
       : { status: API_STATUS.fail, message: res.statusText || WEB_TEXT.networkError };
   } catch {
-    return { status: API_STATUS.fail, message: WEB_TEXT.networkError };
+    return { envelope: { status: API_STATUS.fail, message: WEB_TEXT.networkError }, httpStatus: 0 };
   }
 
   // SPEC §8: a 401 anywhere ends the session (HTTP 401 or status 401 in the body).
@@ -83,7 +119,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     onUnauthorized(envelope.message);
   }
   if (auth && httpStatus === 403 && envelope.message === ACCOUNT_MSG.twoFactorRequired) onTwoFactorRequired();
-  return envelope;
+  return { envelope, httpStatus };
 }
 
 /** Calls `endpoint` with what its contract takes; resolves to the envelope its contract gives (never throws). */
@@ -117,6 +153,19 @@ export async function requestBlob(
   path: string,
   options: Pick<RequestOptions, 'method' | 'body' | 'params'> = {},
 ): Promise<Blob | ApiEnvelope> {
+  const first = await fetchBlob(path, options);
+  if (first instanceof Blob || !(await confirmedAfter(first.httpStatus, first.envelope))) {
+    return first instanceof Blob ? first : first.envelope;
+  }
+  const again = await fetchBlob(path, options);
+  return again instanceof Blob ? again : again.envelope;
+}
+
+/** One round trip of `requestBlob`: the bytes, or the refusal with its HTTP status. */
+async function fetchBlob(
+  path: string,
+  options: Pick<RequestOptions, 'method' | 'body' | 'params'>,
+): Promise<Blob | { envelope: ApiEnvelope; httpStatus: number }> {
   const token = readToken();
   const headers: Record<string, string> = token ? { Authorization: token } : {};
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -130,8 +179,8 @@ export async function requestBlob(
     const parsed: unknown = await res.json().catch(() => null);
     const envelope = isEnvelope(parsed) ? parsed : { status: API_STATUS.fail, message: res.statusText };
     if (res.status === 401 || envelope.status === API_STATUS.unauthorized) onUnauthorized(envelope.message);
-    return envelope;
+    return { envelope, httpStatus: res.status };
   } catch {
-    return { status: API_STATUS.fail, message: WEB_TEXT.networkError };
+    return { envelope: { status: API_STATUS.fail, message: WEB_TEXT.networkError }, httpStatus: 0 };
   }
 }

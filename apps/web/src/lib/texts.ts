@@ -30,4 +30,13 @@ export const WEB_TEXT = {
   nameSearch: 'Search name',
   nameSearchLabel: 'Search names',
   wholeHistory: 'All dates',
+  // "Confirm it is you" (DESIGN §22)
+  reauthTitle: 'Confirm it is you',
+  reauthWithPassword: 'For your security, enter your password to continue.',
+  reauthWithCode: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
+  reauthPassword: 'Your password',
+  reauthCode: 'Code',
+  reauthUseCode: 'Use a code from your app instead',
+  reauthUsePassword: 'Use your password instead',
+  reauthConfirm: 'Confirm',
 } as const;

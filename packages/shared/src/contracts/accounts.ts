@@ -2,6 +2,9 @@ import { z } from 'zod';
 import {
   accountRecordSchema,
   forgotPasswordSchema,
+  reauthReplySchema,
+  reauthSchema,
+  recoveryCodesReplySchema,
   resetPasswordSchema,
   sessionRecordSchema,
   teamMemberRefSchema,
@@ -50,7 +53,8 @@ export const ACCOUNT_CONTRACTS = {
     summary: 'End a session: one of the caller’s own, or (Admin, Manager) a member’s they may manage',
     description: 'Anyone else gets 404, as for a session that does not exist.',
     tag,
-    access: own,
+    // not before enrolment: a session held back by REQUIRE_2FA ends no other session (DESIGN §22)
+    access: { capability: 'signedIn' },
     params: z.strictObject({ id: z.string().min(1).max(64) }),
     data: null,
   }),
@@ -72,14 +76,31 @@ export const ACCOUNT_CONTRACTS = {
     tag,
     access: own,
     body: totpCodeSchema,
-    data: z.strictObject({ recoveryCodes: z.array(z.string()) }),
+    data: recoveryCodesReplySchema,
   }),
   disableTwoFactor: contract(ACCOUNT_API.disableTwoFactor, {
     summary: 'Turn two-factor sign-in off with a code from the app (refused where REQUIRE_2FA names the type)',
+    description: 'Wrong codes count with the account’s wrong sign-in codes: 5 in 15 minutes, then 429.',
     tag,
-    access: { capability: 'signedIn' },
+    access: { capability: 'signedIn', reauth: true },
     body: totpCodeSchema,
     data: null,
+  }),
+  recoveryCodes: contract(ACCOUNT_API.recoveryCodes, {
+    summary: 'Ten new recovery codes, shown once; the old ones stop working',
+    description: '409 when two-factor sign-in is not on.',
+    tag,
+    access: { capability: 'signedIn', reauth: true },
+    data: recoveryCodesReplySchema,
+  }),
+  reauth: contract(ACCOUNT_API.reauth, {
+    summary: 'Confirm it is you: the password, or a code from the app or a recovery code',
+    description:
+      'The session may then make the changes that ask for it (password, 2FA off, new recovery codes, erasure, subject export, gateway, an Admin added or changed) for 10 minutes. Wrong passwords count with sign-in failures, wrong codes with wrong sign-in codes: 5 per account in 15 minutes, then 429.',
+    tag,
+    access: { capability: 'signedIn' },
+    body: reauthSchema,
+    data: reauthReplySchema,
   }),
   resetMemberTwoFactor: contract(ACCOUNT_API.resetMemberTwoFactor, {
     summary: "Switch off a member's two-factor sign-in (a lost phone); they enrol again",

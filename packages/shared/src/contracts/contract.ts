@@ -19,6 +19,11 @@ export type Access =
        * their own account and sessions, and the enrolment itself
        */
       beforeTwoFactor?: true;
+      /**
+       * "Confirm it is you" (DESIGN §22): the session must have confirmed (POST /admin/reauth) in the
+       * last REAUTH_MINUTES, else 403 with `data.reauthRequired`
+       */
+      reauth?: true;
     }
   | { scope: 'public' | 'integration' | 'front' };
 

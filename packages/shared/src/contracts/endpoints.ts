@@ -31,6 +31,8 @@ export const ACCOUNT_API = {
   setupTwoFactor: at('POST', '/admin/2fa/setup'),
   enableTwoFactor: at('POST', '/admin/2fa/enable'),
   disableTwoFactor: at('POST', '/admin/2fa/disable'),
+  recoveryCodes: at('POST', '/admin/2fa/recovery-codes'),
+  reauth: at('POST', '/admin/reauth'),
   resetMemberTwoFactor: at('POST', '/admin/team-member-2fa-reset'),
   forgotPassword: at('POST', '/admin/forgot-password'),
   resetPassword: at('POST', '/admin/reset-password'),

@@ -53,7 +53,7 @@ export const PRIVACY_CONTRACTS = {
     description:
       "409 `Already erased` for an order erased before; 409 under legal hold (ChargeBack, a dispute open or closed less than 120 days ago) unless `override` is true. Logged in the audit log with the reason, and in the order's Activity under the member's name. Names, email, phone and address leave the order and every copy (documents, mail history and outbox, .eml files, remarks, dispute notes, the subject exports' log entries); afterwards every mail of the order (upload, resend, rejection, invoice, retry, email preview) answers 409 `This order's personal data was erased.`, and a refund moves it without a mail.",
     tag,
-    access: { capability: 'privacy.erase' },
+    access: { capability: 'privacy.erase', reauth: true },
     params: erasePathSchema,
     body: eraseOrderSchema,
     data: null,
@@ -63,7 +63,7 @@ export const PRIVACY_CONTRACTS = {
     description:
       'orders/{order id}.json (every order, mail, download, remark and event about that email) and each order’s images, documents and invoices. An email with no orders (erased ones included) answers 404 `No orders were found for this address.`, never an empty ZIP. Logged in the access and audit logs (the audit log records an attempt that found nothing too).',
     tag,
-    access: { capability: 'privacy.export' },
+    access: { capability: 'privacy.export', reauth: true },
     body: subjectExportSchema,
     data: null,
     file: ['application/zip'],

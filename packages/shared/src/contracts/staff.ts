@@ -30,7 +30,7 @@ export const AUTH_CONTRACTS = {
   changePassword: contract(AUTH_API.changePassword, {
     summary: 'Change the own password (every session of the member ends)',
     tag: 'Auth',
-    access: { capability: 'signedIn', beforeTwoFactor: true },
+    access: { capability: 'signedIn', reauth: true },
     body: changePasswordSchema,
     data: null,
   }),
@@ -58,6 +58,8 @@ export const TEAM_CONTRACTS = {
   }),
   add: contract(TEAM_API.add, {
     summary: 'Add a team member',
+    description:
+      'Adding an Admin needs a confirmation (reauth) made in the last 10 minutes (403 `reauthRequired` otherwise).',
     tag: 'Team',
     access: team,
     body: addMemberSchema,
@@ -66,6 +68,8 @@ export const TEAM_CONTRACTS = {
   }),
   update: contract(TEAM_API.update, {
     summary: 'Change a team member (a blank password keeps the current one)',
+    description:
+      'Changing an Admin, or making someone one, needs a confirmation (reauth) made in the last 10 minutes (403 `reauthRequired` otherwise).',
     tag: 'Team',
     access: team,
     body: updateMemberSchema,
@@ -90,7 +94,7 @@ export const GATEWAY_CONTRACTS = {
   activate: contract(GATEWAY_API.activate, {
     summary: 'Make a gateway the active one of its domain',
     tag: 'Gateways',
-    access: gateways,
+    access: { ...gateways, reauth: true },
     body: gatewaySettingSchema,
     data: paymentGatewayRecordSchema,
   }),

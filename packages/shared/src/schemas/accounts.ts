@@ -28,6 +28,29 @@ export type VerifyLoginInput = z.infer<typeof verifyLoginSchema>;
 export const totpCodeSchema = z.strictObject({ code: totpField });
 export type TotpCodeInput = z.infer<typeof totpCodeSchema>;
 
+/**
+ * "Confirm it is you" (DESIGN §22): the password, or a code (a TOTP or an unused recovery code);
+ * exactly one of them.
+ */
+export const reauthSchema = z
+  .strictObject({
+    password: text({ error: ACCOUNT_MSG.reauthMissing })
+      .min(1, { error: ACCOUNT_MSG.reauthMissing })
+      .max(200)
+      .optional(),
+    code: codeField.optional(),
+  })
+  .refine((body) => (body.password === undefined) !== (body.code === undefined), {
+    error: ACCOUNT_MSG.reauthMissing,
+  });
+export type ReauthInput = z.infer<typeof reauthSchema>;
+
+/** Until when the session's confirmation holds. */
+export const reauthReplySchema = z.strictObject({ confirmedUntil: z.string() });
+
+/** Ten recovery codes, shown once (enrolment, and new ones on request). */
+export const recoveryCodesReplySchema = z.strictObject({ recoveryCodes: z.array(z.string()) });
+
 export const forgotPasswordSchema = z.strictObject({
   email: requiredEmail(MSG.emailRequired, MSG.invalidEmail),
 });

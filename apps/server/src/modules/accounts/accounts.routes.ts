@@ -5,6 +5,7 @@ import { ok } from '../../lib/envelope.ts';
 import { perIpLimit } from '../../lib/per-ip-limit.ts';
 import { route } from '../../lib/route.ts';
 import { createPasswordResetService } from './password-reset.service.ts';
+import { createReauthService } from './reauth.service.ts';
 import { createSessionsService } from './sessions.service.ts';
 import { createTwoFactorService } from './two-factor.service.ts';
 
@@ -35,7 +36,12 @@ export function accountPublicRoutes(app: FastifyInstance, ctx: AppContext) {
 export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   const sessions = createSessionsService(ctx);
   const twoFactor = createTwoFactorService(ctx);
+  const reauth = createReauthService(ctx);
 
+  route(app, ACCOUNT_CONTRACTS.reauth, async (request) => {
+    const confirmedUntil = await reauth.confirm(request.staff, request.sessionId, request.body);
+    return ok(ACCOUNT_MSG.reauthDone, { confirmedUntil });
+  });
   route(app, ACCOUNT_CONTRACTS.logout, async (request) => {
     await sessions.logout(request.staff, request.sessionId);
     return ok(ACCOUNT_MSG.loggedOut);
@@ -55,8 +61,12 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     ok('Scan the QR code with your authenticator app', await twoFactor.setup(request.staff)),
   );
   route(app, ACCOUNT_CONTRACTS.enableTwoFactor, async (request) => {
-    const recoveryCodes = await twoFactor.enable(request.staff, request.body.code);
+    const recoveryCodes = await twoFactor.enable(request.staff, request.sessionId, request.body.code);
     return ok(ACCOUNT_MSG.twoFactorOn, { recoveryCodes });
+  });
+  route(app, ACCOUNT_CONTRACTS.recoveryCodes, async (request) => {
+    const recoveryCodes = await twoFactor.renewRecoveryCodes(request.staff);
+    return ok(ACCOUNT_MSG.recoveryCodesRenewed, { recoveryCodes });
   });
   route(app, ACCOUNT_CONTRACTS.disableTwoFactor, async (request) => {
     await twoFactor.disable(request.staff, request.body.code);

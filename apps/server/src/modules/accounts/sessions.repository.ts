@@ -59,6 +59,39 @@ export async function revokeAllOf(db: Db, staffId: number, at: string): Promise<
   return rows.map((r) => r.id);
 }
 
+/**
+ * The member's other open sessions end (2FA turned on, DESIGN §22); the one that enrolled now holds
+ * both factors. The ids ended, so this instance forgets them at once.
+ */
+export async function keepOnly(
+  db: Db,
+  staffId: number,
+  sessionId: string,
+  factors: string,
+  at: string,
+): Promise<string[]> {
+  await db.updateTable('staff_sessions').set({ factors }).where('id', '=', sessionId).execute();
+  const rows = await db
+    .updateTable('staff_sessions')
+    .set({ revoked_at: at })
+    .where('staff_id', '=', staffId)
+    .where('id', '!=', sessionId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** "Confirm it is you" (DESIGN §22): the session's confirmation is now. */
+export async function confirm(db: Db, id: string, at: string): Promise<void> {
+  await db
+    .updateTable('staff_sessions')
+    .set({ confirmed_at: at })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
 export async function touch(db: Db, id: string, at: string): Promise<void> {
   await db
     .updateTable('staff_sessions')

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { StaffRow, StaffSessionRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { factorsOf, type SecondFactor } from '../../lib/session-rules.ts';
 import { nowIso } from '../../lib/time.ts';
 import { afterCommit, inTransaction } from '../../lib/transaction.ts';
 import { describeUserAgent, USER_AGENT_MAX } from '../../lib/user-agent.ts';
@@ -52,8 +53,12 @@ export function createSessionsService(ctx: AppContext) {
   }
 
   return {
-    /** A new session and its token, for a member who has proved who they are. */
-    async start(member: StaffRow, origin: SignInOrigin): Promise<{ jwtToken: string; sessionId: string }> {
+    /** A new session and its token, for a member who has proved who they are (`second`: with which code, if any). */
+    async start(
+      member: StaffRow,
+      origin: SignInOrigin,
+      second: SecondFactor | null,
+    ): Promise<{ jwtToken: string; sessionId: string }> {
       const now = ctx.clock();
       const at = new Date(now).toISOString();
       const session: StaffSessionRow = {
@@ -65,6 +70,8 @@ export function createSessionsService(ctx: AppContext) {
         ip: origin.ip?.slice(0, 64) ?? null,
         user_agent: origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
         revoked_at: null,
+        factors: factorsOf(second),
+        confirmed_at: null,
       };
       await sessionsRepo.insert(db, session);
       const user: TokenUser = { id: member.id, name: member.name, email: member.email, type: member.type as Role };

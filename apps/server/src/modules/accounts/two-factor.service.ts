@@ -12,12 +12,15 @@ import QRCode from 'qrcode';
 import type { AppContext } from '../../context.ts';
 import type { StaffRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { factorsOf } from '../../lib/session-rules.ts';
 import { nowIso } from '../../lib/time.ts';
 import { afterCommit, inTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../privacy/index.ts';
 import { staffRepo } from '../staff/index.ts';
+import { accountFailures, accountKey } from './failure-counts.ts';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes.ts';
 import { createSecretSeal } from './secret-seal.ts';
+import * as sessionsRepo from './sessions.repository.ts';
 import { newTotpSecret, totpStep, totpUri } from './totp.ts';
 import * as twoFactorRepo from './two-factor.repository.ts';
 
@@ -31,6 +34,8 @@ export function createTwoFactorService(ctx: AppContext) {
   const requiredFor = (member: Pick<StaffRow, 'type'>) =>
     (ctx.config.require2fa as readonly string[]).includes(member.type);
   const announce = (memberId: number) => ctx.events.publish('member.changed', { memberId, change: 'updated' });
+  /** wrong codes here count with those of sign-in and "confirm it is you" (DESIGN §22) */
+  const codeFailures = accountFailures(ctx).codes;
 
   async function loadSelf(caller: TokenUser): Promise<StaffRow> {
     const member = await staffRepo.findActiveById(db, caller.id);
@@ -68,8 +73,12 @@ export function createTwoFactorService(ctx: AppContext) {
       return { secret, otpauthUrl, qrDataUrl };
     },
 
-    /** The first code from the app turns it on; the recovery codes are answered once and kept hashed. */
-    async enable(caller: TokenUser, code: string): Promise<string[]> {
+    /**
+     * The first code from the app turns it on; the recovery codes are answered once and kept hashed.
+     * The member's other sessions end (DESIGN §22: one opened with the password alone, perhaps by
+     * whoever else knows it, must not outlive the second factor); this one goes on with both factors.
+     */
+    async enable(caller: TokenUser, sessionId: string, code: string): Promise<string[]> {
       const member = await loadSelf(caller);
       if (hasTwoFactor(member)) throw AppError.conflict(ACCOUNT_MSG.twoFactorAlreadyOn);
       const pending = member.totp_pending_secret ? seal.open(member.totp_pending_secret) : null;
@@ -81,8 +90,30 @@ export function createTwoFactorService(ctx: AppContext) {
         const at = nowIso(ctx.clock);
         await twoFactorRepo.enable(trx, member.id, member.totp_pending_secret as string, step, at);
         await twoFactorRepo.replaceRecoveryCodes(trx, member.id, codes.map(recoveryCodeHash));
-        await recordAudit(trx, at, { action: AUDIT_ACTION.twoFactorEnabled, actorId: member.id });
-        afterCommit(trx, () => announce(member.id));
+        const ended = await sessionsRepo.keepOnly(trx, member.id, sessionId, factorsOf('totp'), at);
+        await recordAudit(trx, at, {
+          action: AUDIT_ACTION.twoFactorEnabled,
+          actorId: member.id,
+          ...(ended.length > 0 ? { detail: { sessionsEnded: ended.length } } : {}),
+        });
+        afterCommit(trx, () => {
+          ctx.sessions.forget(sessionId);
+          if (ended.length > 0) ctx.events.publish('session.revoked', { memberId: member.id, sessionIds: ended });
+          announce(member.id);
+        });
+      });
+      return codes;
+    },
+
+    /** Ten new recovery codes, answered once; the old ones stop working (DESIGN §22: asks for a confirmation). */
+    async renewRecoveryCodes(caller: TokenUser): Promise<string[]> {
+      const member = await loadSelf(caller);
+      if (!hasTwoFactor(member)) throw AppError.conflict(ACCOUNT_MSG.twoFactorNotOn);
+      const codes = newRecoveryCodes();
+      await inTransaction(db, async (trx) => {
+        const at = nowIso(ctx.clock);
+        await twoFactorRepo.replaceRecoveryCodes(trx, member.id, codes.map(recoveryCodeHash));
+        await recordAudit(trx, at, { action: AUDIT_ACTION.recoveryCodesRenewed, actorId: member.id });
       });
       return codes;
     },
@@ -92,7 +123,19 @@ export function createTwoFactorService(ctx: AppContext) {
       const member = await loadSelf(caller);
       if (!hasTwoFactor(member)) throw AppError.conflict(ACCOUNT_MSG.twoFactorNotOn);
       if (requiredFor(member)) throw AppError.forbidden(ACCOUNT_MSG.twoFactorStillRequired);
-      if (!(await this.takeTotp(member, code))) throw wrongCode();
+      const account = accountKey(member.id);
+      if (await codeFailures.isBlocked(account)) throw AppError.tooMany(ACCOUNT_MSG.tooManyCodes);
+      if (!(await this.takeTotp(member, code))) {
+        await codeFailures.fail(account);
+        await recordAudit(db, nowIso(ctx.clock), {
+          action: AUDIT_ACTION.signInFailed,
+          actorId: member.id,
+          target: member.email,
+          detail: { reason: 'wrong authenticator code, turning two-factor sign-in off' },
+        });
+        throw wrongCode();
+      }
+      await codeFailures.reset(account);
       await inTransaction(db, async (trx) => {
         const at = nowIso(ctx.clock);
         await twoFactorRepo.disable(trx, member.id, at);

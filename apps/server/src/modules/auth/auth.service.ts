@@ -7,28 +7,34 @@ import {
   SERVER_MSG,
   type SignInReply,
   TOTP_CODE,
-  TWO_FACTOR_FAILURES_ALLOWED,
   type VerifyLoginInput,
 } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import type { StaffRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { SecondFactor } from '../../lib/session-rules.ts';
 import { nowIso } from '../../lib/time.ts';
 import { afterCommit, inTransaction } from '../../lib/transaction.ts';
-import { createSessionsService, createTwoFactorService, hasTwoFactor, type SignInOrigin } from '../accounts/index.ts';
+import {
+  accountFailures,
+  accountKey,
+  createSessionsService,
+  createTwoFactorService,
+  hasTwoFactor,
+  type SignInOrigin,
+} from '../accounts/index.ts';
 import { recordAudit } from '../privacy/index.ts';
 import { staffRepo } from '../staff/index.ts';
 
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** how the audit log names the code a sign-in used */
+const CODE_KIND: Record<SecondFactor, string> = { totp: 'authenticator code', recovery: 'recovery code' };
 
 export function createAuthService(ctx: AppContext) {
-  const limiter = ctx.failureLimiters.create(
-    'sign-in',
-    ctx.config.rateLimit.loginFailuresPerAccount,
-    FAILURE_WINDOW_MS,
-  );
-  /** wrong codes: per challenge, and per account across challenges (a new password step buys no more guesses) */
-  const codeFailures = ctx.failureLimiters.create('sign-in-code', TWO_FACTOR_FAILURES_ALLOWED, FAILURE_WINDOW_MS);
+  /**
+   * wrong passwords per account; wrong codes per challenge, and per account across challenges (a new
+   * password step buys no more guesses), counted with those tried at "confirm it is you"
+   */
+  const { passwords: limiter, codes: codeFailures } = accountFailures(ctx);
   const sessions = createSessionsService(ctx);
   const twoFactor = createTwoFactorService(ctx);
 
@@ -40,11 +46,11 @@ export function createAuthService(ctx: AppContext) {
   ) => recordAudit(ctx.db, nowIso(ctx.clock), { action, actorId, target: email, detail });
 
   /** The member has proved who they are: a session, and a word for the app if they must enrol. */
-  async function signIn(member: StaffRow, origin: SignInOrigin, secondFactor: string | null): Promise<SignInReply> {
-    const { jwtToken, sessionId } = await sessions.start(member, origin);
+  async function signIn(member: StaffRow, origin: SignInOrigin, second: SecondFactor | null): Promise<SignInReply> {
+    const { jwtToken, sessionId } = await sessions.start(member, origin, second);
     await audit(AUDIT_ACTION.signIn, member.id, member.email, {
       session: sessionId,
-      ...(secondFactor ? { secondFactor } : {}),
+      ...(second ? { secondFactor: CODE_KIND[second] } : {}),
     });
     const mustEnrol = twoFactor.requiredFor(member) && !hasTwoFactor(member);
     return mustEnrol ? { jwtToken, twoFactorSetupRequired: true } : { jwtToken };
@@ -83,7 +89,7 @@ export function createAuthService(ctx: AppContext) {
     async verify(input: VerifyLoginInput, origin: SignInOrigin): Promise<SignInReply> {
       const claims = await ctx.tokens.verifyChallenge(input.challenge, ctx.clock());
       if (!claims) throw AppError.unauthorized(ACCOUNT_MSG.challengeExpired);
-      const account = `member:${claims.staffId}`;
+      const account = accountKey(claims.staffId);
       if ((await codeFailures.isBlocked(claims.jti)) || (await codeFailures.isBlocked(account))) {
         throw AppError.tooMany(ACCOUNT_MSG.tooManyCodes);
       }
@@ -92,14 +98,14 @@ export function createAuthService(ctx: AppContext) {
       if (!member || member.token_version !== claims.ver || !hasTwoFactor(member)) {
         throw AppError.unauthorized(ACCOUNT_MSG.challengeExpired);
       }
-      const kind = TOTP_CODE.test(input.code) ? 'authenticator code' : 'recovery code';
+      const second: SecondFactor = TOTP_CODE.test(input.code) ? 'totp' : 'recovery';
       if (!(await twoFactor.takeCode(member, input.code))) {
         await Promise.all([codeFailures.fail(claims.jti), codeFailures.fail(account)]);
-        await audit(AUDIT_ACTION.signInFailed, member.id, member.email, { reason: `wrong ${kind}` });
+        await audit(AUDIT_ACTION.signInFailed, member.id, member.email, { reason: `wrong ${CODE_KIND[second]}` });
         throw AppError.badRequest(ACCOUNT_MSG.codeWrong, { code: ACCOUNT_MSG.codeWrong });
       }
       await Promise.all([codeFailures.reset(claims.jti), codeFailures.reset(account)]);
-      return signIn(member, origin, kind);
+      return signIn(member, origin, second);
     },
 
     /** A new password ends every session of the member, this one included. */

@@ -38,6 +38,11 @@ export interface LiveHubOptions {
 }
 
 export interface LiveHub {
+  /**
+   * One more stream for this member and session stays within LIVE's bounds (DESIGN §22). Counted in
+   * this process: with several instances the member's bound holds per instance.
+   */
+  mayOpen(memberId: number, sessionId: string): boolean;
   open(stream: LiveStream): void;
   close(stream: LiveStream): void;
   /** what presence.service publishes: every instance's streams hear it */
@@ -245,6 +250,16 @@ export function createLiveHub(
   refresh.unref();
 
   return {
+    mayOpen(memberId, sessionId) {
+      let ofSession = 0;
+      let ofMember = 0;
+      for (const stream of streams) {
+        if (stream.member.id !== memberId) continue;
+        ofMember += 1;
+        if (stream.sessionId === sessionId) ofSession += 1;
+      }
+      return ofSession < LIVE.maxStreamsPerSession && ofMember < LIVE.maxStreamsPerMember;
+    },
     open(stream) {
       streams.add(stream);
       stream.send('ready', { at: new Date().toISOString() });

@@ -1,6 +1,7 @@
-import { LIVE_CONTRACTS, type LiveEventName, sseFrame } from '@eta/shared';
+import { LIVE_CONTRACTS, LIVE_MSG, type LiveEventName, sseFrame } from '@eta/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { tokenFrom } from '../../plugins/staff-guard.ts';
@@ -21,6 +22,10 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext, hub: LiveHub) 
   const presence = createPresenceService(ctx, hub);
 
   route(app, LIVE_CONTRACTS.stream, async (request, reply) => {
+    // Each stream holds a socket and a file descriptor: a session (or a script with its token) may
+    // not open them without end. Checked and opened in one turn of the event loop, so two racing
+    // requests cannot both take the last place.
+    if (!hub.mayOpen(request.staff.id, request.sessionId)) throw AppError.tooMany(LIVE_MSG.tooManyStreams);
     // The response is ours from here: it stays open until the member leaves or their session ends.
     reply.hijack();
     const raw = reply.raw;

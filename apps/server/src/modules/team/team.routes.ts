@@ -16,12 +16,12 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, TEAM.types, async (request) => ok('Member types', team.assignableTypes(request.staff)));
 
   route(app, TEAM.add, async (request, reply) => {
-    const member = await team.add(request.staff, request.body);
+    const member = await team.add(request.staff, request.body, () => request.assertConfirmed());
     return reply.code(201).send(ok(SERVER_MSG.memberAdded, member));
   });
 
   route(app, TEAM.update, async (request) =>
-    ok(SERVER_MSG.memberUpdated, await team.update(request.staff, request.body)),
+    ok(SERVER_MSG.memberUpdated, await team.update(request.staff, request.body, () => request.assertConfirmed())),
   );
 
   route(app, TEAM.remove, async (request) => {

@@ -4,6 +4,7 @@ import {
   canManageMember,
   decodeId,
   encodeId,
+  memberChangeNeedsConfirmation,
   ORDER_EVENT,
   ROLES,
   type Role,
@@ -39,6 +40,9 @@ function decodeMemberId(encoded: string, field: string): number {
   if (id === null) throw AppError.badRequest('Invalid team member id.', { [field]: 'Invalid team member id.' });
   return id;
 }
+
+/** The caller's session's "confirm it is you" check (request.assertConfirmed): passes, or throws the 403. */
+type Confirmed = () => Promise<void>;
 
 const emailTaken = () => AppError.conflict(SERVER_MSG.emailTaken, { errors: { email: SERVER_MSG.emailTaken } });
 
@@ -80,9 +84,14 @@ export function createTeamService(ctx: AppContext) {
       return ROLES.filter((type) => canManageMember(actor.type, type));
     },
 
-    async add(actor: TokenUser, input: AddMemberInput): Promise<TeamMemberRecord> {
+    /**
+     * `confirmed`: passes when the caller's session confirmed it is them lately, else throws the 403
+     * asking for it (DESIGN §22: adding or changing an Admin, or making one)
+     */
+    async add(actor: TokenUser, input: AddMemberInput, confirmed: Confirmed): Promise<TeamMemberRecord> {
       assertMayManage(actor, input.type);
       if (await staffRepo.findActiveByEmail(db, input.email)) throw emailTaken();
+      if (memberChangeNeedsConfirmation(null, input.type)) await confirmed();
       const hash = await ctx.passwords.hash(input.password);
       const at = nowIso(ctx.clock);
       const id = await inTransaction(db, async (trx) => {
@@ -106,7 +115,7 @@ export function createTeamService(ctx: AppContext) {
       return toRecord(await loadMember(id));
     },
 
-    async update(actor: TokenUser, input: UpdateMemberInput): Promise<TeamMemberRecord> {
+    async update(actor: TokenUser, input: UpdateMemberInput, confirmed: Confirmed): Promise<TeamMemberRecord> {
       const id = decodeMemberId(input.tmId, 'tmId');
       const member = await loadMember(id);
       assertMayManage(actor, member.type);
@@ -116,6 +125,7 @@ export function createTeamService(ctx: AppContext) {
       }
       const other = await staffRepo.findActiveByEmail(db, input.email);
       if (other && other.id !== id) throw emailTaken();
+      if (memberChangeNeedsConfirmation(member.type as Role, input.type)) await confirmed();
       const hash = input.password ? await ctx.passwords.hash(input.password) : null;
       const at = nowIso(ctx.clock);
       await inTransaction(db, async (trx) => {

@@ -8,6 +8,7 @@ import { readValidSession } from '../../lib/session.ts';
 import { fetchUserInfo } from '../../store/authSlice.ts';
 import { signOut, useAppDispatch } from '../../store/index.ts';
 import { useLiveStream } from '../features/live/useLiveStream.ts';
+import { ReauthPrompt } from './ReauthPrompt.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
 import './shell.css';
@@ -56,6 +57,7 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </main>
+      <ReauthPrompt />
     </div>
   );
 }

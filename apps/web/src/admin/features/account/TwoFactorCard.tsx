@@ -10,7 +10,12 @@ import { FormField } from '../../../components/FormField.tsx';
 import { fieldErrors } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { markEnrolmentRequired } from '../../../lib/session.ts';
-import { useDisableTwoFactorMutation, useEnableTwoFactorMutation, useSetupTwoFactorMutation } from './api.ts';
+import {
+  useDisableTwoFactorMutation,
+  useEnableTwoFactorMutation,
+  useRenewRecoveryCodesMutation,
+  useSetupTwoFactorMutation,
+} from './api.ts';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 
 type CodeForm = { code: string };
@@ -45,6 +50,7 @@ export function TwoFactorCard({ account, email }: { account: AccountRecord['twoF
   const [startSetup, starting] = useSetupTwoFactorMutation();
   const [enable, enabling] = useEnableTwoFactorMutation();
   const [disable, disabling] = useDisableTwoFactorMutation();
+  const [renew, renewing] = useRenewRecoveryCodesMutation();
   const form = useForm<CodeForm>({ resolver: zodResolver(totpCodeSchema), defaultValues: { code: '' } });
 
   const refused = (envelope: Parameters<typeof fieldErrors>[0]) =>
@@ -67,6 +73,13 @@ export function TwoFactorCard({ account, email }: { account: AccountRecord['twoF
     form.reset();
   });
 
+  /** Ten new codes, the old ones void (DESIGN §22: the server asks to confirm it is you first). */
+  const onRenew = async () => {
+    const envelope = await renew().unwrap();
+    if (!notify(envelope) || !envelope.data) return;
+    setCodes(envelope.data.recoveryCodes);
+  };
+
   return (
     <Card className="shadow-sm border-0 mb-4">
       <Card.Body>
@@ -78,7 +91,16 @@ export function TwoFactorCard({ account, email }: { account: AccountRecord['twoF
             <p className="mb-2">
               <span className="badge text-bg-success me-2">On</span>
               Signing in asks for a code from your authenticator app. Recovery codes left:{' '}
-              <strong>{account.recoveryCodesLeft}</strong>.
+              <strong>{account.recoveryCodesLeft}</strong>.{' '}
+              <Button
+                variant="link"
+                size="sm"
+                className="p-0 align-baseline"
+                disabled={renewing.isLoading}
+                onClick={onRenew}
+              >
+                New recovery codes
+              </Button>
             </p>
             {account.required ? (
               <p className="text-secondary small mb-0">{ACCOUNT_MSG.twoFactorStillRequired}</p>

@@ -38,6 +38,10 @@ const accountApi = baseApi.enhanceEndpoints({ addTagTypes: ['Account', 'Sessions
       query: (body) => requestOf(ACCOUNT_API.disableTwoFactor, { body }),
       invalidatesTags: ['Account'],
     }),
+    renewRecoveryCodes: build.mutation<ReplyOf<typeof ACCOUNT_API.recoveryCodes>, void>({
+      query: () => requestOf(ACCOUNT_API.recoveryCodes, {}),
+      invalidatesTags: ['Account'],
+    }),
     resetMemberTwoFactor: build.mutation<ReplyOf<typeof ACCOUNT_API.resetMemberTwoFactor>, string>({
       query: (teamMemberId) => requestOf(ACCOUNT_API.resetMemberTwoFactor, { body: { teamMemberId } }),
       invalidatesTags: ['Team'],
@@ -53,5 +57,6 @@ export const {
   useSetupTwoFactorMutation,
   useEnableTwoFactorMutation,
   useDisableTwoFactorMutation,
+  useRenewRecoveryCodesMutation,
   useResetMemberTwoFactorMutation,
 } = accountApi;

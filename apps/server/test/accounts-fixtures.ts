@@ -1,0 +1,58 @@
+import { ROLE, type Role } from '@eta/shared';
+import { generate } from 'otplib';
+import { expect } from 'vitest';
+import { call, createMember, type Member, TEST_PASSWORD, type TestApp } from './test-app.ts';
+
+/** The app's clock stands still at this instant but for advance(): codes are computed for it here. */
+export const START = Date.UTC(2026, 10, 25, 9, 0, 10);
+export const MINUTE = 60_000;
+
+export type EnrolledMember = Member & { secret: string; recoveryCodes: string[] };
+
+/**
+ * Two-factor members on an app whose clock starts at START ("confirm it is you", DESIGN §22): the
+ * clock moved forward as the tests need, the app's code for now, enrolment and a sign-in with a code.
+ */
+export function accountsOn(t: TestApp) {
+  let elapsed = 0;
+  const advance = (ms: number) => {
+    t.advance(ms);
+    elapsed += ms;
+  };
+  const codeFor = (secret: string) => generate({ secret, epoch: Math.floor((START + elapsed) / 1000) });
+  const confirm = (token: string, body: unknown) => call(t, 'POST', '/api/admin/reauth', token, body);
+  return {
+    advance,
+    /** the app's clock now */
+    now: () => START + elapsed,
+    codeFor,
+    confirm,
+    byPassword: (member: Member) => confirm(member.token, { password: TEST_PASSWORD }),
+
+    /** A member with two-factor sign-in on, from their own session. */
+    async enrolled(type: Role = ROLE.Team): Promise<EnrolledMember> {
+      const member = await createMember(t, type);
+      const { secret } = (await call(t, 'POST', '/api/admin/2fa/setup', member.token)).json().data;
+      const enable = await call(t, 'POST', '/api/admin/2fa/enable', member.token, { code: await codeFor(secret) });
+      expect(enable.statusCode).toBe(200);
+      advance(30_000);
+      return { ...member, secret, recoveryCodes: enable.json().data.recoveryCodes };
+    },
+
+    /** A session of `member` opened with the password and `code`. */
+    async signInWith(member: Member, code: string): Promise<string> {
+      const challenge = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/admin-login',
+        payload: { email: member.email, password: TEST_PASSWORD },
+      });
+      const verify = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/admin-login/verify',
+        payload: { challenge: challenge.json().data.challenge, code },
+      });
+      expect(verify.statusCode).toBe(200);
+      return verify.json().data.jwtToken;
+    },
+  };
+}
