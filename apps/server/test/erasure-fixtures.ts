@@ -3,7 +3,7 @@ import { drainOutbox } from '../src/modules/mail/mail.service.ts';
 import { PDF, uploadDocument } from './detail-fixtures.ts';
 import { openDispute } from './dispute-fixtures.ts';
 import { buildOrder, PNG_URL, seedOrders } from './orders-fixtures.ts';
-import { call, type Member, type TestApp } from './test-app.ts';
+import { call, type Member, reauth, type TestApp } from './test-app.ts';
 
 /** A person whose every trace an erasure must remove: words found nowhere else in a test's database. */
 export const PERSON = {
@@ -61,6 +61,8 @@ export async function personWithCopies(t: TestApp, admin: Member) {
       note: `${PERSON.first} says the eTA never came`,
     }),
   );
+  // a subject export asks the member to confirm it is them first (DESIGN §22)
+  await reauth(t, admin.token);
   ok(await call(t, 'POST', '/api/admin/subject-export', admin.token, { email: PERSON.email }));
   ok(await call(t, 'GET', `/api/admin/get-orders-details/${id}`, admin.token));
   // queued, never sent: the erasure must stop it
