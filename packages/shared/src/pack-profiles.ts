@@ -56,8 +56,9 @@ export function processorOfGateway(name: string | null | undefined): DisputeProc
 
 /**
  * The processor that took an order's payment (DESIGN §15): the one the website named, else the one
- * its gateway belongs to; null when neither is one of §14's processors. "Open dispute" starts from it
- * (DESIGN §23), and the demo's disputes agree with it.
+ * its gateway belongs to; `other` when the order names a processor or gateway outside §14's list
+ * (Worldpay), as its defence pack's profile does; null only when it names neither. "Open dispute"
+ * starts from it (DESIGN §23), and the demo's disputes agree with it.
  */
 export function paymentProcessorOf(order: {
   payment_processor: string | null;
@@ -65,5 +66,7 @@ export function paymentProcessorOf(order: {
 }): DisputeProcessor | null {
   const named = order.payment_processor;
   if (named && (DISPUTE_PROCESSORS as readonly string[]).includes(named)) return named as DisputeProcessor;
-  return processorOfGateway(order.gateway_name);
+  const ofGateway = processorOfGateway(order.gateway_name);
+  if (ofGateway) return ofGateway;
+  return named || order.gateway_name ? 'other' : null;
 }

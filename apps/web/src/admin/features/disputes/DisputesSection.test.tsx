@@ -210,6 +210,24 @@ describe('Open dispute starts from the processor that took the payment (DESIGN Â
     expect(await screen.findByText(DISPUTE_MSG.opened)).toBeTruthy();
     expect(server.calls(DISPUTES_API.open)[0]?.body).toMatchObject({ processor: 'stripe' });
   });
+
+  it('starts a gateway outside the processor list (Worldpay) at Other, as its defence pack is addressed', async () => {
+    const user = userEvent.setup();
+    const { server } = serverWith(paidThrough('Worldpay'));
+    await signInWith(server);
+    renderAdmin(detailPath);
+    await user.click(
+      await within(await screen.findByRole('region', { name: 'Disputes' })).findByRole('button', {
+        name: 'Open dispute',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const processor = within(dialog).getByLabelText('Processor') as HTMLSelectElement;
+    expect(processor.value).toBe('other');
+    // another processor is a change from the order's own, confirmed like any other
+    await user.selectOptions(processor, 'stripe');
+    expect(within(dialog).getByLabelText('This dispute came through Stripe, not Worldpay')).toBeTruthy();
+  });
 });
 
 describe("a dispute's changes on the order detail", () => {

@@ -64,6 +64,11 @@ export function OpenDisputeModal({ show, order, onHide }: OpenDisputeModalProps)
   // a reload of the detail while the form is open (the mail poll) must not wipe what is typed.
   const { order_id, amount, currency } = order;
   const paidThrough = paymentProcessorOf(order.purchase);
+  // 'Other' says nothing to the member: a gateway outside the list is named as the order names it
+  const paidName =
+    paidThrough === 'other'
+      ? (order.purchase.gateway_name ?? disputeLabel(paidThrough))
+      : disputeLabel(paidThrough ?? 'other');
   useEffect(() => {
     if (show) reset(openDisputeDefaults({ order_id, amount, currency, paidThrough }));
   }, [show, order_id, amount, currency, paidThrough, reset]);
@@ -173,11 +178,11 @@ export function OpenDisputeModal({ show, order, onHide }: OpenDisputeModalProps)
           </Row>
           {confirming && (
             <Alert variant="warning" className="mb-0">
-              <p className="mb-2">{DISPUTE_TEXT.otherProcessor(disputeLabel(paidThrough), disputeLabel(processor))}</p>
+              <p className="mb-2">{DISPUTE_TEXT.otherProcessor(paidName, disputeLabel(processor))}</p>
               <Form.Check
                 id="dispute-confirm-processor"
                 type="checkbox"
-                label={DISPUTE_TEXT.confirmProcessor(disputeLabel(processor), disputeLabel(paidThrough))}
+                label={DISPUTE_TEXT.confirmProcessor(disputeLabel(processor), paidName)}
                 isInvalid={Boolean(errors.confirmProcessor)}
                 {...register('confirmProcessor')}
               />
