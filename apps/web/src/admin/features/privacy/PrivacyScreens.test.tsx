@@ -281,6 +281,9 @@ describe('personal data on the order detail', () => {
 
     const email = () => screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement;
     await waitFor(() => expect(email().value).toBe('amelia@example.test'));
+    // the download mail's resend form, under Download History, held it too
+    const resendTo = () => screen.getByRole('textbox', { name: 'Send the download mail again' }) as HTMLInputElement;
+    expect(resendTo().value).toBe('amelia@example.test');
     const reads = server.calls(DETAIL).length;
     await user.click(screen.getByRole('button', { name: 'Erase personal data' }));
     const dialog = await screen.findByRole('dialog');
@@ -290,6 +293,8 @@ describe('personal data on the order detail', () => {
     await waitFor(() => expect(server.calls(DETAIL).length).toBeGreaterThan(reads));
     await waitFor(() => expect(email().value).toBe(''));
     expect(email().matches(':disabled')).toBe(true);
+    expect(resendTo().value).toBe('');
+    expect(resendTo().matches(':disabled')).toBe(true);
     expect(screen.getByText(`${PRIVACY_MSG.mailRefused} No mail can be sent for it.`)).toBeTruthy();
   });
 });

@@ -29,6 +29,8 @@ function SendMailForm({ order, provider, actions, locked }: DownloadHistoryProps
   const [error, setError] = useState<string | null>(null);
   const latest = order.uploadDoc[0];
   const canSend = latest !== undefined && !isRejectedDocument(latest);
+  // DESIGN §22: an erased order refuses every mail (the upload form above says so)
+  const erased = order.data_removal.personal_erased_at !== null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,7 +46,7 @@ function SendMailForm({ order, provider, actions, locked }: DownloadHistoryProps
 
   return (
     <Form noValidate onSubmit={submit} className="send-mail-form">
-      <fieldset disabled={locked}>
+      <fieldset disabled={locked || erased}>
         <Form.Label htmlFor="send-mail-email" className="fw-semibold">
           {ORDER_TEXT.sendMailLegend}
         </Form.Label>
@@ -119,7 +121,8 @@ export function DownloadHistory(props: DownloadHistoryProps) {
         </Table>
       </div>
       <div className="card-body border-top">
-        <SendMailForm {...props} />
+        {/* an erasure starts the form afresh, so it no longer holds the erased address */}
+        <SendMailForm key={props.order.data_removal.personal_erased_at ?? ''} {...props} />
       </div>
     </DetailSection>
   );
