@@ -9,9 +9,10 @@ import { generateDataset } from './generate.ts';
 import { BENCH_PASSWORD, staffEmail } from './plan.ts';
 
 /**
- * Replies through their contract's schema, or not (docs/decisions.md, Performance): the same app on
- * the same generated orders, once writing replies as JSON.stringify does and once checking each
- * against its response schema first, on the hot reads. `node bench/src/reply-check.ts [orders]`.
+ * Replies through their contract's schema, or not
+ * (docs/decisions/0111-replies-are-not-re-encoded-through-their-contract-s.md): the same app on the
+ * same generated orders, once writing replies as JSON.stringify does and once checking each against
+ * its response schema first, on the hot reads. `node bench/src/reply-check.ts [orders]`.
  */
 const ORDERS = Number(process.argv[2] ?? 5000);
 const SECONDS = 8;

@@ -89,7 +89,10 @@ export interface BuildOptions {
   orphanSweepJob?: false;
   /** SQLite's search index merge (search-index.ts): when it first runs and how often; tests shorten it */
   searchIndexSchedule?: SearchIndexSchedule;
-  /** check every JSON reply against its contract's response schema (tests); production skips it (docs/decisions.md) */
+  /**
+   * check every JSON reply against its contract's response schema (tests); production skips it
+   * (docs/decisions/0111-replies-are-not-re-encoded-through-their-contract-s.md)
+   */
   checkReplies?: boolean;
   /** the live stream's timings (DESIGN §18); tests shorten the heartbeat */
   live?: LiveHubOptions;

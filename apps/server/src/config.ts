@@ -107,7 +107,8 @@ export interface Config {
   /**
    * requestMs: the whole request (headers and body) must arrive within it, else 408 (REQUEST_TIMEOUT_MS);
    * connectionMs: a socket silent this long is closed (CONNECTION_TIMEOUT_MS). Without them a client that
-   * trickles or stalls a body holds a connection for ever (issue 20, docs/decisions.md).
+   * trickles or stalls a body holds a connection for ever (issue 20,
+   * docs/decisions/0152-request-and-connection-time-outs.md).
    */
   timeouts: { requestMs: number; connectionMs: number };
   /** argon2id parameters; tests lower memory to stay fast, production keeps OWASP's */

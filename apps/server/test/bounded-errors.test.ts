@@ -19,7 +19,10 @@ const widened = (n: number, base: Record<string, unknown> = {}) => {
   return body;
 };
 
-/** The finding bounds the time (50 ms; 2 s before): asserted generously, measured in docs/decisions.md. */
+/**
+ * The finding bounds the time (50 ms; 2 s before): asserted generously, measured in
+ * docs/decisions/0223-a-400-is-bounded-whatever-the-body-a-wide-object-is.md.
+ */
 const IN_TIME_MS = 1000;
 
 describeEachDialect('bounded error replies', (dialect) => {

@@ -2,8 +2,8 @@ import { DISPUTE_LABEL, DISPUTE_PROCESSORS, type DisputeProcessor } from './disp
 
 /**
  * What each processor accepts as dispute evidence (DESIGN §15): a pack is fitted to one of these or
- * refused with 422, never sent to be rejected. Sources (docs/decisions.md): Stripe's dispute evidence
- * limits (4.5 MB and 49 pages in all), Adyen's defense documents (PDF up to 2 MB, 19 pages),
+ * refused with 422, never sent to be rejected. Sources (docs/decisions/0095-processor-profiles.md):
+ * Stripe's dispute evidence limits (4.5 MB and 49 pages in all), Adyen's defense documents (PDF up to 2 MB, 19 pages),
  * Checkout.com's evidence files (4 MB a file), PayPal's uploads (under 10 MB); Solidgate and any
  * other processor get the common 4 MB and 19 pages. Operators change them with PACK_LIMITS.
  */

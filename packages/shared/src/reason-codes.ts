@@ -4,7 +4,7 @@ import type { ReasonCategory } from './disputes.ts';
  * The common chargeback reason codes of the four card networks (DESIGN §14, issue 17), with the
  * category a response argues against and the network's usual response window in days. Used to prefill
  * `reason_category` and, when the processor gives no deadline, an estimated `respond_by`. Sources and
- * caveats are in docs/decisions.md: processors often set an earlier deadline of their own, so an
+ * caveats are in docs/decisions/0086-reason-codes.md: processors often set an earlier deadline of their own, so an
  * estimate is always marked as one.
  */
 export type CardNetwork = 'visa' | 'mastercard' | 'amex' | 'discover';

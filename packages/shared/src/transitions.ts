@@ -6,7 +6,8 @@ import { ORDER_STATUSES, type OrderStatus, STATUS } from './statuses.ts';
  * one table: the screen shows a button exactly when the server would accept the move. Written once.
  * One exception, SPEC's: every button of the order's own status is hidden (SPEC §4), so Completed
  * Refunds is not offered on an order already in Refunds, though move-to-complete-refund would give a
- * refund request its date there; the Refunds queue's "Refunded it" does that (docs/decisions.md).
+ * refund request its date there; the Refunds queue's "Refunded it" does that
+ * (docs/decisions/0025-queue-screens-web.md).
  */
 export interface MoveRule {
   to: OrderStatus;

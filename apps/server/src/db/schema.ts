@@ -23,7 +23,7 @@ export type * from './schema-staff.ts';
 /**
  * Database types for Kysely (DESIGN §3). snake_case as in SQL; timestamps are ISO-8601 UTC text
  * of fixed width on both dialects so they sort and range-compare the same way everywhere
- * (docs/decisions.md).
+ * (docs/decisions/0003-timestamps-are-iso-8601-utc-text.md).
  */
 export const QUESTIONNAIRE_FIELDS = [
   'other_nationalities_than_qatar_section_details',

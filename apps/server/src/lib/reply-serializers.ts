@@ -3,8 +3,9 @@ import type { ZodType } from 'zod';
 
 /**
  * Replies leave as JSON.stringify writes them, as they did before routes had response schemas: the
- * schemas describe the replies (OpenAPI) but do not re-encode them. Measured in docs/decisions.md
- * (Performance): re-encoding through zod costs the hot lists and the order detail more than it gives.
+ * schemas describe the replies (OpenAPI) but do not re-encode them. Measured in
+ * docs/decisions/0111-replies-are-not-re-encoded-through-their-contract-s.md: re-encoding through zod
+ * costs the hot lists and the order detail more than it gives.
  */
 export const plainSerializer: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
 

@@ -188,7 +188,8 @@ export const REFUND_DATE_ONLY_IN_REFUNDS = 'refund_date is only for an order in 
 /**
  * One order as an application website sends it (SPEC §3 orderDetails, snake_case). Unknown keys are
  * questionnaire answers we have no column for: kept in extra_answers when they are plain values with
- * plain names (at most 50), refused otherwise (docs/decisions.md).
+ * plain names (at most 50), refused otherwise
+ * (docs/decisions/0019-unknown-questionnaire-keys-from-the-websites-are-kept.md).
  */
 export const ingestOrderSchema = z
   .object(knownShape, { error: 'Each order must be an object.' })

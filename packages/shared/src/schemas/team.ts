@@ -19,7 +19,10 @@ const memberFields = {
 export const addMemberSchema = z.strictObject(memberFields);
 export type AddMemberInput = z.infer<typeof addMemberSchema>;
 
-/** On update a blank password keeps the current one (DESIGN decision, docs/decisions.md). */
+/**
+ * On update a blank password keeps the current one (DESIGN decision,
+ * docs/decisions/0007-on-update-a-blank-password-keeps-the-current-one.md).
+ */
 export const updateMemberSchema = z.strictObject({
   ...memberFields,
   password: text()

@@ -11,7 +11,10 @@ const run = (db: AnyDb, statement: string) => sql.raw(statement).execute(db);
 const PAUSED = `'Awaiting ', 'AwaitingGovt'`;
 const RUNNING = `'New', 'Priority Processing', 'moveToProcessMarch', 'Pending', 'Contact Customer', 'Customer Called'`;
 const OPEN = `process_status IN (${RUNNING}, ${PAUSED})`;
-/** SERVICE_LEVEL_DEFAULT_HOURS as shipped: what the open orders of an upgrade get (docs/decisions.md) */
+/**
+ * SERVICE_LEVEL_DEFAULT_HOURS as shipped: what the open orders of an upgrade get
+ * (docs/decisions/0166-only-open-orders-are-measured-from-the-upgrade.md)
+ */
 const HOURS = `CASE WHEN processing_type = 'priority' THEN 24 ELSE 72 END`;
 
 /** ISO text (fixed width, milliseconds, Z) of `due` moved on by `to - from`, and of `at` plus hours. */

@@ -50,7 +50,8 @@ function journey(evidence: Evidence): string[] {
   const paid = evidence.amount ? `and paid ${evidence.amount}` : 'and paid for the service';
   const processed = o.processed_at ? ` (processed on ${longDate(o.processed_at)})` : '';
   const { approved, mail } = delivery(evidence);
-  // The approval mail carries a link, not the document (docs/decisions.md).
+  // The approval mail carries a link, not the document
+  // (docs/decisions/0037-the-approval-mail-does-not-attach-the-document.md).
   const mailed = mail ? `we emailed ${mail.to_address} a link to it on ${stampUtc(mail.sent_at)} and ` : 'we ';
   const approval = approved
     ? ` Once the eTA was approved, ${mailed}made it available on our secure download page, which opens only with the order id and the email address of the order. ${downloadsSentence(evidence)}`

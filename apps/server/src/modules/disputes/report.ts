@@ -8,7 +8,8 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
  * DESIGN §14's report over the disputes opened in the range (whole UTC days; the schema refuses a reversed one): per processor and per
  * reason category, a row per currency (amounts are never added across currencies). Win rate is won
  * over every decided dispute, accepted ones included: a dispute conceded is money lost
- * (docs/decisions.md). Rows: most disputes first, then by key and currency, so ties never swap.
+ * (docs/decisions/0089-the-report-s-win-rate-is-won-won-lost-accepted.md). Rows: most disputes first,
+ * then by key and currency, so ties never swap.
  */
 export function createDisputeReport(ctx: AppContext) {
   return async (range: ReportRange): Promise<DisputeReportRow[]> => {

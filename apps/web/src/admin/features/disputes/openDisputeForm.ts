@@ -121,7 +121,7 @@ export const openDisputeResolver: Resolver<OpenDisputeValues, unknown, OpenDispu
     else if (field === 'amount' && error) error.message = DISPUTE_TEXT.amountInvalid;
   }
   // The web's own rule, not the server's: a processor other than the one that took the payment is
-  // sent only once confirmed (docs/decisions.md, issue 31).
+  // sent only once confirmed (docs/decisions/0228-the-dispute-s-processor-is-confirmed-in-the-web-not.md, issue 31).
   if (otherProcessorChosen(values) && !values.confirmProcessor) {
     const errors = {
       ...result.errors,

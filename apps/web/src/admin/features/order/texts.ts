@@ -21,7 +21,7 @@ export const ORDER_TEXT = {
   resendNeedsDocument: 'Upload a document first: there is nothing to resend yet.',
   /**
    * SPEC §2 names the button "Reject Applicant"; what it does is said beside it (its title and the
-   * confirm), since it reads like the Rejected move (issue 21, docs/decisions.md)
+   * confirm), since it reads like the Rejected move (issue 21, docs/decisions/0182-reject-applicant-keeps-its-name.md)
    */
   rejectApplicantHint:
     'Marks the uploaded eTA as rejected and emails the applicant that it was not approved. The order stays where it is.',

@@ -3,7 +3,10 @@ import { formatBytes, orDash, stamp } from '../format.ts';
 import { providerLabel } from '../texts.ts';
 import { DocumentCell } from './EmailHistory.tsx';
 
-/** The latest upload, which the public page serves unless it was rejected (docs/decisions.md). */
+/**
+ * The latest upload, which the public page serves unless it was rejected
+ * (docs/decisions/0030-current-document.md).
+ */
 export function CurrentDocument({ doc }: { doc: UploadDocRecord }) {
   return (
     <div className="current-document" data-testid="current-document">
