@@ -1,0 +1,19 @@
+-- assign-one (sqlite): Assign to me of one free order (OrderWrites.assign)
+-- written by UPDATE_SQL_SNAPSHOTS=1 npx vitest run apps/server/test/sql-snapshots.test.ts
+
+-- begin
+
+savepoint grouped;
+
+select "id", "order_id", "process_status", "assigned_to", "refund_date" from "orders" where "order_id" in (?) order by "id";
+-- parameters: ["UKETA-1"]
+
+update "orders" set "assigned_to" = ?, "updated_at" = ? where "id" in (?) and "assigned_to" is null returning "id";
+-- parameters: [7,"2026-03-02T10:00:00.000Z",1]
+
+insert into "order_events" ("order_id", "staff_id", "staff_name", "kind", "from_value", "to_value", "detail", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?);
+-- parameters: [1,7,"Ann Team","assign",null,"Ann Team",null,"2026-03-02T10:00:00.000Z"]
+
+release grouped;
+
+-- commit

@@ -1,0 +1,22 @@
+-- unassign (sqlite): a manager frees an order held by another (OrderWrites.unassign, anyHolder)
+-- written by UPDATE_SQL_SNAPSHOTS=1 npx vitest run apps/server/test/sql-snapshots.test.ts
+
+-- begin
+
+savepoint grouped;
+
+select "id", "order_id", "process_status", "assigned_to", "refund_date" from "orders" where "order_id" in (?) order by "id";
+-- parameters: ["UKETA-1"]
+
+update "orders" set "assigned_to" = ?, "updated_at" = ? where "id" in (?) and "assigned_to" in (?) returning "id";
+-- parameters: [null,"2026-03-02T10:00:00.000Z",1,8]
+
+select "id", "name" from "staff" where "id" in (?);
+-- parameters: [8]
+
+insert into "order_events" ("order_id", "staff_id", "staff_name", "kind", "from_value", "to_value", "detail", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?);
+-- parameters: [1,9,"Max Manager","unassign","Bob Team",null,null,"2026-03-02T10:00:00.000Z"]
+
+release grouped;
+
+-- commit
