@@ -23,8 +23,14 @@ const apiServer = 'http://127.0.0.1:3000';
  * @eta/shared is pure (constants, schemas, helpers): declaring it side-effect free lets the public
  * entry take its route constants without the zod schemas it never uses. Other modules keep their
  * own package.json `sideEffects` (undefined = default).
+ *
+ * A feature's index.ts (its public surface, docs/architecture.md "Boundaries") only re-exports:
+ * declaring it side-effect free lets a screen that takes one hook from it (the dashboard's disputes
+ * tile) leave out the rest it lists (the order detail's disputes section), so the first load and
+ * the chunks stay as they were before features imported each other through index.ts.
  */
 const SHARED_SRC = /[\\/]packages[\\/]shared[\\/]src[\\/]/;
+const FEATURE_BARREL = /[\\/]admin[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 
 export default defineConfig({
   plugins: [react(), publicPagesInDev()],
@@ -35,7 +41,7 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       input: { index: here('index.html'), public: here('public.html') },
-      treeshake: { moduleSideEffects: (id) => (SHARED_SRC.test(id) ? false : undefined) },
+      treeshake: { moduleSideEffects: (id) => (SHARED_SRC.test(id) || FEATURE_BARREL.test(id) ? false : undefined) },
     },
   },
   server: {

@@ -1,3 +1,4 @@
+import { API_STATUS, type ApiEnvelope } from '@eta/shared';
 import { skipToken } from '@reduxjs/toolkit/query';
 
 /**
@@ -33,3 +34,8 @@ export function selectEntryOf<Arg, State, Entry>(
     return select(state);
   };
 }
+
+const NO_ROWS: never[] = [];
+/** The rows of a list reply; none before the reply or on a refusal (one empty array, so selectors stay stable). */
+export const rowsOf = <T>(envelope: ApiEnvelope<T[]> | undefined): T[] =>
+  envelope?.status === API_STATUS.ok ? (envelope.data ?? NO_ROWS) : NO_ROWS;

@@ -1,9 +1,9 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
-import { liveReducer, liveReset } from '../admin/features/live/liveSlice.ts';
 import { clearSession } from '../lib/session.ts';
 import { authReducer, logout } from './authSlice.ts';
 import { baseApi } from './baseApi.ts';
+import { liveReducer, liveReset } from './liveSlice.ts';
 import { orderReducer } from './orderSlice.ts';
 
 export const store = configureStore({

@@ -1,12 +1,36 @@
-import { API_STATUS, type FolderCounts, type OrderListItem, type ReportRange } from '@eta/shared';
+import {
+  API_STATUS,
+  type FolderCounts,
+  type LIMIT_ALL,
+  type ListSortColumn,
+  type OrderListItem,
+  type ReportRange,
+  type SortOrder,
+} from '@eta/shared';
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { QueueArgs } from '../admin/features/queues/api.ts';
 import { type AuthState, logout } from './authSlice.ts';
 import { baseApi } from './baseApi.ts';
 import { selectEntryOf } from './cacheEntry.ts';
 
 /** An order list row as read (SPEC §3): the server's own type, so the two never drift apart. */
 export type { OrderListItem };
+
+/**
+ * One page of one queue: the folder's list, or a search inside it when `search` is not blank. It is
+ * the key of `ordersList` below, so it lives with the slice (the store imports no feature); the
+ * queues feature's endpoint takes it.
+ */
+export interface QueueArgs {
+  folderName: string;
+  page: number;
+  /** rows per page, or All (SPEC §9) */
+  perPage: number | typeof LIMIT_ALL;
+  sort: ListSortColumn;
+  order: SortOrder;
+  search: string;
+  /** SPEC §6: lists are requested with the member's name (the server reads the token; DESIGN §5). */
+  userName: string;
+}
 
 export interface SelectedRow {
   id: string;
@@ -21,17 +45,18 @@ export interface SelectedRow {
  *
  * | SPEC name             | `state.order` holds                      | read with                          |
  * | --------------------- | ---------------------------------------- | ---------------------------------- |
- * | ordersList            | `ordersList.args`: the queue page shown  | `selectOrdersList` (orderSelectors) |
- * | orderDetails          | `orderDetails.orderId`: the order open   | `selectOrderDetails` (orderSelectors) |
- * | countryOrderDetails   | `countryOrderDetails.range`              | `selectCountryOrderDetails` (orderSelectors) |
- * | processedOrderDetails | `processedOrderDetails.range`            | `selectProcessedOrderDetails` (orderSelectors) |
+ * | ordersList            | `ordersList.args`: the queue page shown  | `selectOrdersList` (queues/selectors) |
+ * | orderDetails          | `orderDetails.orderId`: the order open   | `selectOrderDetails` (order/selectors) |
+ * | countryOrderDetails   | `countryOrderDetails.range`              | `selectCountryOrderDetails` (reports/selectors) |
+ * | processedOrderDetails | `processedOrderDetails.range`            | `selectProcessedOrderDetails` (reports/selectors) |
  * | count                 | nothing: the signed-in member's counts   | `selectCount` (here)               |
  * | selectedData          | `selectedData`                           | `selectSelectedData` (here)        |
  * | showSideBar           | `showSideBar`                            | `selectShowSideBar` (here)         |
- * | loading, error        | nothing: read off the entries shown      | `selectLoading`, `selectError` (orderSelectors) |
+ * | loading, error        | nothing: read off the entries shown      | `selectLoading`, `selectError` (admin/orderSelectors) |
  *
- * The list, detail and report selectors sit in orderSelectors.ts because they need the screens'
- * endpoints, which load with those screens: this file is in the first load (sidebar, dashboard).
+ * The list, detail and report selectors sit with the features (`admin/features/<f>/selectors.ts`)
+ * because they need the screens' endpoints, which load with those screens: this file is in the
+ * first load (sidebar, dashboard), and the store imports no feature.
  */
 export interface OrderState {
   ordersList: { args: QueueArgs | null };

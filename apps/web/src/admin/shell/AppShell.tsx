@@ -7,7 +7,7 @@ import { isExpired } from '../../lib/jwt.ts';
 import { readValidSession } from '../../lib/session.ts';
 import { fetchUserInfo } from '../../store/authSlice.ts';
 import { signOut, useAppDispatch } from '../../store/index.ts';
-import { useLiveStream } from '../features/live/useLiveStream.ts';
+import { useLiveStream } from '../features/live/index.ts';
 import { ReauthPrompt } from './ReauthPrompt.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';

@@ -4,8 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { readEnrolmentRequired } from '../../lib/session.ts';
 import { signInShown } from '../../store/authSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../store/index.ts';
-import { LoginPage } from '../features/auth/LoginPage.tsx';
-import { signInPathFor } from '../features/auth/pageAfterSignIn.ts';
+import { LoginPage, signInPathFor } from '../features/auth/index.ts';
 import { AppShell } from './AppShell.tsx';
 
 /** Paths that show the sign-in screen when nobody is signed in (SPEC §2: / and /admin). */

@@ -5,7 +5,7 @@ import { NavLink, useLocation } from 'react-router';
 import { useLazyGetFolderCountQuery } from '../../store/baseApi.ts';
 import { selectUser, useAppDispatch, useAppSelector } from '../../store/index.ts';
 import { selectCount, selectShowSideBar, setShowSideBar } from '../../store/orderSlice.ts';
-import { FollowUpCountBadge } from '../features/follow-ups/FollowUpDue.tsx';
+import { FollowUpCountBadge } from '../features/follow-ups/index.ts';
 
 /** Screens listed after the folders, in SPEC §2 order. */
 const AFTER_FOLDERS: readonly ScreenDef[] = [

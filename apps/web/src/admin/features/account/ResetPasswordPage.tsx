@@ -9,7 +9,7 @@ import { FormField } from '../../../components/FormField.tsx';
 import { Logo } from '../../../components/Logo.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { callEndpoint, fieldErrors } from '../../../lib/api.ts';
-import { SignInBrand } from '../auth/SignInBrand.tsx';
+import { SignInBrand } from '../auth/index.ts';
 import '../auth/signin.css';
 
 /** The page the reset mail links to (DESIGN §17): a new password, then sign in with it. No session needed. */

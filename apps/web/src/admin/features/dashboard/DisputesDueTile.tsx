@@ -4,8 +4,7 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../store/index.ts';
-import { type DisputeListArgs, useListDisputesQuery } from '../disputes/api.ts';
-import { disputesSearch } from '../disputes/disputesAddress.ts';
+import { type DisputeListArgs, disputesSearch, useListDisputesQuery } from '../disputes/index.ts';
 import { DASHBOARD_TEXT } from './texts.ts';
 
 /** How many disputes need a response with these deadline bounds: the list's total, one row asked for. */

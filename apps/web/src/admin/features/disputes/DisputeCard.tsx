@@ -1,7 +1,7 @@
 import { type DisputeRecord, disputeLabel, formatMoney, formatUtcDate } from '@eta/shared';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { FieldGrid } from '../order/DetailSection.tsx';
+import { FieldGrid } from '../../../components/DetailSection.tsx';
 import { DisputeEditForm } from './DisputeEditForm.tsx';
 import { DueDate } from './DueDate.tsx';
 import { StateBadge } from './StateBadge.tsx';

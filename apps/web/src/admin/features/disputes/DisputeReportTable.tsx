@@ -1,8 +1,7 @@
 import type { DisputeReportRow } from '@eta/shared';
 import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { tableColumns } from '../reports/columns.tsx';
-import { ReportTable } from '../reports/ReportTable.tsx';
+import { ReportTable, tableColumns } from '../reports/index.ts';
 import { DIMENSION_TITLE, type Dimension, reportColumns, rowsOf } from './disputeReport.ts';
 
 interface DisputeReportTableProps {

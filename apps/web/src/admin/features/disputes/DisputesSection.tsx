@@ -1,7 +1,7 @@
 import type { OrderDetail } from '@eta/shared';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { DetailSection } from '../order/DetailSection.tsx';
+import { DetailSection } from '../../../components/DetailSection.tsx';
 import { DisputeCard } from './DisputeCard.tsx';
 import { OpenDisputeModal } from './OpenDisputeModal.tsx';
 import { DISPUTE_TEXT } from './texts.ts';

@@ -2,10 +2,10 @@ import { type DisputeWithCe3, MSG, TABLE_SCROLL_HEIGHT_PX } from '@eta/shared';
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
-import { Loading } from '../../../components/Loading.tsx';
 import { SortableHead } from '../../../components/SortableHead.tsx';
 import type { DisputeColumns } from './disputeColumns.tsx';
 import '../../../components/table.css';
+import { TableStateRow } from '../../../components/TableStateRow.tsx';
 
 interface DisputesTableProps {
   rows: DisputeWithCe3[];
@@ -36,15 +36,7 @@ export function DisputesTable({ rows, columns, loading, refreshing, error }: Dis
 
   let body: ReactNode;
   if (loading || error || empty) {
-    body = (
-      <tr>
-        <td colSpan={columns.length} className="p-0">
-          <div className={`queue-message ${error ? 'text-danger' : 'text-secondary'}`}>
-            {loading ? <Loading className="py-0" /> : (error ?? MSG.noRecords)}
-          </div>
-        </td>
-      </tr>
-    );
+    body = <TableStateRow colSpan={columns.length} loading={loading} error={error} />;
   } else {
     body = table.getRowModel().rows.map((row) => (
       <tr key={row.id}>

@@ -9,7 +9,7 @@ import {
   reportFileName,
 } from '@eta/shared';
 import type { ChartSpec } from '../../../components/chart/chartSpec.ts';
-import type { ReportColumn } from '../reports/columns.tsx';
+import type { ReportColumn } from '../reports/index.ts';
 import { DISPUTE_TEXT } from './texts.ts';
 
 export type Dimension = (typeof DISPUTE_REPORT_DIMENSIONS)[number];

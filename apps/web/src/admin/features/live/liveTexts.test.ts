@@ -1,6 +1,6 @@
 import { FOLDERS, STATUS } from '@eta/shared';
 import { describe, expect, it } from 'vitest';
-import type { LiveChange } from './liveSlice.ts';
+import type { LiveChange } from '../../../store/liveSlice.ts';
 import { alsoViewing, arrivesIn, describeChange, newOrdersText } from './liveTexts.ts';
 
 const change = (over: Partial<LiveChange>): LiveChange => ({

@@ -1,5 +1,5 @@
 import { type FolderDef, folderHoldsOrder, ORDER_EVENT } from '@eta/shared';
-import type { LiveChange } from './liveSlice.ts';
+import type { LiveChange } from '../../../store/liveSlice.ts';
 
 /** Who made a change, as staff read it: a member's name, or the system (an integration, a lease). */
 const who = (change: Pick<LiveChange, 'by'>) => change.by ?? 'The system';

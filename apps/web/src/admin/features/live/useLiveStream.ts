@@ -4,7 +4,7 @@ import { reportUnauthorized } from '../../../lib/api.ts';
 import { readToken } from '../../../lib/session.ts';
 import { baseApi } from '../../../store/baseApi.ts';
 import { selectUser, useAppDispatch, useAppSelector } from '../../../store/index.ts';
-import { liveClosed, liveOpened, liveOrderChanged, livePresence } from './liveSlice.ts';
+import { liveClosed, liveOpened, liveOrderChanged, livePresence } from '../../../store/liveSlice.ts';
 import { startLiveStream } from './liveStream.ts';
 
 /**

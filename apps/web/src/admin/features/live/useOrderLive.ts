@@ -4,7 +4,7 @@ import { callEndpoint } from '../../../lib/api.ts';
 import { pathOf } from '../../../lib/endpoint.ts';
 import { readToken } from '../../../lib/session.ts';
 import { useAppDispatch, useAppSelector } from '../../../store/index.ts';
-import { type LiveChange, livePresence, selectLiveChanges, selectViewers } from './liveSlice.ts';
+import { type LiveChange, livePresence, selectLiveChanges, selectViewers } from '../../../store/liveSlice.ts';
 
 export interface OrderLive {
   /** "Also viewing" names, the member's own left out */

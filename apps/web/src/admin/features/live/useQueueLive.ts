@@ -1,7 +1,7 @@
 import type { FolderDef, OrderListItem } from '@eta/shared';
 import { useMemo } from 'react';
 import { useAppSelector } from '../../../store/index.ts';
-import { selectLiveChanges } from './liveSlice.ts';
+import { selectLiveChanges } from '../../../store/liveSlice.ts';
 import { arrivesIn, describeChange } from './liveTexts.ts';
 
 export interface QueueLive {

@@ -19,10 +19,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { SESSION_KEY } from '../../../lib/session.ts';
 import { store } from '../../../store/index.ts';
-import { selectOrderDetails } from '../../../store/orderSelectors.ts';
 import { filled, staffServer } from '../../../test/fakeServer.ts';
 import { orderDetail, TEAM_MEMBER } from '../../../test/fixtures.ts';
 import { renderAdmin, signInWith } from '../../../test/renderAdmin.tsx';
+import { selectOrderDetails } from './selectors.ts';
 
 /** The order detail screen, rendered whole (shell, store, router) against a fake server. */
 const ORDER_ID = 'UKETA-4M7Q2Z';

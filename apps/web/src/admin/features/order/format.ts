@@ -1,15 +1,8 @@
 import { formatUtcDate, formatUtcDateTime } from '@eta/shared';
+import { MISSING, orDash, type Value } from '../../../lib/format.ts';
 
-/** SPEC §5: missing values show as '-'. */
-export const MISSING = '-';
-
-type Value = string | number | boolean | null | undefined;
-
-export function orDash(value: Value): string {
-  if (value === null || value === undefined) return MISSING;
-  const text = String(value).trim();
-  return text === '' ? MISSING : text;
-}
+// The order screens read these from here with the rest of their formatting.
+export { MISSING, orDash };
 
 /** Timestamps on this screen read like the queues' (UTC, DD-MM-YYYY HH:mm:ss), so a member compares them at a glance. */
 export const stamp = (value: string | null | undefined): string => formatUtcDateTime(value) ?? MISSING;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useGetTeamMemberListQuery } from '../team/api.ts';
+import { useGetTeamMemberListQuery } from '../team/index.ts';
 
 export interface LogFilterValues {
   orderId?: string;

@@ -12,8 +12,8 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
+import { DetailSection } from '../../../components/DetailSection.tsx';
 import { useAppSelector } from '../../../store/index.ts';
-import { DetailSection } from '../order/DetailSection.tsx';
 import { useGetAccessLogQuery } from './api.ts';
 import { EraseModal } from './EraseModal.tsx';
 

@@ -15,11 +15,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { store } from '../../../store/index.ts';
-import { selectOrdersList } from '../../../store/orderSelectors.ts';
 import { selectCount } from '../../../store/orderSlice.ts';
 import { type FakeServer, filled, type SeenRequest, staffServer } from '../../../test/fakeServer.ts';
 import { listItem, TEAM_MEMBER } from '../../../test/fixtures.ts';
 import { renderAdmin, signInWith } from '../../../test/renderAdmin.tsx';
+import { selectOrdersList } from './selectors.ts';
 
 /** The New Orders queue screen, rendered whole (shell, store, router) against a fake server. */
 const NEW_ORDERS = FOLDERS.find((folder) => folder.name === 'newOrder')!;

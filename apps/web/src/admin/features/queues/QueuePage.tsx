@@ -10,7 +10,7 @@ import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchBox } from '../../../components/SearchBox.tsx';
 import { baseApi } from '../../../store/baseApi.ts';
 import { selectUser, useAppDispatch, useAppSelector } from '../../../store/index.ts';
-import { selectOrdersList, selectOrdersListReply } from '../../../store/orderSelectors.ts';
+import { selectLiveReconnects } from '../../../store/liveSlice.ts';
 import {
   clearOrdersList,
   selectCount,
@@ -18,14 +18,13 @@ import {
   setSelectedData,
   showOrdersList,
 } from '../../../store/orderSlice.ts';
-import { selectLiveReconnects } from '../live/liveSlice.ts';
-import { newOrdersText } from '../live/liveTexts.ts';
-import { useQueueLive } from '../live/useQueueLive.ts';
+import { newOrdersText, useQueueLive } from '../live/index.ts';
 import { type QueueArgs, useGetQueueQuery } from './api.ts';
 import { BulkActions } from './BulkActions.tsx';
 import { queueColumns } from './columns.tsx';
 import { NextOrderButton } from './NextOrderButton.tsx';
 import { QueueTable } from './QueueTable.tsx';
+import { selectOrdersList, selectOrdersListReply } from './selectors.ts';
 import { useLiveRows } from './useLiveRows.ts';
 import { CONFIRM_TEXT, confirmDetail, useQueueActions } from './useQueueActions.ts';
 import { type QueueParams, useQueueParams } from './useQueueParams.ts';

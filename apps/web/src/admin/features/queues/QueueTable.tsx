@@ -10,8 +10,8 @@ import {
 } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
-import { Loading } from '../../../components/Loading.tsx';
 import { SortableHead } from '../../../components/SortableHead.tsx';
+import { TableStateRow } from '../../../components/TableStateRow.tsx';
 
 interface QueueTableProps {
   rows: OrderListItem[];
@@ -57,15 +57,7 @@ export function QueueTable(props: QueueTableProps) {
 
   let body: ReactNode;
   if (loading || error || empty) {
-    body = (
-      <tr>
-        <td colSpan={columns.length} className="p-0">
-          <div className={`queue-message ${error ? 'text-danger' : 'text-secondary'}`}>
-            {loading ? <Loading className="py-0" /> : (error ?? MSG.noRecords)}
-          </div>
-        </td>
-      </tr>
-    );
+    body = <TableStateRow colSpan={columns.length} loading={loading} error={error} />;
   } else {
     body = table.getRowModel().rows.map((row) => (
       <tr

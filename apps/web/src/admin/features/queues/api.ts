@@ -1,21 +1,11 @@
-import { findFolder, LIMIT_ALL, type ListSortColumn, ORDERS_API, type SortOrder, STATUS } from '@eta/shared';
+import { findFolder, LIMIT_ALL, ORDERS_API, STATUS } from '@eta/shared';
 import { type BodyOf, type ReplyOf, requestOf } from '../../../lib/endpoint.ts';
 import { baseApi } from '../../../store/baseApi.ts';
-import type { LiveState } from '../live/liveSlice.ts';
+import type { LiveState } from '../../../store/liveSlice.ts';
+import type { QueueArgs } from '../../../store/orderSlice.ts';
 import { applyLiveChanges } from './liveRows.ts';
 
-/** One page of one queue: the folder's list, or a search inside it when `search` is not blank. */
-export interface QueueArgs {
-  folderName: string;
-  page: number;
-  /** rows per page, or All (SPEC §9) */
-  perPage: number | typeof LIMIT_ALL;
-  sort: ListSortColumn;
-  order: SortOrder;
-  search: string;
-  /** SPEC §6: lists are requested with the member's name (the server reads the token; DESIGN §5). */
-  userName: string;
-}
+export type { QueueArgs };
 
 type OrderIds = Pick<BodyOf<typeof ORDERS_API.unassign>, 'orderId'>;
 

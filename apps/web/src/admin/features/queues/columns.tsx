@@ -12,9 +12,8 @@ import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { ServiceLevelBadge } from '../../../components/ServiceLevelBadge.tsx';
 import { WEB_TEXT } from '../../../lib/texts.ts';
-import { DueDate } from '../disputes/DueDate.tsx';
-import { DISPUTE_TEXT } from '../disputes/texts.ts';
-import { FollowUpDueBadge } from '../follow-ups/FollowUpDue.tsx';
+import { DISPUTE_TEXT, DueDate } from '../disputes/index.ts';
+import { FollowUpDueBadge } from '../follow-ups/index.ts';
 import type { QueueView } from './views.ts';
 
 const col = createColumnHelper<OrderListItem>();

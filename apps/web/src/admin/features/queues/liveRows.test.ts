@@ -1,7 +1,7 @@
 import { API_STATUS, type ApiEnvelope, findFolder, type OrderListItem, STATUS } from '@eta/shared';
 import { describe, expect, it } from 'vitest';
+import type { LiveChange } from '../../../store/liveSlice.ts';
 import { listItem } from '../../../test/fixtures.ts';
-import type { LiveChange } from '../live/liveSlice.ts';
 import { applyLiveChanges } from './liveRows.ts';
 
 const ME = 'Tara Team';

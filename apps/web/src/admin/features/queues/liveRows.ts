@@ -1,5 +1,5 @@
 import { API_STATUS, type ApiEnvelope, type FolderDef, folderHoldsOrder, type OrderListItem } from '@eta/shared';
-import type { LiveChange } from '../live/liveSlice.ts';
+import type { LiveChange } from '../../../store/liveSlice.ts';
 
 /**
  * DESIGN §22 "Live rows tell the truth": a row whose order changed (by another member, or the

@@ -1,7 +1,7 @@
 import type { FolderDef } from '@eta/shared';
 import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../store/index.ts';
-import { selectLiveChanges } from '../live/liveSlice.ts';
+import { selectLiveChanges } from '../../../store/liveSlice.ts';
 import { type QueueArgs, queuesUtil } from './api.ts';
 import { applyLiveChanges } from './liveRows.ts';
 

@@ -2,7 +2,6 @@ import { type CountryReportRow, REPORT_COLUMN, type ReportRange, SCREENS } from 
 import { useCallback } from 'react';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useAppDispatch, useAppSelector } from '../../../store/index.ts';
-import { selectCountryOrderDetails } from '../../../store/orderSelectors.ts';
 import { showCountryOrderDetails } from '../../../store/orderSlice.ts';
 import { useLazyGetCountryOrderCountQuery } from './api.ts';
 import { countryChart } from './charts.ts';
@@ -10,6 +9,7 @@ import type { ReportColumn } from './columns.tsx';
 import { ReportChart } from './ReportChart.tsx';
 import { ReportPage } from './ReportPage.tsx';
 import { resultOf } from './result.ts';
+import { selectCountryOrderDetails } from './selectors.ts';
 
 const COLUMNS: ReportColumn<CountryReportRow>[] = [
   { id: 'nationality', header: REPORT_COLUMN.nationality, value: (r) => r.nationality },

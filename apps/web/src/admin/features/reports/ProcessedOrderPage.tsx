@@ -2,7 +2,6 @@ import { type ProcessedByReportRow, REPORT_COLUMN, type ReportRange, SCREENS } f
 import { useCallback } from 'react';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { useAppDispatch, useAppSelector } from '../../../store/index.ts';
-import { selectProcessedOrderDetails } from '../../../store/orderSelectors.ts';
 import { showProcessedOrderDetails } from '../../../store/orderSlice.ts';
 import { useLazyGetProcessedByCountQuery } from './api.ts';
 import { processedChart } from './charts.ts';
@@ -10,6 +9,7 @@ import type { ReportColumn } from './columns.tsx';
 import { ReportChart } from './ReportChart.tsx';
 import { ReportPage } from './ReportPage.tsx';
 import { resultOf } from './result.ts';
+import { selectProcessedOrderDetails } from './selectors.ts';
 
 const COLUMNS: ReportColumn<ProcessedByReportRow>[] = [
   { id: 'processed_by', header: REPORT_COLUMN.name, value: (r) => r.processed_by || null },

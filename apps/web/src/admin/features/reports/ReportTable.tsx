@@ -1,11 +1,11 @@
-import { MSG, TABLE_SCROLL_HEIGHT_PX } from '@eta/shared';
+import { TABLE_SCROLL_HEIGHT_PX } from '@eta/shared';
 import { flexRender, type Row, type Table } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import BsTable from 'react-bootstrap/Table';
-import { Loading } from '../../../components/Loading.tsx';
 import { SortableHead } from '../../../components/SortableHead.tsx';
 import { SERIAL_ID } from './columns.tsx';
 import '../../../components/table.css';
+import { TableStateRow } from '../../../components/TableStateRow.tsx';
 
 interface ReportTableProps<T> {
   table: Table<T>;
@@ -28,15 +28,7 @@ export function ReportTable<T>({ table, rows, offset, loading, refreshing, error
   const width = table.getVisibleLeafColumns().length;
   let body: ReactNode;
   if (loading || error || rows.length === 0) {
-    body = (
-      <tr>
-        <td colSpan={width} className="p-0">
-          <div className={`queue-message ${error ? 'text-danger' : 'text-secondary'}`}>
-            {loading ? <Loading className="py-0" /> : (error ?? MSG.noRecords)}
-          </div>
-        </td>
-      </tr>
-    );
+    body = <TableStateRow colSpan={width} loading={loading} error={error} />;
   } else {
     body = rows.map((row, i) => (
       <tr key={row.id}>

@@ -3,8 +3,7 @@ import Modal from 'react-bootstrap/Modal';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { notify } from '../../../lib/notify.ts';
-import { useGetMemberSessionsQuery, useRevokeSessionMutation } from '../account/api.ts';
-import { SessionsTable } from '../account/SessionsTable.tsx';
+import { SessionsTable, useGetMemberSessionsQuery, useRevokeSessionMutation } from '../account/index.ts';
 
 /** Manage Team: a member's open sessions, each of which Admin and Manager may end (DESIGN §17). */
 export function MemberSessionsModal({ member, onClose }: { member: TeamMemberRecord; onClose: () => void }) {

@@ -19,7 +19,7 @@ import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { selectUser, useAppSelector } from '../../../store/index.ts';
-import { useResetMemberTwoFactorMutation } from '../account/api.ts';
+import { useResetMemberTwoFactorMutation } from '../account/index.ts';
 import { useDeleteTeamMemberMutation, useGetTeamMemberListQuery } from './api.ts';
 import { MemberSessionsModal } from './MemberSessionsModal.tsx';
 import { useReleaseClaims } from './useReleaseClaims.tsx';

@@ -1,7 +1,7 @@
 import type { OrderEventRecord } from '@eta/shared';
 import type { ReactNode } from 'react';
+import { DetailSection } from '../../../../components/DetailSection.tsx';
 import { describeEvent } from '../activity.ts';
-import { DetailSection } from '../DetailSection.tsx';
 import { keyed, stamp } from '../format.ts';
 import { ORDER_TEXT } from '../texts.ts';
 

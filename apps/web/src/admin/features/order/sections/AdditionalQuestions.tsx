@@ -1,6 +1,6 @@
 import type { OrderDetail } from '@eta/shared';
 import Badge from 'react-bootstrap/Badge';
-import { DetailSection, type Field, FieldGrid } from '../DetailSection.tsx';
+import { DetailSection, type Field, FieldGrid } from '../../../../components/DetailSection.tsx';
 import { humanizeKey, MISSING, orDash, yesNo } from '../format.ts';
 
 /** The questionnaire of SPEC §3 in the website's order, each with the question a member reads. */

@@ -4,8 +4,8 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { AppModal } from '../../../../components/AppModal.tsx';
+import { DetailSection } from '../../../../components/DetailSection.tsx';
 import { useAppSelector } from '../../../../store/index.ts';
-import { DetailSection } from '../DetailSection.tsx';
 import { ORDER_TEXT } from '../texts.ts';
 import { useAuthedBlob } from '../useAuthedBlob.ts';
 

@@ -1,6 +1,6 @@
 import { type Flag, MSG, type RemarkRecord } from '@eta/shared';
 import Table from 'react-bootstrap/Table';
-import { DetailSection } from '../DetailSection.tsx';
+import { DetailSection } from '../../../../components/DetailSection.tsx';
 import { orDash } from '../format.ts';
 
 /** SPEC §3: each flag shows N when empty. */

@@ -11,7 +11,7 @@ import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { DetailSection } from '../DetailSection.tsx';
+import { DetailSection } from '../../../../components/DetailSection.tsx';
 import { keyed, orDash } from '../format.ts';
 import { ORDER_TEXT, providerLabel } from '../texts.ts';
 import type { useDocumentActions } from '../useDocumentActions.ts';

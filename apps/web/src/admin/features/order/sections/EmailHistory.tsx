@@ -4,7 +4,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { toast } from 'react-toastify';
-import { DetailSection } from '../DetailSection.tsx';
+import { DetailSection } from '../../../../components/DetailSection.tsx';
 import { stamp } from '../format.ts';
 import { mailKindLabel, ORDER_TEXT, providerLabel } from '../texts.ts';
 import { downloadDocument } from '../useAuthedBlob.ts';

@@ -1,5 +1,5 @@
 import { formatUtcDate, type OrderDetail } from '@eta/shared';
-import { DetailSection, FieldGrid } from '../DetailSection.tsx';
+import { DetailSection, FieldGrid } from '../../../../components/DetailSection.tsx';
 import { capitalise, MISSING, orDash, stamp, statusText } from '../format.ts';
 
 export const amountText = (order: Pick<OrderDetail, 'amount' | 'currency'>): string =>

@@ -1,5 +1,5 @@
 import { CE3_MIN_MATCHES, disputeLabel, type OrderDetail } from '@eta/shared';
-import { DetailSection, FieldGrid } from '../DetailSection.tsx';
+import { DetailSection, FieldGrid } from '../../../../components/DetailSection.tsx';
 import { capitalise, orDash, stamp } from '../format.ts';
 
 const THREE_DS: Record<string, string> = {

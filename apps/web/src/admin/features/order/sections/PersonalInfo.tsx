@@ -1,6 +1,6 @@
 import type { OrderDetail } from '@eta/shared';
 import Badge from 'react-bootstrap/Badge';
-import { DetailSection, FieldGrid } from '../DetailSection.tsx';
+import { DetailSection, FieldGrid } from '../../../../components/DetailSection.tsx';
 import { MISSING, orDash, plainDate } from '../format.ts';
 
 /** "+44 7700 900000": the dial code (SPEC §3 maps country_code to it) before the number, unless the number has one. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
-import { orDash } from './format.ts';
+import { orDash } from '../lib/format.ts';
 
 interface DetailSectionProps {
   /** anchor id, so a link can jump to the section */
