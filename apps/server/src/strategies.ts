@@ -30,7 +30,7 @@ import { postgresRemarkWrites, sqliteRemarkWrites } from './modules/remarks/inde
 import { postgresOneOrphanSweep, sqliteOneOrphanSweep } from './modules/storage/index.ts';
 
 /*
- * The choices app.ts makes once, at start, by the database it runs on (DESIGN §13): the services
+ * The choices made once, at start, by the database the app runs on (buildApp in app.ts calls these; DESIGN §13): the services
  * and the live hub get these and never ask which database they are on.
  */
 

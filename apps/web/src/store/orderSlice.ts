@@ -54,7 +54,7 @@ export interface SelectedRow {
  * | showSideBar           | `showSideBar`                            | `selectShowSideBar` (here)         |
  * | loading, error        | nothing: read off the entries shown      | `selectLoading`, `selectError` (admin/orderSelectors) |
  *
- * The list, detail and report selectors sit with the features (`admin/features/<f>/selectors.ts`)
+ * The list, detail and report selectors sit with the features (each feature's `selectors.ts`)
  * because they need the screens' endpoints, which load with those screens: this file is in the
  * first load (sidebar, dashboard), and the store imports no feature.
  */
