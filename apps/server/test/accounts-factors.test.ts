@@ -3,6 +3,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSessionsService } from '../src/modules/accounts/index.ts';
 import { staffRepo } from '../src/modules/staff/index.ts';
+import { passwordThenCode } from './accounts-fixtures.ts';
 import { listening } from './live-client.ts';
 import {
   buildTestApp,
@@ -70,17 +71,7 @@ describeEachDialect('session factors', (dialect) => {
     const member = await createMember(t, ROLE.Team);
     const { secret, recoveryCodes } = await enrolFrom(member.token);
     const signIn = async (code: string) => {
-      const password = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/admin-login',
-        payload: { email: member.email, password: TEST_PASSWORD },
-      });
-      const verify = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/admin-login/verify',
-        payload: { challenge: password.json().data.challenge, code },
-      });
-      expect(verify.statusCode).toBe(200);
+      expect((await passwordThenCode(t, member.email, code)).statusCode).toBe(200);
     };
     await signIn(await codeFor(secret));
     nextStep();

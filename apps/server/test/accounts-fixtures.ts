@@ -7,6 +7,20 @@ import { call, createMember, type Member, TEST_PASSWORD, type TestApp } from './
 export const START = Date.UTC(2026, 10, 25, 9, 0, 10);
 export const MINUTE = 60_000;
 
+/** The two steps of a sign-in with a second factor: the password, then `code` against its challenge. */
+export async function passwordThenCode(t: TestApp, email: string, code: string) {
+  const challenge = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/admin-login',
+    payload: { email, password: TEST_PASSWORD },
+  });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/admin-login/verify',
+    payload: { challenge: challenge.json().data.challenge, code },
+  });
+}
+
 export type EnrolledMember = Member & { secret: string; recoveryCodes: string[] };
 
 /**
@@ -41,16 +55,7 @@ export function accountsOn(t: TestApp) {
 
     /** A session of `member` opened with the password and `code`. */
     async signInWith(member: Member, code: string): Promise<string> {
-      const challenge = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/admin-login',
-        payload: { email: member.email, password: TEST_PASSWORD },
-      });
-      const verify = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/admin-login/verify',
-        payload: { challenge: challenge.json().data.challenge, code },
-      });
+      const verify = await passwordThenCode(t, member.email, code);
       expect(verify.statusCode).toBe(200);
       return verify.json().data.jwtToken;
     },

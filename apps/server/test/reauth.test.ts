@@ -1,6 +1,6 @@
 import { ACCOUNT_MSG, REAUTH_MINUTES, ROLE, SERVER_MSG } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsOn, MINUTE, START } from './accounts-fixtures.ts';
+import { accountsOn, MINUTE, passwordThenCode, START } from './accounts-fixtures.ts';
 import {
   buildTestApp,
   call,
@@ -122,17 +122,7 @@ describeEachDialect('confirm it is you', (dialect) => {
     const blocked = await confirm(member.token, { code: right });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(ACCOUNT_MSG.tooManyCodes);
-    const challenge = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/admin-login',
-      payload: { email: member.email, password: TEST_PASSWORD },
-    });
-    const verify = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/admin-login/verify',
-      payload: { challenge: challenge.json().data.challenge, code: right },
-    });
-    expect(verify.statusCode).toBe(429);
+    expect((await passwordThenCode(t, member.email, right)).statusCode).toBe(429);
   });
 
   describe('POST /api/admin/2fa/recovery-codes', () => {
@@ -144,16 +134,7 @@ describeEachDialect('confirm it is you', (dialect) => {
       const fresh = res.json().data.recoveryCodes as string[];
       expect(fresh).toHaveLength(10);
       expect(fresh.filter((c) => member.recoveryCodes.includes(c))).toEqual([]);
-      const old = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/admin-login',
-        payload: { email: member.email, password: TEST_PASSWORD },
-      });
-      const refused = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/admin-login/verify',
-        payload: { challenge: old.json().data.challenge, code: member.recoveryCodes[0] },
-      });
+      const refused = await passwordThenCode(t, member.email, member.recoveryCodes[0] as string);
       expect(refused.statusCode).toBe(400);
       await signInWith(member, fresh[0] as string);
       const account = (await call(t, 'GET', '/api/admin/account', member.token)).json().data;
