@@ -35,6 +35,15 @@ function serverWith(start: OrderDetail) {
   return { server, state };
 }
 
+/** Opens "Open dispute" from the order detail's Disputes section and answers its dialog. */
+async function openDisputeDialog(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+  await user.click(
+    await within(await screen.findByRole('region', { name: 'Disputes' })).findByRole('button', {
+      name: 'Open dispute',
+    }),
+  );
+  return screen.findByRole('dialog');
+}
 describe('Open dispute on the order detail (DESIGN ยง14)', () => {
   it('checks the form with the shared rules, prefills from the order and the reason code, and sends what was typed', async () => {
     const user = userEvent.setup();
@@ -115,12 +124,7 @@ describe('Open dispute on the order detail (DESIGN ยง14)', () => {
     });
     await signInWith(server);
     renderAdmin(detailPath);
-    await user.click(
-      await within(await screen.findByRole('region', { name: 'Disputes' })).findByRole('button', {
-        name: 'Open dispute',
-      }),
-    );
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openDisputeDialog(user);
     await user.selectOptions(within(dialog).getByLabelText('Processor'), 'adyen');
     await user.type(within(dialog).getByLabelText('Dispute Id'), 'ADY-1');
     await user.type(within(dialog).getByLabelText('Reason code'), 'fraudulent');
@@ -152,12 +156,7 @@ describe('Open dispute starts from the processor that took the payment (DESIGN ย
     }));
     await signInWith(server);
     renderAdmin(detailPath);
-    await user.click(
-      await within(await screen.findByRole('region', { name: 'Disputes' })).findByRole('button', {
-        name: 'Open dispute',
-      }),
-    );
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openDisputeDialog(user);
     const processor = within(dialog).getByLabelText('Processor') as HTMLSelectElement;
     expect(processor.value).toBe('checkout');
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
@@ -196,12 +195,7 @@ describe('Open dispute starts from the processor that took the payment (DESIGN ย
     }));
     await signInWith(server);
     renderAdmin(detailPath);
-    await user.click(
-      await within(await screen.findByRole('region', { name: 'Disputes' })).findByRole('button', {
-        name: 'Open dispute',
-      }),
-    );
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openDisputeDialog(user);
     // the processor the website named wins over the gateway's name
     expect((within(dialog).getByLabelText('Processor') as HTMLSelectElement).value).toBe('stripe');
     await user.type(within(dialog).getByLabelText('Dispute Id'), 'dp_43');
@@ -216,12 +210,7 @@ describe('Open dispute starts from the processor that took the payment (DESIGN ย
     const { server } = serverWith(paidThrough('Worldpay'));
     await signInWith(server);
     renderAdmin(detailPath);
-    await user.click(
-      await within(await screen.findByRole('region', { name: 'Disputes' })).findByRole('button', {
-        name: 'Open dispute',
-      }),
-    );
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openDisputeDialog(user);
     const processor = within(dialog).getByLabelText('Processor') as HTMLSelectElement;
     expect(processor.value).toBe('other');
     // another processor is a change from the order's own, confirmed like any other
