@@ -1,12 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Env } from './config.ts';
 import { loadConfig } from './config.ts';
-import type { Env } from './config-readers.ts';
+import type { SettingMeta } from './env-fields.ts';
+import { ENV_FIELDS } from './env-schema.ts';
+import { settingsTable } from './settings-table.ts';
 
 /**
- * README's settings table is the operator's list of settings; config.ts (and the readers it calls) is
- * the one place they are read. This test keeps the two equal, and the table one table: a blank line
+ * README's settings table is the operator's list of settings; the environment schema (env-schema.ts),
+ * through which config.ts reads them, is the one place they are described, and `npm run settings-table`
+ * prints the table from it. This test keeps README equal to that table and to what is read, and the table one table: a blank line
  * inside it once turned 45 settings into plain text (issue 32).
  */
 const SRC = path.dirname(new URL(import.meta.url).pathname);
@@ -85,5 +89,22 @@ describe("README's settings table", () => {
     const undocumented = [...read].filter((n) => !documented.has(n)).sort();
     const notRead = [...documented].filter((n) => !read.has(n)).sort();
     expect({ undocumented, notRead }).toEqual({ undocumented: [], notRead: [] });
+  });
+
+  it('is the table `npm run settings-table` prints from the environment schema', () => {
+    const section = settingsSection();
+    const header = section.findIndex((line) => line.startsWith('| variable |'));
+    let end = header + 1;
+    while (end < section.length && section[end]?.startsWith('|')) end += 1;
+    expect(section.slice(header, end)).toEqual(settingsTable());
+  });
+
+  it('names each variable in one row: a row that carries another lists it, and it points back', () => {
+    const metas = Object.entries(ENV_FIELDS).map(([name, schema]) => [name, schema.meta() as SettingMeta] as const);
+    const carried = metas.flatMap(([name, meta]) =>
+      'setting' in meta ? (meta.setting.with ?? []).map((w) => [w, name]) : [],
+    );
+    const pointing = metas.flatMap(([name, meta]) => ('rowOf' in meta ? [[name, meta.rowOf]] : []));
+    expect(pointing.sort()).toEqual(carried.sort());
   });
 });

@@ -1,28 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import {
-  AUDIT_RETENTION_DAYS_DEFAULT,
-  CLAIM_IDLE_MINUTES_DEFAULT,
-  DEFAULT_DOMAIN_PREFIXES,
-  DEFAULT_SUPPORT_PHONE,
-  type Domain,
-  isRole,
-  RETENTION_DEFAULT_DAYS,
-  ROLE,
-  ROLES,
-  type Role,
-  SERVICE_LEVEL_DEFAULT_HOURS,
-  type ServiceLevelHours,
-} from '@eta/shared';
+import { type Domain, ROLE, type Role, type ServiceLevelHours } from '@eta/shared';
 import { type BusinessConfig, businessFrom } from './business-config.ts';
-import { type Env, int, list, onOff, url } from './config-readers.ts';
-import { packLimitsFrom } from './pack-limits-config.ts';
-import { type SiteConfig, siteFor } from './site-config.ts';
-import { type StorageConfig, storageFrom } from './storage-config.ts';
+import { envSchema } from './env-schema.ts';
+import type { packLimitsFrom } from './pack-limits-config.ts';
+import { type SiteConfig, siteFor, siteSettings } from './site-config.ts';
+import { type StorageConfig, withCredentials } from './storage-config.ts';
 
+export { DEFAULT_WEB_DIST } from './env-schema-runtime.ts';
 export type { SiteConfig };
+
+/** The environment as given: process.env, or a test's own. */
+export type Env = Record<string, string | undefined>;
 
 /**
  * The only reader of process.env (DESIGN §3, §4). Every setting is validated here, all errors are
@@ -132,37 +122,15 @@ export class ConfigError extends Error {
   }
 }
 
-const HERE = path.dirname(new URL(import.meta.url).pathname);
-export const DEFAULT_WEB_DIST = path.resolve(HERE, '../../web/dist');
-
-function workersFrom(raw: string | undefined, problems: string[]): number {
-  if (raw === undefined || raw === '') return 1;
-  if (raw === 'auto') return os.availableParallelism();
-  const n = Number(raw);
-  if (Number.isInteger(n) && n >= 1 && n <= 64) return n;
-  problems.push(`WORKERS must be a whole number from 1 to 64, or auto (got "${raw}")`);
-  return 1;
-}
-/**
- * TRUST_PROXY: the client address is evidence (download log) and the key of the rate limits, so a
- * client-supplied X-Forwarded-For is believed only from proxies the operator names.
- */
-function trustProxyFrom(raw: string | undefined): boolean | number | string[] {
-  if (!raw || raw === 'false') return false;
-  if (raw === 'true') return true;
-  if (/^\d+$/.test(raw)) return Number(raw);
-  return raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
 /** The file DATA_DIR keeps the generated JWT secret in, when JWT_SECRET is unset. */
 export const JWT_SECRET_FILE = 'jwt-secret';
 
 /** The JWT secret: from the environment, else generated once and kept in DATA_DIR. */
-function jwtSecretFor(env: Env, dataDir: string, generate: boolean): Pick<Config, 'jwtSecret' | 'jwtSecretSource'> {
-  const given = env.JWT_SECRET;
+function jwtSecretFor(
+  given: string | null,
+  dataDir: string,
+  generate: boolean,
+): Pick<Config, 'jwtSecret' | 'jwtSecretSource'> {
   if (given) return { jwtSecret: given, jwtSecretSource: 'environment' };
   const file = path.join(dataDir, JWT_SECRET_FILE);
   if (existsSync(file)) return { jwtSecret: readFileSync(file, 'utf8').trim(), jwtSecretSource: 'data-dir' };
@@ -172,27 +140,6 @@ function jwtSecretFor(env: Env, dataDir: string, generate: boolean): Pick<Config
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return { jwtSecret: secret, jwtSecretSource: 'data-dir' };
 }
-
-/**
- * REQUIRE_2FA: member types, comma-separated ("Admin,Manager", "Night Staff"); set and empty: nobody.
- * Unset: `fallback` (Admin and Manager; `npm run demo` nobody).
- */
-function rolesFrom(raw: string | undefined, fallback: readonly Role[], problems: string[]): readonly Role[] {
-  if (raw === undefined) return fallback;
-  const names = raw
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  const unknown = names.filter((name) => !isRole(name));
-  if (unknown.length > 0)
-    problems.push(`REQUIRE_2FA names unknown member types: ${unknown.join(', ')} (known: ${ROLES.join(', ')})`);
-  return [...new Set(names.filter(isRole))];
-}
-
-/** pino's levels, and `silent`. */
-const LOG_LEVELS: readonly string[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-/** `a@b.c`, or `Name <a@b.c>`. */
-const MAIL_FROM = /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
 
 export interface LoadOptions {
   /**
@@ -208,121 +155,76 @@ export interface LoadOptions {
 }
 
 export function loadConfig(env: Env = process.env, options: LoadOptions = {}): Config {
-  const problems: string[] = [];
-  const dataDir = path.resolve(env.DATA_DIR || './data');
-  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], problems);
-  const adminEmail = env.ADMIN_EMAIL?.trim() || null;
-  if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) problems.push('ADMIN_EMAIL is not a valid email');
-  const adminPassword = env.ADMIN_PASSWORD || null;
-  if (adminPassword && adminPassword.length < 6) problems.push('ADMIN_PASSWORD must be at least 6 characters');
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => issue.message));
+  const v = parsed.data;
   const ownAddress = () => {
-    const host = env.HOST && env.HOST !== '0.0.0.0' && env.HOST !== '::' ? env.HOST : '127.0.0.1';
-    return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT || 3000}`;
+    const host = v.HOST !== '0.0.0.0' && v.HOST !== '::' ? v.HOST : '127.0.0.1';
+    return `http://${host.includes(':') ? `[${host}]` : host}:${v.PORT}`;
   };
   const publicDefault = (domain: string) => (options.demo ? ownAddress() : `https://${domain}.example`);
   const publicBaseUrl: Record<Domain, string> = {
-    primary: url(env, 'PUBLIC_BASE_URL_PRIMARY', ['http:', 'https:'], problems) ?? publicDefault('primary'),
-    secondary: url(env, 'PUBLIC_BASE_URL_SECONDARY', ['http:', 'https:'], problems) ?? publicDefault('secondary'),
+    primary: v.PUBLIC_BASE_URL_PRIMARY ?? publicDefault('primary'),
+    secondary: v.PUBLIC_BASE_URL_SECONDARY ?? publicDefault('secondary'),
   };
   const config: Config = {
-    port: int(env, 'PORT', 3000, problems, 0, 65535),
-    workers: workersFrom(env.WORKERS, problems),
-    host: env.HOST || '127.0.0.1',
-    dataDir,
-    databaseUrl,
-    pgPreparedStatements: onOff(env, 'PG_PREPARED_STATEMENTS', true, problems),
-    pgListen: onOff(env, 'PG_LISTEN', true, problems),
-    searchThreads: int(env, 'SEARCH_THREADS', 1, problems, 0, 8),
-    adminEmail,
-    adminPassword,
-    jwtSecret: '',
-    jwtSecretSource: 'none',
-    tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 12 * 3600, problems, 60, 30 * 24 * 3600),
-    ingestApiKey: env.INGEST_API_KEY || null,
-    metricsToken: env.METRICS_TOKEN || null,
-    disputeWebhooks: {
-      stripeSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || null,
-      relaySecret: env.DISPUTE_WEBHOOK_SECRET?.trim() || null,
-    },
+    port: v.PORT,
+    workers: v.WORKERS,
+    host: v.HOST,
+    dataDir: v.DATA_DIR,
+    databaseUrl: v.DATABASE_URL,
+    pgPreparedStatements: v.PG_PREPARED_STATEMENTS,
+    pgListen: v.PG_LISTEN,
+    searchThreads: v.SEARCH_THREADS,
+    adminEmail: v.ADMIN_EMAIL,
+    adminPassword: v.ADMIN_PASSWORD,
+    // Generated and written only for a start that will go ahead: the schema found no problem.
+    ...jwtSecretFor(v.JWT_SECRET, v.DATA_DIR, options.generateJwtSecret ?? true),
+    tokenTtlSeconds: v.TOKEN_TTL_SECONDS,
+    ingestApiKey: v.INGEST_API_KEY,
+    metricsToken: v.METRICS_TOKEN,
+    disputeWebhooks: { stripeSecret: v.STRIPE_WEBHOOK_SECRET, relaySecret: v.DISPUTE_WEBHOOK_SECRET },
     mail: {
-      cloudUrl: url(env, 'MAIL_CLOUD_URL', ['smtp:', 'smtps:'], problems),
-      deliveryUrl: url(env, 'MAIL_DELIVERY_URL', ['smtp:', 'smtps:'], problems),
-      from: env.MAIL_FROM || 'eTA Desk <no-reply@etadesk.local>',
-      supportPhone: env.MAIL_SUPPORT_PHONE?.trim() || DEFAULT_SUPPORT_PHONE,
+      cloudUrl: v.MAIL_CLOUD_URL,
+      deliveryUrl: v.MAIL_DELIVERY_URL,
+      from: v.MAIL_FROM,
+      supportPhone: v.MAIL_SUPPORT_PHONE,
     },
     publicBaseUrl,
     sites: {
-      primary: siteFor(env, 'primary', publicBaseUrl.primary, problems),
-      secondary: siteFor(env, 'secondary', publicBaseUrl.secondary, problems),
+      primary: siteFor(siteSettings(v, 'primary'), 'primary', publicBaseUrl.primary),
+      secondary: siteFor(siteSettings(v, 'secondary'), 'secondary', publicBaseUrl.secondary),
     },
-    domainPrefixes: {
-      primary: list(env.DOMAIN_PREFIXES_PRIMARY, DEFAULT_DOMAIN_PREFIXES.primary),
-      secondary: list(env.DOMAIN_PREFIXES_SECONDARY, DEFAULT_DOMAIN_PREFIXES.secondary),
-    },
-    gatewayNames: list(env.PAYMENT_GATEWAYS, ['Stripe', 'PayPal', 'Worldpay', 'Checkout.com']),
+    domainPrefixes: { primary: v.DOMAIN_PREFIXES_PRIMARY, secondary: v.DOMAIN_PREFIXES_SECONDARY },
+    gatewayNames: v.PAYMENT_GATEWAYS,
     retention: {
-      imagesDays: int(env, 'RETENTION_IMAGES_DAYS', RETENTION_DEFAULT_DAYS.images, problems, 0, 36_500),
-      documentsDays: int(env, 'RETENTION_DOCUMENTS_DAYS', RETENTION_DEFAULT_DAYS.documents, problems, 0, 36_500),
-      personalDays: int(env, 'RETENTION_PERSONAL_DAYS', RETENTION_DEFAULT_DAYS.personal, problems, 0, 36_500),
-      auditDays: int(env, 'AUDIT_RETENTION_DAYS', AUDIT_RETENTION_DAYS_DEFAULT, problems, 0, 36_500),
-      batch: int(env, 'RETENTION_BATCH', 100, problems, 1, 10_000),
-      everyMinutes: int(env, 'RETENTION_EVERY_MINUTES', 60, problems, 0, 10_080),
+      imagesDays: v.RETENTION_IMAGES_DAYS,
+      documentsDays: v.RETENTION_DOCUMENTS_DAYS,
+      personalDays: v.RETENTION_PERSONAL_DAYS,
+      auditDays: v.AUDIT_RETENTION_DAYS,
+      batch: v.RETENTION_BATCH,
+      everyMinutes: v.RETENTION_EVERY_MINUTES,
     },
-    serviceLevels: {
-      priority: int(env, 'SLA_PRIORITY_HOURS', SERVICE_LEVEL_DEFAULT_HOURS.priority, problems, 1, 8760),
-      standard: int(env, 'SLA_STANDARD_HOURS', SERVICE_LEVEL_DEFAULT_HOURS.standard, problems, 1, 8760),
-    },
-    // up to 30 days: a longer lease is no lease
-    claimIdleMinutes: int(env, 'CLAIM_IDLE_MINUTES', CLAIM_IDLE_MINUTES_DEFAULT, problems, 0, 43_200),
-    require2fa: rolesFrom(env.REQUIRE_2FA, options.demo ? [] : [ROLE.Admin, ROLE.Manager], problems),
-    adminBaseUrl: (url(env, 'ADMIN_BASE_URL', ['http:', 'https:'], problems) ?? ownAddress()).replace(/\/+$/, ''),
+    serviceLevels: { priority: v.SLA_PRIORITY_HOURS, standard: v.SLA_STANDARD_HOURS },
+    claimIdleMinutes: v.CLAIM_IDLE_MINUTES,
+    require2fa: v.REQUIRE_2FA ?? (options.demo ? [] : [ROLE.Admin, ROLE.Manager]),
+    adminBaseUrl: (v.ADMIN_BASE_URL ?? ownAddress()).replace(/\/+$/, ''),
     rateLimit: {
-      loginPerIpPerMinute: int(env, 'LOGIN_RATE_LIMIT_PER_IP', 20, problems, 1),
-      loginFailuresPerAccount: int(env, 'LOGIN_FAILURES_PER_ACCOUNT', 5, problems, 1),
-      publicPerIpPerMinute: int(env, 'PUBLIC_RATE_LIMIT_PER_IP', 30, problems, 1),
+      loginPerIpPerMinute: v.LOGIN_RATE_LIMIT_PER_IP,
+      loginFailuresPerAccount: v.LOGIN_FAILURES_PER_ACCOUNT,
+      publicPerIpPerMinute: v.PUBLIC_RATE_LIMIT_PER_IP,
     },
-    redis: {
-      url: url(env, 'REDIS_URL', ['redis:', 'rediss:'], problems),
-      prefix: env.REDIS_PREFIX || 'eta:',
-    },
-    storage: storageFrom(env, problems),
-    orphanSweepHours: int(env, 'ORPHAN_SWEEP_HOURS', 24, problems, 0, 8760),
-    timeouts: {
-      requestMs: int(env, 'REQUEST_TIMEOUT_MS', 60_000, problems, 100, 3_600_000),
-      connectionMs: int(env, 'CONNECTION_TIMEOUT_MS', 30_000, problems, 100, 3_600_000),
-    },
+    redis: { url: v.REDIS_URL, prefix: v.REDIS_PREFIX },
+    // the schema has checked the credentials go together
+    storage: withCredentials(v.STORAGE_URL, v.S3_ACCESS_KEY_ID, v.S3_SECRET_ACCESS_KEY, []),
+    orphanSweepHours: v.ORPHAN_SWEEP_HOURS,
+    timeouts: { requestMs: v.REQUEST_TIMEOUT_MS, connectionMs: v.CONNECTION_TIMEOUT_MS },
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
-    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
-    logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: trustProxyFrom(env.TRUST_PROXY),
-    business: businessFrom(env, problems),
-    packLimits: packLimitsFrom(env.PACK_LIMITS, problems),
+    webDistDir: v.WEB_DIST_DIR,
+    logLevel: v.LOG_LEVEL,
+    trustProxy: v.TRUST_PROXY,
+    business: businessFrom(v),
+    packLimits: v.PACK_LIMITS,
   };
-  if (env.JWT_SECRET && env.JWT_SECRET.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
-  // A short shared secret can be guessed offline from one signed request.
-  if (env.DISPUTE_WEBHOOK_SECRET?.trim() && env.DISPUTE_WEBHOOK_SECRET.trim().length < 16) {
-    problems.push('DISPUTE_WEBHOOK_SECRET must be at least 16 characters');
-  }
-  // The metrics name routes, queues and pool sizes: a token short enough to guess would hand them out.
-  if (env.METRICS_TOKEN && env.METRICS_TOKEN.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
-  // Printable, no spaces: it starts every key this app writes in Redis (and keys are seen in redis-cli).
-  if (!/^[\x21-\x7e]{1,64}$/.test(config.redis.prefix)) {
-    problems.push('REDIS_PREFIX must be 1 to 64 printable characters without spaces');
-  }
-  if (!LOG_LEVELS.includes(config.logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-  if (!MAIL_FROM.test(config.mail.from)) {
-    problems.push('MAIL_FROM must be an email address, alone or as Name <address>');
-  }
-  if (config.gatewayNames.length === 0) problems.push('PAYMENT_GATEWAYS must name at least one gateway');
-  for (const domain of ['primary', 'secondary'] as const) {
-    // SPEC §9: the prefix rule reads an order id's first six characters; a longer prefix never matches.
-    const long = config.domainPrefixes[domain].filter((p) => p.length > 6);
-    if (long.length > 0) {
-      problems.push(`DOMAIN_PREFIXES_${domain.toUpperCase()}: a prefix has at most 6 characters (${long.join(', ')})`);
-    }
-  }
-  // Generated and written only for a start that will go ahead.
-  if (problems.length === 0) Object.assign(config, jwtSecretFor(env, dataDir, options.generateJwtSecret ?? true));
-  if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
 }

@@ -1,5 +1,3 @@
-import type { Env } from './config-readers.ts';
-
 /** Where files live (DESIGN §19), read by config.ts from STORAGE_URL and S3_*. */
 export type StorageConfig = { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
 
@@ -18,12 +16,15 @@ export interface S3Settings {
 
 const S3_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
+/** Where STORAGE_URL points, before S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are added (`withCredentials`). */
+export type StorageLocation = { kind: 'disk' } | ({ kind: 's3' } & Omit<S3Settings, 'credentials'>);
+
 /**
  * STORAGE_URL unset: files under DATA_DIR. `s3://bucket/prefix?endpoint=http://host:port&region=…&forcePathStyle=true`:
  * every file in that bucket under that prefix, with S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.
  */
-export function storageFrom(env: Env, problems: string[]): StorageConfig {
-  const raw = env.STORAGE_URL?.trim();
+export function storageFrom(given: string | undefined, _name: string, problems: string[]): StorageLocation {
+  const raw = given?.trim();
   if (!raw) return { kind: 'disk' };
   let parsed: URL;
   try {
@@ -50,11 +51,6 @@ export function storageFrom(env: Env, problems: string[]): StorageConfig {
   if (style !== null && style !== 'true' && style !== 'false') {
     problems.push("STORAGE_URL's forcePathStyle must be true or false");
   }
-  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() ?? '';
-  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() ?? '';
-  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
-    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
-  }
   return {
     kind: 's3',
     bucket,
@@ -62,8 +58,21 @@ export function storageFrom(env: Env, problems: string[]): StorageConfig {
     endpoint,
     region: parsed.searchParams.get('region') || 'us-east-1',
     forcePathStyle: style === 'true',
-    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
   };
+}
+
+/** The S3 credentials (both or neither; neither: the SDK's own chain) added to an s3 location. */
+export function withCredentials(
+  location: StorageLocation,
+  accessKeyId: string,
+  secretAccessKey: string,
+  problems: string[],
+): StorageConfig {
+  if (location.kind === 'disk') return location;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
+  }
+  return { ...location, credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null };
 }
 
 /** The storage for logs and the readiness answer: never a credential. */

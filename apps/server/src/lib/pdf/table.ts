@@ -65,7 +65,8 @@ function drawRow(
 
 /**
  * A table with a shaded header row (repeated on every page it runs onto) and light zebra rows.
- * Returns how many rows it drew: all, unless `stopAt` cut it short.
+ * Returns how many rows it drew: all, unless `stopAt` cut it short. pdfkit's own `doc.table()` does
+ * neither (docs/decisions/0248-pdf-tables-stay-hand-written.md).
  */
 export function table(
   doc: Doc,
