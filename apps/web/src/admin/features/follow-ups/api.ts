@@ -11,6 +11,7 @@ const followUpApi = api.injectEndpoints({
     setFollowUp: build.mutation<ReplyOf<typeof FOLLOW_UP_API.followUp>, BodyOf<typeof FOLLOW_UP_API.followUp>>({
       query: (body) => requestOf(FOLLOW_UP_API.followUp, { body }),
       invalidatesTags: ['OrderDetail', 'Orders', 'Counts'],
+      extraOptions: { errors: true },
     }),
   }),
 });
