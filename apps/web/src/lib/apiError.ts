@@ -51,6 +51,14 @@ export function isHandledElsewhere(error: ApiError): boolean {
   return error.status === API_STATUS.unauthorized || error.httpStatus === 401 || asksForReauth(error);
 }
 
+/** What a screen shows of a refusal on screen: its message, or nothing for a 401 (the sign-out's). */
+export function shownRefusal(error: { message?: string } | undefined): string | null {
+  if (!error?.message) return null;
+  return isApiError(error) && (error.status === API_STATUS.unauthorized || error.httpStatus === 401)
+    ? null
+    : error.message;
+}
+
 /**
  * For `.unwrap().catch(refused)`: a refusal resolves to undefined (the base query already toasted
  * it, or the screen shows it), anything else (a bug) is thrown on.

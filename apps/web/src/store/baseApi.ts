@@ -1,9 +1,9 @@
 import { type ApiEnvelope, ORDERS_API } from '@eta/shared';
 import { type BaseQueryFn, createApi } from '@reduxjs/toolkit/query/react';
-import { toast } from 'react-toastify';
 import { type RequestOptions, send } from '../lib/api.ts';
-import { type ApiError, apiErrorOf, isHandledElsewhere, isRefusal } from '../lib/apiError.ts';
+import { type ApiError, apiErrorOf, isRefusal } from '../lib/apiError.ts';
 import { type ReplyOf, requestOf } from '../lib/endpoint.ts';
+import { notifyRefusal } from '../lib/notify.ts';
 
 export type ApiArgs = RequestOptions & { url: string };
 
@@ -35,7 +35,7 @@ const envelopeQuery: BaseQueryFn<ApiArgs, ApiEnvelope, ApiError, RefusalOptions>
   const outcome = await send(url, options);
   if (!isRefusal(outcome) || !extraOptions?.errors) return { data: outcome.envelope };
   const error = apiErrorOf(outcome);
-  if (api.type === 'mutation' && !extraOptions?.inline && !isHandledElsewhere(error)) toast.error(error.message);
+  if (api.type === 'mutation' && !extraOptions?.inline) notifyRefusal(error);
   return { error };
 };
 

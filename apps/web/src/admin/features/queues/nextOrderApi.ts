@@ -8,6 +8,7 @@ const nextOrderApi = baseApi.injectEndpoints({
     claimNextOrder: build.mutation<ReplyOf<typeof CLAIMS_API.nextOrder>, BodyOf<typeof CLAIMS_API.nextOrder>>({
       query: (body) => requestOf(CLAIMS_API.nextOrder, { body }),
       invalidatesTags: ['Orders', 'Counts'],
+      extraOptions: { errors: true },
     }),
   }),
 });
