@@ -48,15 +48,18 @@ export function isApiError(value: unknown): value is ApiError {
  * a "confirm it is you" the member cancelled (they know, and nothing changed).
  */
 export function isHandledElsewhere(error: ApiError): boolean {
-  return error.status === API_STATUS.unauthorized || error.httpStatus === 401 || asksForReauth(error);
+  return isUnauthorized(error) || asksForReauth(error);
+}
+
+/** A 401 (HTTP, or status 401 in the body): the HTTP client's sign-out has already told the member. */
+export function isUnauthorized(error: unknown): boolean {
+  return isApiError(error) && (error.status === API_STATUS.unauthorized || error.httpStatus === 401);
 }
 
 /** What a screen shows of a refusal on screen: its message, or nothing for a 401 (the sign-out's). */
 export function shownRefusal(error: { message?: string } | undefined): string | null {
   if (!error?.message) return null;
-  return isApiError(error) && (error.status === API_STATUS.unauthorized || error.httpStatus === 401)
-    ? null
-    : error.message;
+  return isUnauthorized(error) ? null : error.message;
 }
 
 /**
