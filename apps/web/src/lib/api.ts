@@ -158,11 +158,6 @@ export function fieldErrors(envelope: ApiEnvelope | ApiError): Record<string, st
   return Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
 
-/** True for the envelope `request` makes up when the server could not be reached at all. */
-export function isCallFailure(envelope: ApiEnvelope): boolean {
-  return envelope.status === API_STATUS.fail && envelope.message === WEB_TEXT.networkError;
-}
-
 /**
  * A staff-only file (SPEC §7 "file download by GET"): images and documents need the token header, so
  * they cannot be plain links. Resolves to the bytes, or to the server's envelope when refused.

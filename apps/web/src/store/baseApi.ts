@@ -11,11 +11,6 @@ export type ApiArgs = RequestOptions & { url: string };
 export interface RefusalOptions {
   /** The screen shows this mutation's refusals itself (inline): no toast. */
   inline?: boolean;
-  /**
-   * Migration seam (issue 32): an endpoint whose screens read refusals as errors says so; the others
-   * still get every envelope as `data` until their screens are converted.
-   */
-  errors?: boolean;
 }
 
 /**
@@ -33,7 +28,7 @@ const envelopeQuery: BaseQueryFn<ApiArgs, ApiEnvelope, ApiError, RefusalOptions>
   extraOptions,
 ) => {
   const outcome = await send(url, options);
-  if (!isRefusal(outcome) || !extraOptions?.errors) return { data: outcome.envelope };
+  if (!isRefusal(outcome)) return { data: outcome.envelope };
   const error = apiErrorOf(outcome);
   if (api.type === 'mutation' && !extraOptions?.inline) notifyRefusal(error);
   return { error };
@@ -53,7 +48,6 @@ export const baseApi = createApi({
     getFolderCount: build.query<ReplyOf<typeof ORDERS_API.folderCounts>, string>({
       query: (userName) => requestOf(ORDERS_API.folderCounts, { query: { userName } }),
       providesTags: ['Counts'],
-      extraOptions: { errors: true },
     }),
   }),
 });

@@ -8,26 +8,21 @@ const accountApi = baseApi.enhanceEndpoints({ addTagTypes: ['Account', 'Sessions
     getAccount: build.query<ReplyOf<typeof ACCOUNT_API.account>, void>({
       query: () => requestOf(ACCOUNT_API.account, {}),
       providesTags: ['Account'],
-      extraOptions: { errors: true },
     }),
     getSessions: build.query<ReplyOf<typeof ACCOUNT_API.sessions>, void>({
       query: () => requestOf(ACCOUNT_API.sessions, {}),
       providesTags: ['Sessions'],
-      extraOptions: { errors: true },
     }),
     getMemberSessions: build.query<ReplyOf<typeof ACCOUNT_API.memberSessions>, string>({
       query: (teamMemberId) => requestOf(ACCOUNT_API.memberSessions, { params: { teamMemberId } }),
       providesTags: ['Sessions'],
-      extraOptions: { errors: true },
     }),
     revokeSession: build.mutation<ReplyOf<typeof ACCOUNT_API.revokeSession>, string>({
       query: (id) => requestOf(ACCOUNT_API.revokeSession, { params: { id } }),
       invalidatesTags: ['Sessions'],
-      extraOptions: { errors: true },
     }),
     setupTwoFactor: build.mutation<ReplyOf<typeof ACCOUNT_API.setupTwoFactor>, void>({
       query: () => requestOf(ACCOUNT_API.setupTwoFactor, {}),
-      extraOptions: { errors: true },
     }),
     enableTwoFactor: build.mutation<
       ReplyOf<typeof ACCOUNT_API.enableTwoFactor>,
@@ -36,7 +31,7 @@ const accountApi = baseApi.enhanceEndpoints({ addTagTypes: ['Account', 'Sessions
       query: (body) => requestOf(ACCOUNT_API.enableTwoFactor, { body }),
       invalidatesTags: ['Account'],
       // refused codes are shown under the field (TwoFactorCard)
-      extraOptions: { errors: true, inline: true },
+      extraOptions: { inline: true },
     }),
     disableTwoFactor: build.mutation<
       ReplyOf<typeof ACCOUNT_API.disableTwoFactor>,
@@ -44,17 +39,15 @@ const accountApi = baseApi.enhanceEndpoints({ addTagTypes: ['Account', 'Sessions
     >({
       query: (body) => requestOf(ACCOUNT_API.disableTwoFactor, { body }),
       invalidatesTags: ['Account'],
-      extraOptions: { errors: true, inline: true },
+      extraOptions: { inline: true },
     }),
     renewRecoveryCodes: build.mutation<ReplyOf<typeof ACCOUNT_API.recoveryCodes>, void>({
       query: () => requestOf(ACCOUNT_API.recoveryCodes, {}),
       invalidatesTags: ['Account'],
-      extraOptions: { errors: true },
     }),
     resetMemberTwoFactor: build.mutation<ReplyOf<typeof ACCOUNT_API.resetMemberTwoFactor>, string>({
       query: (teamMemberId) => requestOf(ACCOUNT_API.resetMemberTwoFactor, { body: { teamMemberId } }),
       invalidatesTags: ['Team'],
-      extraOptions: { errors: true },
     }),
   }),
 });

@@ -8,7 +8,6 @@ const dashboardApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getOrderTrend: build.query<ReplyOf<typeof REPORTS_API.orderTrend>, TrendGroup>({
       query: (groupBy) => requestOf(REPORTS_API.orderTrend, { body: trendBody(groupBy, Date.now()) }),
-      extraOptions: { errors: true },
     }),
   }),
 });

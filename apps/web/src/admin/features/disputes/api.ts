@@ -36,12 +36,10 @@ const disputesApi = api.injectEndpoints({
       query: ({ unmatched, ...query }) =>
         requestOf(DISPUTES_API.list, { query: { ...query, unmatched: unmatched ? '1' : undefined } }),
       providesTags: ['Disputes'],
-      extraOptions: { errors: true },
     }),
     openDispute: build.mutation<ReplyOf<typeof DISPUTES_API.open>, BodyOf<typeof DISPUTES_API.open>>({
       query: (body) => requestOf(DISPUTES_API.open, { body }),
       invalidatesTags: [...AFTER_CHANGE],
-      extraOptions: { errors: true },
     }),
     updateDispute: build.mutation<
       ReplyOf<typeof DISPUTES_API.update>,
@@ -49,12 +47,10 @@ const disputesApi = api.injectEndpoints({
     >({
       query: ({ id, body }) => requestOf(DISPUTES_API.update, { params: { id }, body }),
       invalidatesTags: [...AFTER_CHANGE],
-      extraOptions: { errors: true },
     }),
     // Reports load on request (mount and Submit), each load with its SPEC §8 toast: a lazy query.
     getDisputeReport: build.query<ReplyOf<typeof DISPUTES_API.report>, ReportRange>({
       query: (range) => requestOf(DISPUTES_API.report, { body: rangeBody(range) }),
-      extraOptions: { errors: true },
     }),
   }),
 });

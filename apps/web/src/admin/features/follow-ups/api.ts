@@ -11,7 +11,6 @@ const followUpApi = api.injectEndpoints({
     setFollowUp: build.mutation<ReplyOf<typeof FOLLOW_UP_API.followUp>, BodyOf<typeof FOLLOW_UP_API.followUp>>({
       query: (body) => requestOf(FOLLOW_UP_API.followUp, { body }),
       invalidatesTags: ['OrderDetail', 'Orders', 'Counts'],
-      extraOptions: { errors: true },
     }),
   }),
 });

@@ -7,12 +7,10 @@ const gatewaysApi = baseApi.injectEndpoints({
     getPaymentGateways: build.query<ReplyOf<typeof GATEWAY_API.list>, void>({
       query: () => requestOf(GATEWAY_API.list),
       providesTags: ['Gateways'],
-      extraOptions: { errors: true },
     }),
     setPaymentGateway: build.mutation<ReplyOf<typeof GATEWAY_API.activate>, BodyOf<typeof GATEWAY_API.activate>>({
       query: (body) => requestOf(GATEWAY_API.activate, { body }),
       invalidatesTags: (_envelope, error) => (error ? [] : ['Gateways']),
-      extraOptions: { errors: true },
     }),
   }),
 });

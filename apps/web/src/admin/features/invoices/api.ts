@@ -6,7 +6,6 @@ const invoiceApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     sendInvoice: build.mutation<ReplyOf<typeof DEFENCE_API.sendInvoice>, BodyOf<typeof DEFENCE_API.sendInvoice>>({
       query: (body) => requestOf(DEFENCE_API.sendInvoice, { body }),
-      extraOptions: { errors: true },
     }),
   }),
 });

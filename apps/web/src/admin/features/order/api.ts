@@ -24,40 +24,35 @@ const orderApi = api.injectEndpoints({
     getOrderDetail: build.query<ReplyOf<typeof DETAIL_API.detail>, string>({
       query: (orderId) => requestOf(DETAIL_API.detail, { params: { orderId } }),
       providesTags: ['OrderDetail'],
-      extraOptions: { errors: true },
     }),
     getEmailContent: build.query<ReplyOf<typeof DETAIL_API.emailContent>, string>({
       query: (orderId) => requestOf(DETAIL_API.emailContent, { params: { orderId } }),
       // The preview follows the order's current data: never shown from an old cache.
       keepUnusedDataFor: 0,
-      extraOptions: { errors: true },
     }),
     addRemark: build.mutation<ReplyOf<typeof DETAIL_API.addRemark>, BodyOf<typeof DETAIL_API.addRemark>>({
       query: (body) => requestOf(DETAIL_API.addRemark, { body }),
       invalidatesTags: [...DETAIL],
-      extraOptions: { errors: true },
     }),
     moveOrderStatus: build.mutation<ReplyOf<typeof ORDERS_API.move>, BodyOf<typeof ORDERS_API.move>>({
       query: (body) => requestOf(ORDERS_API.move, { body }),
       // Refetched even after a refusal: the usual cause is someone else having moved the order.
       invalidatesTags: [...AFTER_MOVE],
-      extraOptions: { errors: true },
     }),
     completeRefund: build.mutation<ReplyOf<typeof ORDERS_API.refund>, { orderId: string[] }>({
       query: (body) => requestOf(ORDERS_API.refund, { body }),
       invalidatesTags: [...AFTER_MOVE],
-      extraOptions: { errors: true },
     }),
     uploadVisaDocument: build.mutation<ReplyOf<typeof DETAIL_API.upload>, FormOf<typeof DETAIL_API.upload>>({
       query: (parts) => requestOf(DETAIL_API.upload, { body: formOf(parts) }),
       invalidatesTags: [...DETAIL],
       // SPEC §8: nothing but the form's own red text on a refusal
-      extraOptions: { errors: true, inline: true },
+      extraOptions: { inline: true },
     }),
     resendMail: build.mutation<ReplyOf<typeof DETAIL_API.resendMail>, BodyOf<typeof DETAIL_API.resendMail>>({
       query: (body) => requestOf(DETAIL_API.resendMail, { body }),
       invalidatesTags: [...DETAIL],
-      extraOptions: { errors: true, inline: true },
+      extraOptions: { inline: true },
     }),
     sendRejectionMail: build.mutation<
       ReplyOf<typeof DETAIL_API.rejectionMail>,
@@ -66,12 +61,11 @@ const orderApi = api.injectEndpoints({
       query: (body) => requestOf(DETAIL_API.rejectionMail, { body }),
       invalidatesTags: [...DETAIL],
       // SPEC §8's own texts for this one's refusals (useDocumentActions)
-      extraOptions: { errors: true, inline: true },
+      extraOptions: { inline: true },
     }),
     retryMail: build.mutation<ReplyOf<typeof DETAIL_API.retryMail>, BodyOf<typeof DETAIL_API.retryMail>>({
       query: (body) => requestOf(DETAIL_API.retryMail, { body }),
       invalidatesTags: [...DETAIL],
-      extraOptions: { errors: true },
     }),
   }),
 });

@@ -6,7 +6,6 @@ const passwordApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     changePassword: build.mutation<ReplyOf<typeof AUTH_API.changePassword>, BodyOf<typeof AUTH_API.changePassword>>({
       query: (body) => requestOf(AUTH_API.changePassword, { body }),
-      extraOptions: { errors: true },
     }),
   }),
 });

@@ -32,7 +32,6 @@ const queuesApi = baseApi.injectEndpoints({
         });
       },
       providesTags: ['Orders'],
-      extraOptions: { errors: true },
       // A change heard while this page was on its way may have been read before it happened: applied
       // once the page lands (each event says where its order stands now, so twice changes nothing).
       async onQueryStarted(args, { getState, queryFulfilled, updateCachedData }) {
@@ -47,22 +46,18 @@ const queuesApi = baseApi.injectEndpoints({
     assignOrders: build.mutation<ReplyOf<typeof ORDERS_API.assign>, BodyOf<typeof ORDERS_API.assign>>({
       query: (body) => requestOf(ORDERS_API.assign, { body }),
       invalidatesTags: [...AFTER_ACTION],
-      extraOptions: { errors: true },
     }),
     unassignOrders: build.mutation<ReplyOf<typeof ORDERS_API.unassign>, OrderIds>({
       query: (body) => requestOf(ORDERS_API.unassign, { body }),
       invalidatesTags: [...AFTER_ACTION],
-      extraOptions: { errors: true },
     }),
     deleteOrders: build.mutation<ReplyOf<typeof ORDERS_API.remove>, OrderIds>({
       query: ({ orderId }) => requestOf(ORDERS_API.remove, { body: { orderId, updatingStatus: STATUS.Deleted } }),
       invalidatesTags: [...AFTER_ACTION],
-      extraOptions: { errors: true },
     }),
     refundOrders: build.mutation<ReplyOf<typeof ORDERS_API.refund>, OrderIds>({
       query: (body) => requestOf(ORDERS_API.refund, { body }),
       invalidatesTags: [...AFTER_ACTION],
-      extraOptions: { errors: true },
     }),
   }),
 });

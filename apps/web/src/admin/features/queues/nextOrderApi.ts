@@ -8,7 +8,6 @@ const nextOrderApi = baseApi.injectEndpoints({
     claimNextOrder: build.mutation<ReplyOf<typeof CLAIMS_API.nextOrder>, BodyOf<typeof CLAIMS_API.nextOrder>>({
       query: (body) => requestOf(CLAIMS_API.nextOrder, { body }),
       invalidatesTags: ['Orders', 'Counts'],
-      extraOptions: { errors: true },
     }),
   }),
 });

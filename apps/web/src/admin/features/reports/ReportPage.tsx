@@ -1,5 +1,4 @@
 import {
-  API_STATUS,
   type ApiEnvelope,
   DEFAULT_PAGE_SIZE,
   filterReportRows,

@@ -13,11 +13,9 @@ const reportsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getCountryOrderCount: build.query<ReplyOf<typeof REPORTS_API.countryOrders>, ReportRange>({
       query: (range) => requestOf(REPORTS_API.countryOrders, { body: body(range) }),
-      extraOptions: { errors: true },
     }),
     getProcessedByCount: build.query<ReplyOf<typeof REPORTS_API.processedBy>, ReportRange>({
       query: (range) => requestOf(REPORTS_API.processedBy, { body: body(range) }),
-      extraOptions: { errors: true },
     }),
   }),
 });

@@ -10,32 +10,26 @@ const teamApi = baseApi.injectEndpoints({
     getTeamMemberList: build.query<ReplyOf<typeof TEAM_API.list>, void>({
       query: () => requestOf(TEAM_API.list),
       providesTags: ['Team'],
-      extraOptions: { errors: true },
     }),
     getTeamMemberTypes: build.query<ReplyOf<typeof TEAM_API.types>, void>({
       query: () => requestOf(TEAM_API.types),
       providesTags: ['TeamTypes'],
-      extraOptions: { errors: true },
     }),
     getTeamMemberInfo: build.query<ReplyOf<typeof TEAM_API.info>, string>({
       query: (id) => requestOf(TEAM_API.info, { params: { id } }),
       providesTags: ['Team'],
-      extraOptions: { errors: true },
     }),
     addTeamMember: build.mutation<ReplyOf<typeof TEAM_API.add>, BodyOf<typeof TEAM_API.add>>({
       query: (body) => requestOf(TEAM_API.add, { body }),
       invalidatesTags: onSuccess,
-      extraOptions: { errors: true },
     }),
     updateTeamMember: build.mutation<ReplyOf<typeof TEAM_API.update>, BodyOf<typeof TEAM_API.update>>({
       query: (body) => requestOf(TEAM_API.update, { body }),
       invalidatesTags: onSuccess,
-      extraOptions: { errors: true },
     }),
     deleteTeamMember: build.mutation<ReplyOf<typeof TEAM_API.remove>, BodyOf<typeof TEAM_API.remove>>({
       query: (body) => requestOf(TEAM_API.remove, { body }),
       invalidatesTags: onSuccess,
-      extraOptions: { errors: true },
     }),
   }),
 });

@@ -8,7 +8,6 @@ const releaseClaimsApi = baseApi.injectEndpoints({
     releaseClaims: build.mutation<ReplyOf<typeof CLAIMS_API.releaseClaims>, BodyOf<typeof CLAIMS_API.releaseClaims>>({
       query: (body) => requestOf(CLAIMS_API.releaseClaims, { body }),
       invalidatesTags: ['Orders', 'Counts'],
-      extraOptions: { errors: true },
     }),
   }),
 });

@@ -1,5 +1,4 @@
 import {
-  type ApiEnvelope,
   DOCUMENT_ACCEPT,
   isRejectedDocument,
   MAIL_PROVIDERS,
