@@ -47,6 +47,8 @@ describe('lint: feature boundaries and import cycles (DESIGN §13)', () => {
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'eta-lint-'));
     cpSync(path.join(root, 'biome.json'), path.join(dir, 'biome.json'));
+    // biome.json names its GritQL plugins by path (scripts/biome): they come along
+    cpSync(path.join(root, 'scripts/biome'), path.join(dir, 'scripts/biome'), { recursive: true });
     symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,5 +1,5 @@
-import { API_STATUS } from '@eta/shared';
 import { createSelector } from '@reduxjs/toolkit';
+import { shownRefusal } from '../lib/apiError.ts';
 import { selectOrderDetailsEntry } from './features/order/index.ts';
 import { selectOrdersListEntry } from './features/queues/index.ts';
 import { selectCountryEntry, selectProcessedEntry } from './features/reports/index.ts';
@@ -21,8 +21,9 @@ export const selectLoading = createSelector(
 export const selectError = createSelector(
   [selectOrdersListEntry, selectOrderDetailsEntry, selectCountryEntry, selectProcessedEntry],
   (...entries) => {
-    for (const { data } of entries) {
-      if (data && data.status !== API_STATUS.ok && data.status !== API_STATUS.unauthorized) return data.message;
+    for (const { error } of entries) {
+      const message = shownRefusal(error);
+      if (message !== null) return message;
     }
     return null;
   },

@@ -1,6 +1,6 @@
 import { API_STATUS, AUTH_API, DETAIL_API, ORDERS_API, TEAM_API } from '@eta/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callEndpoint, fieldErrors, isCallFailure, request, requestBlob, setUnauthorizedHandler } from './api.ts';
+import { callEndpoint, fieldErrors, request, requestBlob, send, setUnauthorizedHandler } from './api.ts';
 import { pathOf } from './endpoint.ts';
 import { WEB_TEXT } from './texts.ts';
 
@@ -88,15 +88,16 @@ describe('request (SPEC §7, §8)', () => {
 
   it('never throws: a network failure and a reply that is not an envelope become failures', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    const lost = await request(ORDERS_API.folderCounts.path);
-    expect(lost).toEqual({ status: API_STATUS.fail, message: WEB_TEXT.networkError });
-    expect(isCallFailure(lost)).toBe(true);
+    // issue 32: the network failure is the outcome's typed kind, not a message compared
+    const lost = await send(ORDERS_API.folderCounts.path);
+    expect(lost.envelope).toEqual({ status: API_STATUS.fail, message: WEB_TEXT.networkError });
+    expect(lost.network).toBe(true);
     fetchMock.mockResolvedValueOnce(
       new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
     );
-    const bad = await request(ORDERS_API.folderCounts.path);
-    expect(bad).toEqual({ status: API_STATUS.fail, message: 'Bad Gateway' });
-    expect(isCallFailure(bad)).toBe(false);
+    const bad = await send(ORDERS_API.folderCounts.path);
+    expect(bad.envelope).toEqual({ status: API_STATUS.fail, message: 'Bad Gateway' });
+    expect(bad.network).toBe(false);
     expect(unauthorized).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { ACCOUNT_MSG, API_STATUS, type ApiEnvelope, asksForReauth, type Endpoint } from '@eta/shared';
+import { type ApiError, apiErrorOf, type CallOutcome, isRefusal } from './apiError.ts';
 import { type InputArgs, type InputOf, type ReplyOf, requestOf } from './endpoint.ts';
 import { readToken } from './session.ts';
 import { WEB_TEXT } from './texts.ts';
@@ -76,19 +77,21 @@ function isEnvelope(value: unknown): value is ApiEnvelope {
  * throws: a failed call resolves to the server's envelope (or a synthetic one when the network fails).
  */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+  return (await send<T>(path, options)).envelope;
+}
+
+/** `request` with the whole outcome: the RTK Query base query reads the HTTP status and the network kind from it. */
+export async function send<T = unknown>(path: string, options: RequestOptions = {}): Promise<CallOutcome<T>> {
   const first = await exchange<T>(path, options);
   // asked to confirm it is them: once confirmed, the same call again (once: never a loop)
   if (options.auth !== false && (await confirmedAfter(first.httpStatus, first.envelope))) {
-    return (await exchange<T>(path, options)).envelope;
+    return exchange<T>(path, options);
   }
-  return first.envelope;
+  return first;
 }
 
 /** One round trip of `request`, with the 401 and enrolment answers handled. */
-async function exchange<T>(
-  path: string,
-  options: RequestOptions,
-): Promise<{ envelope: ApiEnvelope<T>; httpStatus: number }> {
+async function exchange<T>(path: string, options: RequestOptions): Promise<CallOutcome<T>> {
   const { method = 'GET', body, params, auth = true, quiet401 = false } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   // Multipart (SPEC §7 "multipart upload by POST"): the browser writes the boundary header itself.
@@ -111,7 +114,7 @@ async function exchange<T>(
       ? (parsed as ApiEnvelope<T>)
       : { status: API_STATUS.fail, message: res.statusText || WEB_TEXT.networkError };
   } catch {
-    return { envelope: { status: API_STATUS.fail, message: WEB_TEXT.networkError }, httpStatus: 0 };
+    return { envelope: { status: API_STATUS.fail, message: WEB_TEXT.networkError }, httpStatus: 0, network: true };
   }
 
   // SPEC §8: a 401 anywhere ends the session (HTTP 401 or status 401 in the body).
@@ -119,7 +122,7 @@ async function exchange<T>(
     onUnauthorized(envelope.message);
   }
   if (auth && httpStatus === 403 && envelope.message === ACCOUNT_MSG.twoFactorRequired) onTwoFactorRequired();
-  return { envelope, httpStatus };
+  return { envelope, httpStatus, network: false };
 }
 
 /** Calls `endpoint` with what its contract takes; resolves to the envelope its contract gives (never throws). */
@@ -132,17 +135,27 @@ export function callEndpoint<E extends Endpoint>(
   return request(url, { ...call, ...options }) as Promise<ReplyOf<E>>;
 }
 
-/** Field messages of a 400 reply (DESIGN §5: data.errors = field → message). */
-export function fieldErrors(envelope: ApiEnvelope): Record<string, string> {
+/**
+ * `callEndpoint` with RTK Query's convention, for calls made outside it (sign-in, password reset):
+ * resolves to the success envelope; a refusal (or no reply) rejects with its `ApiError`.
+ */
+export async function fetchEndpoint<E extends Endpoint>(
+  endpoint: E,
+  input: InputOf<E>,
+  options: Pick<RequestOptions, 'auth' | 'quiet401'> = {},
+): Promise<ReplyOf<E>> {
+  const { url, ...call } = requestOf(endpoint, ...([input] as InputArgs<E>));
+  const outcome = await send(url, { ...call, ...options });
+  if (isRefusal(outcome)) throw apiErrorOf(outcome);
+  return outcome.envelope as ReplyOf<E>;
+}
+
+/** Field messages of a 400 reply or of its `ApiError` (DESIGN §5: data.errors = field → message). */
+export function fieldErrors(envelope: ApiEnvelope | ApiError): Record<string, string> {
   const data = envelope.data as { errors?: unknown } | undefined;
   const errors = data?.errors;
   if (typeof errors !== 'object' || errors === null) return {};
   return Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === 'string'));
-}
-
-/** True for the envelope `request` makes up when the server could not be reached at all. */
-export function isCallFailure(envelope: ApiEnvelope): boolean {
-  return envelope.status === API_STATUS.fail && envelope.message === WEB_TEXT.networkError;
 }
 
 /**

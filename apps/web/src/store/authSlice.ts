@@ -1,6 +1,5 @@
 import {
   ACCOUNT_API,
-  API_STATUS,
   type ApiEnvelope,
   AUTH_API,
   isRole,
@@ -11,7 +10,8 @@ import {
   type VerifyLoginInput,
 } from '@eta/shared';
 import { createAsyncThunk, createSlice, isAnyOf } from '@reduxjs/toolkit';
-import { callEndpoint } from '../lib/api.ts';
+import { fetchEndpoint } from '../lib/api.ts';
+import { type ApiError, refusalOf } from '../lib/apiError.ts';
 import { decodeToken } from '../lib/jwt.ts';
 import { markEnrolmentRequired, readValidSession, writeSession } from '../lib/session.ts';
 
@@ -61,9 +61,9 @@ export interface SignInResult {
   challenge: string | null;
 }
 
-/** A reply of admin-login or admin-login/verify: stores the token it carries (SPEC §3: accessToken). */
+/** A success of admin-login or admin-login/verify: stores the token it carries (SPEC §3: accessToken). */
 function signedIn(envelope: ApiEnvelope<SignInReply | undefined>): SignInResult {
-  const reply = envelope.status === API_STATUS.ok ? envelope.data : undefined;
+  const reply = envelope.data;
   if (reply && 'challenge' in reply) return { envelope, data: null, challenge: reply.challenge };
   const token = reply?.jwtToken;
   const payload = token ? decodeToken(token) : null;
@@ -73,13 +73,24 @@ function signedIn(envelope: ApiEnvelope<SignInReply | undefined>): SignInResult 
   return { envelope, data: { jwtToken: token, user: payload.user }, challenge: null };
 }
 
-export const login = createAsyncThunk('auth/login', async (credentials: LoginInput) =>
-  signedIn(await callEndpoint(AUTH_API.login, { body: credentials }, { auth: false })),
+/** A refused sign-in step rejects with its `ApiError` as the payload (the screen shows it). */
+type SignInThunk = { rejectValue: ApiError };
+
+export const login = createAsyncThunk<SignInResult, LoginInput, SignInThunk>(
+  'auth/login',
+  async (credentials, { rejectWithValue }) =>
+    fetchEndpoint(AUTH_API.login, { body: credentials }, { auth: false }).then(signedIn, (caught: unknown) =>
+      rejectWithValue(refusalOf(caught)),
+    ),
 );
 
 /** The code step: a refused code is an answer to show, not a lost session (auth: false). */
-export const verifyCode = createAsyncThunk('auth/verifyCode', async (input: VerifyLoginInput) =>
-  signedIn(await callEndpoint(ACCOUNT_API.verifyLogin, { body: input }, { auth: false })),
+export const verifyCode = createAsyncThunk<SignInResult, VerifyLoginInput, SignInThunk>(
+  'auth/verifyCode',
+  async (input, { rejectWithValue }) =>
+    fetchEndpoint(ACCOUNT_API.verifyLogin, { body: input }, { auth: false }).then(signedIn, (caught: unknown) =>
+      rejectWithValue(refusalOf(caught)),
+    ),
 );
 
 /**
@@ -87,8 +98,10 @@ export const verifyCode = createAsyncThunk('auth/verifyCode', async (input: Veri
  * a type changed since sign-in shows at once, and a revoked token ends the session (401 handler).
  */
 export const fetchUserInfo = createAsyncThunk('auth/userInfo', async () => {
-  const envelope = await callEndpoint(AUTH_API.userInfo, {});
-  const info = envelope.status === API_STATUS.ok ? envelope.data : undefined;
+  const info = await fetchEndpoint(AUTH_API.userInfo, {}).then(
+    (envelope) => envelope.data,
+    (caught: unknown) => void refusalOf(caught),
+  );
   return info && typeof info.name === 'string' && isRole(info.type) ? { name: info.name, type: info.type } : null;
 });
 
@@ -140,9 +153,9 @@ const authSlice = createSlice({
           state.error = payload.envelope.message;
         }
       })
-      .addMatcher(isAnyOf(login.rejected, verifyCode.rejected), (state, { error }) => {
+      .addMatcher(isAnyOf(login.rejected, verifyCode.rejected), (state, { payload, error }) => {
         state.loading = false;
-        state.error = error.message ?? null;
+        state.error = payload?.message ?? error.message ?? null;
       });
   },
 });

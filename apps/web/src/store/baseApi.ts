@@ -1,19 +1,38 @@
-import { API_STATUS, type ApiEnvelope, ORDERS_API } from '@eta/shared';
+import { type ApiEnvelope, ORDERS_API } from '@eta/shared';
 import { type BaseQueryFn, createApi } from '@reduxjs/toolkit/query/react';
-import { type RequestOptions, request } from '../lib/api.ts';
+import { type RequestOptions, send } from '../lib/api.ts';
+import { type ApiError, apiErrorOf, isRefusal } from '../lib/apiError.ts';
 import { type ReplyOf, requestOf } from '../lib/endpoint.ts';
+import { notifyRefusal } from '../lib/notify.ts';
 
 export type ApiArgs = RequestOptions & { url: string };
 
+/** What an endpoint may say about its refusals (`extraOptions` of its definition). */
+export interface RefusalOptions {
+  /** The screen shows this mutation's refusals itself (inline): no toast. */
+  inline?: boolean;
+}
+
 /**
- * RTK Query over the one HTTP client. The envelope is always `data` (never `error`), because
- * SPEC §7 has failed calls hand the server's body back: screens read `status` and `message`.
+ * RTK Query over the one HTTP client. A success is `data` (the envelope, whose message the screen
+ * may toast); every refusal is `error`, an `ApiError` (envelope status ≠ 1, HTTP ≥ 400, or no reply),
+ * so `unwrap()` rejects and screens read `isError`/`error`. The one place refusals are told: the
+ * HTTP client has already handled a 401 (sign-out), the enrolment redirect and "confirm it is you";
+ * here a refused mutation is toasted, unless its endpoint shows it inline or it was handled there.
  * Endpoints build their args with `requestOf(endpoint, input)` and type their result `ReplyOf<endpoint>`:
  * both come from the endpoint's contract (DESIGN §13).
  */
-const envelopeQuery: BaseQueryFn<ApiArgs, ApiEnvelope, unknown> = async ({ url, ...options }) => ({
-  data: await request(url, options),
-});
+const envelopeQuery: BaseQueryFn<ApiArgs, ApiEnvelope, ApiError, RefusalOptions> = async (
+  { url, ...options },
+  api,
+  extraOptions,
+) => {
+  const outcome = await send(url, options);
+  if (!isRefusal(outcome)) return { data: outcome.envelope };
+  const error = apiErrorOf(outcome);
+  if (api.type === 'mutation' && !extraOptions?.inline) notifyRefusal(error);
+  return { error };
+};
 
 /** Features add their endpoints with `baseApi.injectEndpoints` next to their screens. */
 export const baseApi = createApi({
@@ -27,11 +46,7 @@ export const baseApi = createApi({
     // the server refused is an error, so the cache keeps the last counts it gave: the sidebar and the
     // dashboard go on showing them instead of emptying on one failed call.
     getFolderCount: build.query<ReplyOf<typeof ORDERS_API.folderCounts>, string>({
-      queryFn: async (userName, _api, _extra, baseQuery) => {
-        const { data } = await baseQuery(requestOf(ORDERS_API.folderCounts, { query: { userName } }));
-        const envelope = data as ReplyOf<typeof ORDERS_API.folderCounts>;
-        return envelope.status === API_STATUS.ok ? { data: envelope } : { error: envelope };
-      },
+      query: (userName) => requestOf(ORDERS_API.folderCounts, { query: { userName } }),
       providesTags: ['Counts'],
     }),
   }),

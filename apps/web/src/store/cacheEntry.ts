@@ -1,4 +1,4 @@
-import { API_STATUS, type ApiEnvelope } from '@eta/shared';
+import type { ApiEnvelope } from '@eta/shared';
 import { skipToken } from '@reduxjs/toolkit/query';
 
 /**
@@ -36,6 +36,8 @@ export function selectEntryOf<Arg, State, Entry>(
 }
 
 const NO_ROWS: never[] = [];
-/** The rows of a list reply; none before the reply or on a refusal (one empty array, so selectors stay stable). */
-export const rowsOf = <T>(envelope: ApiEnvelope<T[]> | undefined): T[] =>
-  envelope?.status === API_STATUS.ok ? (envelope.data ?? NO_ROWS) : NO_ROWS;
+/**
+ * The rows of a list reply; none before the reply or on a refusal (one empty array, so selectors
+ * stay stable). A refusal is RTK Query's error, never the cached data: callers pass no data then.
+ */
+export const rowsOf = <T>(envelope: ApiEnvelope<T[]> | undefined): T[] => envelope?.data ?? NO_ROWS;

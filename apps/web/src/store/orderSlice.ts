@@ -1,12 +1,4 @@
-import {
-  API_STATUS,
-  type FolderCounts,
-  type LIMIT_ALL,
-  type ListSortColumn,
-  type OrderListItem,
-  type ReportRange,
-  type SortOrder,
-} from '@eta/shared';
+import type { FolderCounts, LIMIT_ALL, ListSortColumn, OrderListItem, ReportRange, SortOrder } from '@eta/shared';
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { type AuthState, logout } from './authSlice.ts';
 import { baseApi } from './baseApi.ts';
@@ -141,7 +133,5 @@ export const selectCountEntry = selectEntryOf(
   (state: StoreState) => state.auth.data?.user.name || null,
 );
 
-/** SPEC §3 `count`: the folder counts the server last gave the signed-in member; none before that. */
-export const selectCount = createSelector([selectCountEntry], (entry) =>
-  entry.data?.status === API_STATUS.ok ? (entry.data.data ?? NO_COUNTS) : NO_COUNTS,
-);
+/** SPEC §3 `count`: the folder counts the server last gave the signed-in member (a refusal is an error and keeps them); none before that. */
+export const selectCount = createSelector([selectCountEntry], (entry) => entry.data?.data ?? NO_COUNTS);

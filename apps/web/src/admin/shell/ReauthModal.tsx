@@ -1,11 +1,12 @@
-import { ACCOUNT_API, ACCOUNT_MSG, API_STATUS } from '@eta/shared';
+import { ACCOUNT_API, ACCOUNT_MSG } from '@eta/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { AppModal } from '../../components/AppModal.tsx';
 import { FormField } from '../../components/FormField.tsx';
-import { callEndpoint, fieldErrors } from '../../lib/api.ts';
+import { fetchEndpoint, fieldErrors } from '../../lib/api.ts';
+import { isUnauthorized, refusalOf, refused } from '../../lib/apiError.ts';
 import { WEB_TEXT } from '../../lib/texts.ts';
 
 /**
@@ -22,9 +23,11 @@ export function ReauthModal({ onDone }: { onDone: (confirmed: boolean) => void }
 
   useEffect(() => {
     let current = true;
-    void callEndpoint(ACCOUNT_API.account, {}).then((reply) => {
-      if (current && reply.status === API_STATUS.ok && reply.data?.twoFactor.enabled) setTwoFactor(true);
-    });
+    void fetchEndpoint(ACCOUNT_API.account, {})
+      .catch(refused)
+      .then((reply) => {
+        if (current && reply?.data?.twoFactor.enabled) setTwoFactor(true);
+      });
     return () => {
       current = false;
     };
@@ -35,11 +38,17 @@ export function ReauthModal({ onDone }: { onDone: (confirmed: boolean) => void }
     event.preventDefault();
     if (!value.trim()) return setError(withCode ? ACCOUNT_MSG.codeRequired : ACCOUNT_MSG.reauthMissing);
     setBusy(true);
-    const reply = await callEndpoint(ACCOUNT_API.reauth, { body: withCode ? { code: value } : { password: value } });
+    try {
+      await fetchEndpoint(ACCOUNT_API.reauth, { body: withCode ? { code: value } : { password: value } });
+    } catch (caught) {
+      setBusy(false);
+      const refusal = refusalOf(caught);
+      // a 401 has ended the session already (lib/api.ts): the frame closes with it
+      if (!isUnauthorized(refusal)) setError(fieldErrors(refusal)[field] ?? refusal.message);
+      return;
+    }
     setBusy(false);
-    if (reply.status === API_STATUS.ok) return onDone(true);
-    // a 401 has ended the session already (lib/api.ts): the frame closes with it
-    if (reply.status !== API_STATUS.unauthorized) setError(fieldErrors(reply)[field] ?? reply.message);
+    onDone(true);
   };
   const switchTo = (code: boolean) => {
     setWithCode(code);

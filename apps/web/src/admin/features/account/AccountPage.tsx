@@ -3,6 +3,7 @@ import Card from 'react-bootstrap/Card';
 import { useNavigate } from 'react-router';
 import { Loading } from '../../../components/Loading.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { refused } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useGetAccountQuery, useGetSessionsQuery, useRevokeSessionMutation } from './api.ts';
 import { SessionsTable } from './SessionsTable.tsx';
@@ -15,15 +16,16 @@ export function AccountPage() {
   const account = useGetAccountQuery();
   const sessions = useGetSessionsQuery();
   const [revoke, revoking] = useRevokeSessionMutation();
-  const data = account.data?.status === 1 ? account.data.data : undefined;
-  const open = sessions.data?.status === 1 ? sessions.data.data : undefined;
+  const data = account.error ? undefined : account.data?.data;
+  const open = sessions.error ? undefined : sessions.data?.data;
 
   const end = async (session: SessionRecord) => {
     if (session.current) {
       await navigate(ADMIN_ROUTE.logout);
       return;
     }
-    notify(await revoke(session.id).unwrap());
+    const envelope = await revoke(session.id).unwrap().catch(refused);
+    if (envelope) notify(envelope);
   };
 
   return (

@@ -1,4 +1,4 @@
-import { ACCOUNT_API, ADMIN_ROUTE, API_STATUS, type ResetPasswordInput, resetPasswordSchema } from '@eta/shared';
+import { ACCOUNT_API, ADMIN_ROUTE, type ResetPasswordInput, resetPasswordSchema } from '@eta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -8,7 +8,8 @@ import { toast } from 'react-toastify';
 import { FormField } from '../../../components/FormField.tsx';
 import { Logo } from '../../../components/Logo.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { callEndpoint, fieldErrors } from '../../../lib/api.ts';
+import { fetchEndpoint, fieldErrors } from '../../../lib/api.ts';
+import { refusalOf } from '../../../lib/apiError.ts';
 import { SignInBrand } from '../auth/index.ts';
 import '../auth/signin.css';
 
@@ -28,15 +29,18 @@ export function ResetPasswordPage() {
   });
 
   const onSubmit = handleSubmit(async (body) => {
-    const envelope = await callEndpoint(ACCOUNT_API.resetPassword, { body }, { auth: false });
-    if (envelope.status === API_STATUS.ok) {
-      toast.success(envelope.message);
-      await navigate(ADMIN_ROUTE.home, { replace: true });
+    let message: string;
+    try {
+      message = (await fetchEndpoint(ACCOUNT_API.resetPassword, { body }, { auth: false })).message;
+    } catch (caught) {
+      const refusal = refusalOf(caught);
+      const errorsOf = fieldErrors(refusal);
+      if (errorsOf.newPassword) setError('newPassword', { message: errorsOf.newPassword });
+      toast.error(refusal.message);
       return;
     }
-    const errorsOf = fieldErrors(envelope);
-    if (errorsOf.newPassword) setError('newPassword', { message: errorsOf.newPassword });
-    toast.error(envelope.message);
+    toast.success(message);
+    await navigate(ADMIN_ROUTE.home, { replace: true });
   });
 
   return (

@@ -8,6 +8,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../../components/FormField.tsx';
 import { fieldErrors } from '../../../lib/api.ts';
+import { refusalOf, refused } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { markEnrolmentRequired } from '../../../lib/session.ts';
 import {
@@ -53,12 +54,16 @@ export function TwoFactorCard({ account, email }: { account: AccountRecord['twoF
   const [renew, renewing] = useRenewRecoveryCodesMutation();
   const form = useForm<CodeForm>({ resolver: zodResolver(totpCodeSchema), defaultValues: { code: '' } });
 
-  const refused = (envelope: Parameters<typeof fieldErrors>[0]) =>
-    form.setError('code', { message: fieldErrors(envelope).code ?? envelope.message });
+  /** A refused code is shown under the field, not toasted (these endpoints are `inline`). */
+  const showRefusal = (caught: unknown) => {
+    const error = refusalOf(caught);
+    form.setError('code', { message: fieldErrors(error).code ?? error.message });
+    return undefined;
+  };
 
   const onEnable = form.handleSubmit(async (body) => {
-    const envelope = await enable(body).unwrap();
-    if (envelope.status !== 1 || !envelope.data) return refused(envelope);
+    const envelope = await enable(body).unwrap().catch(showRefusal);
+    if (!envelope?.data) return;
     notify(envelope);
     markEnrolmentRequired(false);
     setCodes(envelope.data.recoveryCodes);
@@ -66,8 +71,8 @@ export function TwoFactorCard({ account, email }: { account: AccountRecord['twoF
     form.reset();
   });
   const onDisable = form.handleSubmit(async (body) => {
-    const envelope = await disable(body).unwrap();
-    if (envelope.status !== 1) return refused(envelope);
+    const envelope = await disable(body).unwrap().catch(showRefusal);
+    if (!envelope) return;
     notify(envelope);
     setTurningOff(false);
     form.reset();
@@ -75,8 +80,8 @@ export function TwoFactorCard({ account, email }: { account: AccountRecord['twoF
 
   /** Ten new codes, the old ones void (DESIGN §22: the server asks to confirm it is you first). */
   const onRenew = async () => {
-    const envelope = await renew().unwrap();
-    if (!notify(envelope) || !envelope.data) return;
+    const envelope = await renew().unwrap().catch(refused);
+    if (!envelope || !notify(envelope) || !envelope.data) return;
     setCodes(envelope.data.recoveryCodes);
   };
 
@@ -161,9 +166,9 @@ export function TwoFactorCard({ account, email }: { account: AccountRecord['twoF
               variant="primary"
               disabled={starting.isLoading}
               onClick={async () => {
-                const envelope = await startSetup().unwrap();
-                if (envelope.status === 1 && envelope.data) setSetup(envelope.data);
-                else notify(envelope);
+                const envelope = await startSetup().unwrap().catch(refused);
+                if (envelope?.data) setSetup(envelope.data);
+                else if (envelope) notify(envelope);
               }}
             >
               Set up two-factor sign-in

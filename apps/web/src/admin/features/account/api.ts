@@ -30,6 +30,8 @@ const accountApi = baseApi.enhanceEndpoints({ addTagTypes: ['Account', 'Sessions
     >({
       query: (body) => requestOf(ACCOUNT_API.enableTwoFactor, { body }),
       invalidatesTags: ['Account'],
+      // refused codes are shown under the field (TwoFactorCard)
+      extraOptions: { inline: true },
     }),
     disableTwoFactor: build.mutation<
       ReplyOf<typeof ACCOUNT_API.disableTwoFactor>,
@@ -37,6 +39,7 @@ const accountApi = baseApi.enhanceEndpoints({ addTagTypes: ['Account', 'Sessions
     >({
       query: (body) => requestOf(ACCOUNT_API.disableTwoFactor, { body }),
       invalidatesTags: ['Account'],
+      extraOptions: { inline: true },
     }),
     renewRecoveryCodes: build.mutation<ReplyOf<typeof ACCOUNT_API.recoveryCodes>, void>({
       query: () => requestOf(ACCOUNT_API.recoveryCodes, {}),

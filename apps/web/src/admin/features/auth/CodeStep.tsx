@@ -1,4 +1,4 @@
-import { ACCOUNT_MSG, API_STATUS, type VerifyLoginInput, verifyLoginSchema } from '@eta/shared';
+import { ACCOUNT_MSG, type VerifyLoginInput, verifyLoginSchema } from '@eta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -31,22 +31,24 @@ export function CodeStep({ challenge, onBack }: { challenge: string; onBack: () 
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await dispatch(verifyCode(values));
-    if (!verifyCode.fulfilled.match(result)) {
+    if (verifyCode.rejected.match(result) && !result.payload) {
       toast.error(result.error.message ?? WEB_TEXT.networkError);
       return;
     }
-    const { envelope, data } = result.payload;
-    if (envelope.status === API_STATUS.ok && data) {
-      toast.success(envelope.message);
+    if (verifyCode.fulfilled.match(result) && result.payload.data) {
+      toast.success(result.payload.envelope.message);
       await navigate(pageAfterSignIn(search));
       return;
     }
-    toast.error(envelope.message);
-    if (envelope.message === HTTP_UNAUTHORIZED_MESSAGE) {
+    // refused (or a success that opened no session): told, and shown under the field
+    const refusal = verifyCode.rejected.match(result) ? result.payload : undefined;
+    const message = refusal?.message ?? (verifyCode.fulfilled.match(result) ? result.payload.envelope.message : '');
+    toast.error(message);
+    if (message === HTTP_UNAUTHORIZED_MESSAGE) {
       onBack();
       return;
     }
-    setError('code', { message: fieldErrors(envelope).code ?? envelope.message });
+    setError('code', { message: (refusal && fieldErrors(refusal).code) ?? message });
   });
 
   return (

@@ -1,4 +1,4 @@
-import { ACCOUNT_API, API_STATUS, type ForgotPasswordInput, forgotPasswordSchema } from '@eta/shared';
+import { ACCOUNT_API, type ForgotPasswordInput, forgotPasswordSchema } from '@eta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -8,7 +8,8 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FormField } from '../../../components/FormField.tsx';
-import { callEndpoint } from '../../../lib/api.ts';
+import { fetchEndpoint } from '../../../lib/api.ts';
+import { refusalOf } from '../../../lib/apiError.ts';
 import { readRememberedEmail } from '../../../lib/session.ts';
 
 /** "Forgot password?" (DESIGN §17): the server answers the same for any address; the link comes by mail. */
@@ -24,9 +25,11 @@ export function ForgotPasswordStep({ onBack }: { onBack: () => void }) {
   });
 
   const onSubmit = handleSubmit(async (body) => {
-    const envelope = await callEndpoint(ACCOUNT_API.forgotPassword, { body }, { auth: false });
-    if (envelope.status === API_STATUS.ok) setSent(envelope.message);
-    else toast.error(envelope.message);
+    try {
+      setSent((await fetchEndpoint(ACCOUNT_API.forgotPassword, { body }, { auth: false })).message);
+    } catch (caught) {
+      toast.error(refusalOf(caught).message);
+    }
   });
 
   return (

@@ -1,4 +1,4 @@
-import { ADMIN_ROUTE, API_STATUS, type LoginInput, loginSchema } from '@eta/shared';
+import { ADMIN_ROUTE, type LoginInput, loginSchema } from '@eta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -70,23 +70,25 @@ function PasswordStep({ onChallenge, onForgot }: { onChallenge: (challenge: stri
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await dispatch(login(values));
-    if (!login.fulfilled.match(result)) {
-      toast.error(result.error.message ?? WEB_TEXT.networkError);
+    if (login.rejected.match(result)) {
+      // the refusal (its payload), or a thrown error (none)
+      const refusal = result.payload;
+      for (const [field, message] of Object.entries(refusal ? fieldErrors(refusal) : {})) {
+        if (field === 'email' || field === 'password') setError(field, { message });
+      }
+      toast.error(refusal?.message ?? result.error.message ?? WEB_TEXT.networkError);
       return;
     }
     const { envelope, data, challenge } = result.payload;
-    if (envelope.status === API_STATUS.ok && (data || challenge)) rememberEmail(remember ? values.email : null);
-    if (envelope.status === API_STATUS.ok && challenge) {
+    if (data || challenge) rememberEmail(remember ? values.email : null);
+    if (challenge) {
       onChallenge(challenge);
       return;
     }
-    if (envelope.status === API_STATUS.ok && data) {
+    if (data) {
       toast.success(envelope.message);
       await navigate(readEnrolmentRequired() ? ADMIN_ROUTE.account : pageAfterSignIn(search));
       return;
-    }
-    for (const [field, message] of Object.entries(fieldErrors(envelope))) {
-      if (field === 'email' || field === 'password') setError(field, { message });
     }
     toast.error(envelope.message);
   });

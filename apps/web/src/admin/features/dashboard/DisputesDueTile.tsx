@@ -1,4 +1,4 @@
-import { ADMIN_ROUTE, API_STATUS, can, dueBeforeIso, RESPONSE_DUE_STATE } from '@eta/shared';
+import { ADMIN_ROUTE, can, dueBeforeIso, RESPONSE_DUE_STATE } from '@eta/shared';
 import { useState } from 'react';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -9,8 +9,8 @@ import { DASHBOARD_TEXT } from './texts.ts';
 
 /** How many disputes need a response with these deadline bounds: the list's total, one row asked for. */
 function useTotal(args: DisputeListArgs): number | undefined {
-  const { data } = useListDisputesQuery(args, { refetchOnMountOrArgChange: true });
-  return data?.status === API_STATUS.ok ? data.total : undefined;
+  const { data, error } = useListDisputesQuery(args, { refetchOnMountOrArgChange: true });
+  return error ? undefined : data?.total;
 }
 
 function Tile() {

@@ -1,4 +1,4 @@
-import { API_STATUS, TREND_GROUPS, type TrendGroup } from '@eta/shared';
+import { TREND_GROUPS, type TrendGroup } from '@eta/shared';
 import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
@@ -16,8 +16,9 @@ export const GROUP_SWITCH_LABEL = 'Group orders by';
 export function OrderTrend() {
   const [groupBy, setGroupBy] = useState<TrendGroup>('day');
   // currentData, not data: while another grouping loads, the last one's rows must not take its labels.
-  const { currentData, isFetching } = useGetOrderTrendQuery(groupBy);
-  const rows = currentData?.status === API_STATUS.ok ? currentData.data : null;
+  const { currentData, error, isFetching } = useGetOrderTrendQuery(groupBy);
+  // a refusal keeps an older success as its data: none is drawn then
+  const rows = error ? null : (currentData?.data ?? null);
   const spec = useMemo(() => (rows ? trendChart(rows, groupBy) : null), [rows, groupBy]);
 
   const switcher = (
@@ -36,7 +37,7 @@ export function OrderTrend() {
   );
 
   let body = <Loading />;
-  if (currentData && !rows) body = <p className="text-danger mb-0">{currentData.message || WEB_TEXT.networkError}</p>;
+  if (error) body = <p className="text-danger mb-0">{error.message || WEB_TEXT.networkError}</p>;
   return (
     <Card className="shadow-sm border-0 mt-4" aria-busy={isFetching}>
       <Card.Body>

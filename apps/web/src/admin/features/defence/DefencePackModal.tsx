@@ -1,5 +1,4 @@
 import {
-  API_STATUS,
   type DefencePackType,
   DISPUTE_PROCESSORS,
   type DisputeProcessor,
@@ -48,8 +47,8 @@ export function DefencePackModal({ orderId, type, onHide }: DefencePackModalProp
     { skip: !show, refetchOnMountOrArgChange: true },
   );
   const [loading, setLoading] = useState(false);
-  const envelope = letter.data;
-  const data = envelope?.status === API_STATUS.ok ? envelope.data : undefined;
+  // a refusal keeps an older success as its data: none is shown then
+  const data = letter.error ? undefined : letter.data?.data;
 
   const download = async () => {
     if (type === null) return;
@@ -98,7 +97,7 @@ export function DefencePackModal({ orderId, type, onHide }: DefencePackModalProp
   );
 
   let body = <Loading />;
-  if (envelope && !data) body = <Alert variant="danger">{envelope.message}</Alert>;
+  if (letter.error) body = <Alert variant="danger">{letter.error.message}</Alert>;
   else if (data && !letter.isFetching) {
     body = (
       <>

@@ -1,4 +1,4 @@
-import { API_STATUS, type TransactionDetailsInput, transactionDetailsSchema } from '@eta/shared';
+import { type TransactionDetailsInput, transactionDetailsSchema } from '@eta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -9,6 +9,7 @@ import { toast } from 'react-toastify';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { FormField } from '../../../components/FormField.tsx';
 import { fieldErrors } from '../../../lib/api.ts';
+import { refusalOf } from '../../../lib/apiError.ts';
 import { useSaveTransactionDetailsMutation } from './api.ts';
 import { DEFENCE_TEXT } from './texts.ts';
 
@@ -56,12 +57,16 @@ export function TransactionDetailsModal({ show, order, onHide, onSaved }: Transa
   }, [show, order.order_id, order.transaction_id, order.merchant_name, reset]);
 
   const onSubmit = handleSubmit(async (values) => {
-    const envelope = await save(values).unwrap();
-    for (const [field, message] of Object.entries(fieldErrors(envelope))) {
-      if ((FIELDS as readonly string[]).includes(field)) setError(field as keyof FormValues, { message });
+    let message: string;
+    try {
+      message = (await save(values).unwrap()).message;
+    } catch (caught) {
+      for (const [field, text] of Object.entries(fieldErrors(refusalOf(caught)))) {
+        if ((FIELDS as readonly string[]).includes(field)) setError(field as keyof FormValues, { message: text });
+      }
+      return;
     }
-    if (envelope.status !== API_STATUS.ok) return;
-    toast.success(envelope.message);
+    toast.success(message);
     onHide();
     onSaved();
   });

@@ -22,6 +22,8 @@ const defenceApi = baseApi.injectEndpoints({
       BodyOf<typeof DEFENCE_API.transactionDetails>
     >({
       query: (body) => requestOf(DEFENCE_API.transactionDetails, { body }),
+      // a refusal shows under its fields only (TransactionDetailsModal)
+      extraOptions: { inline: true },
     }),
   }),
 });

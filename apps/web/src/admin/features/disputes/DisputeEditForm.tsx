@@ -6,6 +6,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../../components/FormField.tsx';
 import { fieldErrors } from '../../../lib/api.ts';
+import { refusalOf } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUpdateDisputeMutation } from './api.ts';
 import { DisputeOptions } from './DisputeOptions.tsx';
@@ -47,11 +48,16 @@ export function DisputeEditForm({ dispute, onDone }: DisputeEditFormProps) {
   const changed = Object.keys(toUpdateDisputeBody(watch(), before)).length > 0;
 
   const onSubmit = handleSubmit(async (body) => {
-    const envelope = await update({ id: dispute.id, body }).unwrap();
-    for (const [field, message] of Object.entries(fieldErrors(envelope))) {
-      if (FIELDS.includes(field)) setError(field as keyof UpdateDisputeValues, { message });
+    try {
+      notify(await update({ id: dispute.id, body }).unwrap());
+    } catch (caught) {
+      // the base query toasted the refusal; its field messages go under their fields too
+      for (const [field, message] of Object.entries(fieldErrors(refusalOf(caught)))) {
+        if (FIELDS.includes(field)) setError(field as keyof UpdateDisputeValues, { message });
+      }
+      return;
     }
-    if (notify(envelope)) onDone();
+    onDone();
   });
 
   const id = (field: string) => `dispute-${dispute.id}-${field}`;

@@ -1,12 +1,13 @@
-import { API_STATUS, type DisputeReportRow, type ReportRange, SCREENS } from '@eta/shared';
+import { type DisputeReportRow, type ReportRange, SCREENS } from '@eta/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { fieldErrors } from '../../../lib/api.ts';
-import { notify } from '../../../lib/notify.ts';
+import { shownRefusal } from '../../../lib/apiError.ts';
+import { notify, notifyRefusal } from '../../../lib/notify.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
-import { DateRangeForm, downloadCsv, ReportChart, resultOf, useReportRange } from '../reports/index.ts';
+import { answerOf, DateRangeForm, downloadCsv, ReportChart, resultOf, useReportRange } from '../reports/index.ts';
 import { useLazyGetDisputeReportQuery } from './api.ts';
 import { DisputeReportTable } from './DisputeReportTable.tsx';
 import { DIMENSIONS, disputeReportCsv, disputeReportFileName, winRateChart } from './disputeReport.ts';
@@ -42,16 +43,16 @@ export function DisputeReportPage() {
     started.current = key;
     const seq = ++latest.current;
     setShown((s) => ({ ...s, busy: true }));
-    void resultOf(fetchReport(range)).then((envelope) => {
+    void answerOf(resultOf(fetchReport(range))).then(({ envelope, refusal }) => {
       if (seq !== latest.current) return;
-      notify(envelope);
-      const ok = envelope.status === API_STATUS.ok;
+      if (refusal) notifyRefusal(refusal);
+      else notify(envelope);
       setShown({
         first: false,
         busy: false,
-        rows: ok ? (envelope.data ?? []) : [],
-        error: ok || envelope.status === API_STATUS.unauthorized ? null : envelope.message,
-        serverErrors: ok ? {} : fieldErrors(envelope),
+        rows: envelope?.data ?? [],
+        error: shownRefusal(refusal),
+        serverErrors: refusal ? fieldErrors(refusal) : {},
       });
     });
   }, [range, reloads, fetchReport]);

@@ -1,4 +1,4 @@
-import { API_STATUS, type DisputeRecord, PAGE_LIMIT_MAX, pageCountOf, SCREENS } from '@eta/shared';
+import { type DisputeRecord, PAGE_LIMIT_MAX, pageCountOf, SCREENS } from '@eta/shared';
 import { useEffect, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -6,6 +6,7 @@ import Nav from 'react-bootstrap/Nav';
 import Spinner from 'react-bootstrap/Spinner';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
+import { shownRefusal } from '../../../lib/apiError.ts';
 import { type DisputeListArgs, useListDisputesQuery } from './api.ts';
 import { DisputeFiltersForm } from './DisputeFiltersForm.tsx';
 import { DisputesTable } from './DisputesTable.tsx';
@@ -36,12 +37,13 @@ export function DisputesPage() {
   const list = useListDisputesQuery(args, { refetchOnMountOrArgChange: true });
   const unmatchedCount = useListDisputesQuery(UNMATCHED_COUNT, { refetchOnMountOrArgChange: true });
 
-  const reply = list.data;
-  const ok = reply?.status === API_STATUS.ok;
-  const rows = ok ? (reply.data ?? []) : [];
+  // a refusal keeps an older success as `data`: none is shown then
+  const reply = list.error ? undefined : list.data;
+  const ok = reply !== undefined;
+  const rows = reply?.data ?? [];
   const total = ok ? (reply.total ?? rows.length) : 0;
-  const error = reply && !ok && reply.status !== API_STATUS.unauthorized ? reply.message : null;
-  const waiting = unmatchedCount.data?.status === API_STATUS.ok ? unmatchedCount.data.total : undefined;
+  const error = shownRefusal(list.error);
+  const waiting = unmatchedCount.error ? undefined : unmatchedCount.data?.total;
   const columns = useMemo(() => (unmatched ? unmatchedColumns(setLinking) : ALL_COLUMNS), [unmatched]);
 
   // Past the last page (disputes were linked or closed meanwhile): show the new last page instead.

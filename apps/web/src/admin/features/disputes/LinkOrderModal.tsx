@@ -1,4 +1,4 @@
-import { API_STATUS, type DisputeRecord, orderIdSchema } from '@eta/shared';
+import { type DisputeRecord, orderIdSchema } from '@eta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -9,6 +9,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { FormField } from '../../../components/FormField.tsx';
+import { refusalOf, shownRefusal } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUpdateDisputeMutation } from './api.ts';
 import { disputeName } from './DisputeCard.tsx';
@@ -44,9 +45,15 @@ export function LinkOrderModal({ dispute, onHide }: LinkOrderModalProps) {
 
   const onSubmit = handleSubmit(async ({ orderId }) => {
     if (!dispute) return;
-    const envelope = await update({ id: dispute.id, body: { orderId } }).unwrap();
-    if (notify(envelope)) onHide();
-    else if (envelope.status !== API_STATUS.unauthorized) setError('orderId', { message: envelope.message });
+    try {
+      notify(await update({ id: dispute.id, body: { orderId } }).unwrap());
+    } catch (caught) {
+      // the base query toasted the refusal; it is said under the field too (not a 401's: the sign-out's)
+      const message = shownRefusal(refusalOf(caught));
+      if (message !== null) setError('orderId', { message });
+      return;
+    }
+    onHide();
   });
 
   return (

@@ -18,6 +18,7 @@ import { useForm } from 'react-hook-form';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { FormField } from '../../../components/FormField.tsx';
 import { fieldErrors } from '../../../lib/api.ts';
+import { refusalOf } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useOpenDisputeMutation } from './api.ts';
 import { DisputeOptions } from './DisputeOptions.tsx';
@@ -89,11 +90,16 @@ export function OpenDisputeModal({ show, order, onHide }: OpenDisputeModalProps)
   });
 
   const onSubmit = handleSubmit(async (body) => {
-    const envelope = await open(body).unwrap();
-    for (const [field, message] of Object.entries(fieldErrors(envelope))) {
-      if (FIELDS.includes(field)) setError(field as keyof OpenDisputeValues, { message });
+    try {
+      notify(await open(body).unwrap());
+    } catch (caught) {
+      // the base query toasted the refusal; its field messages go under their fields too
+      for (const [field, message] of Object.entries(fieldErrors(refusalOf(caught)))) {
+        if (FIELDS.includes(field)) setError(field as keyof OpenDisputeValues, { message });
+      }
+      return;
     }
-    if (notify(envelope)) onHide();
+    onHide();
   });
 
   const control = (field: keyof OpenDisputeValues, id: string) => ({

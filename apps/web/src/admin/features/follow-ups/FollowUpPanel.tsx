@@ -3,6 +3,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
+import { refused } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSetFollowUpMutation } from './api.ts';
 import { FollowUpDueBadge } from './FollowUpDue.tsx';
@@ -18,8 +19,8 @@ export function FollowUpPanel({ order, locked }: { order: OrderDetail; locked: b
   if (!isFollowUpStatus(order.process_status)) return null;
 
   const send = async (followUpOn: string | null) => {
-    const envelope = await save({ orderId: order.order_id, followUpOn }).unwrap();
-    if (notify(envelope)) setDay(followUpOn ?? '');
+    const envelope = await save({ orderId: order.order_id, followUpOn }).unwrap().catch(refused);
+    if (envelope && notify(envelope)) setDay(followUpOn ?? '');
   };
   const busy = state.isLoading || locked;
 

@@ -1,4 +1,4 @@
-import { API_STATUS, SCREENS } from '@eta/shared';
+import { SCREENS } from '@eta/shared';
 import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
@@ -9,13 +9,13 @@ import { GatewayPanel } from './GatewayPanel.tsx';
 
 /** SPEC §2 Payment Setting: one panel per domain (is_secondary_domain 0 and 1). */
 export function GatewayPage() {
-  const { data, isLoading } = useGetPaymentGatewaysQuery();
-  const gateways = data?.status === API_STATUS.ok ? (data.data ?? []) : [];
+  const { data, error, isLoading } = useGetPaymentGatewaysQuery();
+  const gateways = error ? [] : (data?.data ?? []);
   return (
     <>
       <PageHeader title={SCREENS.gatewaySetting.title} />
       {isLoading && <Loading />}
-      {data && data.status !== API_STATUS.ok && <Alert variant="danger">{data.message}</Alert>}
+      {error && <Alert variant="danger">{error.message}</Alert>}
       {!isLoading && (
         <Row className="g-4">
           <Col md={6}>

@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormField } from '../../../components/FormField.tsx';
+import { refused } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSetPaymentGatewayMutation } from './api.ts';
 
@@ -32,8 +33,8 @@ export function GatewayPanel({ title, isSecondaryDomain, gateways }: GatewayPane
   } = useForm<PanelValues>({ resolver: zodResolver(panelSchema), defaultValues: { gatewayId: '' } });
 
   const onSubmit = handleSubmit(async ({ gatewayId }) => {
-    const envelope = await setGateway({ gatewayDetails: { gatewayId, isSecondaryDomain } }).unwrap();
-    if (notify(envelope)) reset({ gatewayId: '' });
+    const envelope = await setGateway({ gatewayDetails: { gatewayId, isSecondaryDomain } }).unwrap().catch(refused);
+    if (envelope && notify(envelope)) reset({ gatewayId: '' });
   });
 
   return (

@@ -1,4 +1,4 @@
-import { API_STATUS, GATEWAY_API } from '@eta/shared';
+import { GATEWAY_API } from '@eta/shared';
 import { type BodyOf, type ReplyOf, requestOf } from '../../../lib/endpoint.ts';
 import { baseApi } from '../../../store/baseApi.ts';
 
@@ -10,7 +10,7 @@ const gatewaysApi = baseApi.injectEndpoints({
     }),
     setPaymentGateway: build.mutation<ReplyOf<typeof GATEWAY_API.activate>, BodyOf<typeof GATEWAY_API.activate>>({
       query: (body) => requestOf(GATEWAY_API.activate, { body }),
-      invalidatesTags: (envelope) => (envelope?.status === API_STATUS.ok ? ['Gateways'] : []),
+      invalidatesTags: (_envelope, error) => (error ? [] : ['Gateways']),
     }),
   }),
 });

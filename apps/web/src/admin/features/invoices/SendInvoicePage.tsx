@@ -7,6 +7,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { FormField } from '../../../components/FormField.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { fieldErrors } from '../../../lib/api.ts';
+import { refusalOf } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSendInvoiceMutation } from './api.ts';
 
@@ -30,10 +31,14 @@ export function SendInvoicePage() {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    const envelope = await sendInvoice(values).unwrap();
-    const message = fieldErrors(envelope).orderId;
-    if (message) setError('orderId', { message });
-    if (notify(envelope)) reset({ orderId: '' });
+    try {
+      notify(await sendInvoice(values).unwrap());
+      reset({ orderId: '' });
+    } catch (caught) {
+      // the base query toasted the refusal; its field message goes under the field too
+      const message = fieldErrors(refusalOf(caught)).orderId;
+      if (message) setError('orderId', { message });
+    }
   });
 
   return (

@@ -1,6 +1,7 @@
 import { LIVE, LIVE_API, MAIL_OUTCOME_EVENTS } from '@eta/shared';
 import { useEffect, useMemo } from 'react';
-import { callEndpoint } from '../../../lib/api.ts';
+import { fetchEndpoint } from '../../../lib/api.ts';
+import { refused } from '../../../lib/apiError.ts';
 import { pathOf } from '../../../lib/endpoint.ts';
 import { readToken } from '../../../lib/session.ts';
 import { useAppDispatch, useAppSelector } from '../../../store/index.ts';
@@ -24,9 +25,10 @@ export function useOrderLive(orderId: string, readAt: number | undefined, me: st
   useEffect(() => {
     let closed = false;
     const beat = async (viewing: boolean) => {
-      const reply = await callEndpoint(LIVE_API.presence, { params: { orderId }, body: { viewing } });
+      // a refused beat says nothing (the next one comes in 20 s)
+      const reply = await fetchEndpoint(LIVE_API.presence, { params: { orderId }, body: { viewing } }).catch(refused);
       // the stream may be down: the reply says who is here as well
-      if (!closed && viewing && reply.status === 1 && reply.data) dispatch(livePresence({ orderId, ...reply.data }));
+      if (!closed && viewing && reply?.data) dispatch(livePresence({ orderId, ...reply.data }));
     };
     void beat(true);
     const timer = setInterval(() => void beat(true), LIVE.presenceBeatMs);

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormField } from '../../../components/FormField.tsx';
 import { fieldErrors } from '../../../lib/api.ts';
+import { refusalOf } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { selectUser, useAppSelector } from '../../../store/index.ts';
 import { useAddRemarkMutation } from './api.ts';
@@ -53,7 +54,7 @@ export function CommentPanel({ orderId, locked }: { orderId: string; locked: boo
 
   const onSubmit = handleSubmit(async (values) => {
     const flag = (name: FlagName) => (values[name] ? 'Y' : 'N');
-    const envelope = await addRemark({
+    const adding = addRemark({
       orderId,
       remark: values.remark,
       remarkerName,
@@ -62,10 +63,16 @@ export function CommentPanel({ orderId, locked }: { orderId: string; locked: boo
       statusRefund: flag('statusRefund'),
       voided: flag('voided'),
       chargeBack: flag('chargeBack'),
-    }).unwrap();
-    const remarkError = fieldErrors(envelope).remark;
-    if (remarkError) setError('remark', { message: remarkError });
-    if (notify(envelope)) reset(EMPTY);
+    });
+    try {
+      notify(await adding.unwrap());
+    } catch (caught) {
+      // the base query toasted the refusal; its field message goes under the field too
+      const remarkError = fieldErrors(refusalOf(caught)).remark;
+      if (remarkError) setError('remark', { message: remarkError });
+      return;
+    }
+    reset(EMPTY);
   });
 
   return (

@@ -1,4 +1,3 @@
-import { API_STATUS } from '@eta/shared';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
@@ -22,11 +21,11 @@ interface EmailContentModalProps {
  */
 export function EmailContentModal({ orderId, show, onHide }: EmailContentModalProps) {
   const content = useGetEmailContentQuery(orderId, { skip: !show, refetchOnMountOrArgChange: true });
-  const envelope = content.data;
-  const mail = envelope?.status === API_STATUS.ok ? envelope.data : undefined;
+  // a refusal keeps an older success as its data: none is shown then
+  const mail = content.error ? undefined : content.data?.data;
 
   let body = <Loading />;
-  if (envelope && !mail) body = <Alert variant="danger">{envelope.message}</Alert>;
+  if (content.error) body = <Alert variant="danger">{content.error.message}</Alert>;
   else if (mail && !content.isFetching) {
     body = (
       <>

@@ -1,8 +1,9 @@
-import { API_STATUS, type MoveRule, MSG, movesFrom, type Role, STATUS } from '@eta/shared';
+import { type MoveRule, MSG, movesFrom, type Role, STATUS } from '@eta/shared';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { toast } from 'react-toastify';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { refused } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCompleteRefundMutation, useMoveOrderStatusMutation } from './api.ts';
 import { statusText } from './format.ts';
@@ -36,16 +37,19 @@ export function MoveButtons({ orderId, status, role, locked }: MoveButtonsProps)
   const confirm = async () => {
     if (!pending) return;
     if (pending.call === 'refund') {
-      const envelope = await refund({ orderId: [orderId] }).unwrap();
+      // a refusal is toasted by the base query
+      const envelope = await refund({ orderId: [orderId] })
+        .unwrap()
+        .catch(refused);
       setOpen(false);
       // One order through the bulk call: "status 1 but not moved" (held, already there) is a warning.
-      if (envelope.status === API_STATUS.ok && !envelope.data?.updated.length) toast.warning(envelope.message);
-      else notify(envelope);
+      if (envelope && !envelope.data?.updated.length) toast.warning(envelope.message);
+      else if (envelope) notify(envelope);
       return;
     }
-    const envelope = await move({ orderId, updatingStatus: pending.to }).unwrap();
+    const envelope = await move({ orderId, updatingStatus: pending.to }).unwrap().catch(refused);
     setOpen(false);
-    notify(envelope);
+    if (envelope) notify(envelope);
   };
 
   if (rules.length === 0) return <p className="text-secondary small mb-0">{ORDER_TEXT.noMoves}</p>;

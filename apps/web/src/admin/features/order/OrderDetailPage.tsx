@@ -1,5 +1,4 @@
 import {
-  API_STATUS,
   can,
   DEFAULT_MAIL_PROVIDER,
   decodeOrderRef,
@@ -17,6 +16,7 @@ import Card from 'react-bootstrap/Card';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../../../components/Loading.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { isUnauthorized } from '../../../lib/apiError.ts';
 import { selectUser, useAppDispatch, useAppSelector } from '../../../store/index.ts';
 import { selectLiveReconnects } from '../../../store/liveSlice.ts';
 import { showOrderDetails } from '../../../store/orderSlice.ts';
@@ -41,7 +41,12 @@ import { OrderInfo } from './sections/OrderInfo.tsx';
 import { PaymentDetails } from './sections/PaymentDetails.tsx';
 import { PersonalInfo } from './sections/PersonalInfo.tsx';
 import { UploadDocument } from './sections/UploadDocument.tsx';
-import { selectOrderDetails, selectOrderDetailsReply, selectShownOrderId } from './selectors.ts';
+import {
+  selectOrderDetails,
+  selectOrderDetailsRefusal,
+  selectOrderDetailsReply,
+  selectShownOrderId,
+} from './selectors.ts';
 import { ORDER_TEXT } from './texts.ts';
 import { useDocumentActions } from './useDocumentActions.ts';
 import './order.css';
@@ -105,6 +110,7 @@ function OrderDetailView({ orderId }: { orderId: string }) {
   }, [orderId, dispatch]);
   const shown = useAppSelector(selectShownOrderId) === orderId;
   const envelope = useAppSelector(selectOrderDetailsReply);
+  const refusal = useAppSelector(selectOrderDetailsRefusal);
   const order = useAppSelector(selectOrderDetails) ?? undefined;
   const queued = order?.mailHistory.some((mail) => mail.status === MAIL_STATUS.queued) ?? false;
   useEffect(() => setMailPending(queued), [queued]);
@@ -126,10 +132,10 @@ function OrderDetailView({ orderId }: { orderId: string }) {
   }, [mailSettled, refetch]);
   const actions = useDocumentActions(orderId);
 
-  if (!shown || detail.isLoading || (!envelope && detail.isFetching)) return <Loading />;
+  if (!shown || detail.isLoading || (!envelope && !refusal && detail.isFetching)) return <Loading />;
   if (!order) {
-    if (envelope?.status === API_STATUS.unauthorized) return <Loading />;
-    return <OrderNotFound message={envelope?.message} />;
+    if (isUnauthorized(refusal)) return <Loading />;
+    return <OrderNotFound message={refusal?.message ?? envelope?.message} />;
   }
 
   const locked =

@@ -46,10 +46,13 @@ const orderApi = api.injectEndpoints({
     uploadVisaDocument: build.mutation<ReplyOf<typeof DETAIL_API.upload>, FormOf<typeof DETAIL_API.upload>>({
       query: (parts) => requestOf(DETAIL_API.upload, { body: formOf(parts) }),
       invalidatesTags: [...DETAIL],
+      // SPEC §8: nothing but the form's own red text on a refusal
+      extraOptions: { inline: true },
     }),
     resendMail: build.mutation<ReplyOf<typeof DETAIL_API.resendMail>, BodyOf<typeof DETAIL_API.resendMail>>({
       query: (body) => requestOf(DETAIL_API.resendMail, { body }),
       invalidatesTags: [...DETAIL],
+      extraOptions: { inline: true },
     }),
     sendRejectionMail: build.mutation<
       ReplyOf<typeof DETAIL_API.rejectionMail>,
@@ -57,6 +60,8 @@ const orderApi = api.injectEndpoints({
     >({
       query: (body) => requestOf(DETAIL_API.rejectionMail, { body }),
       invalidatesTags: [...DETAIL],
+      // SPEC §8's own texts for this one's refusals (useDocumentActions)
+      extraOptions: { inline: true },
     }),
     retryMail: build.mutation<ReplyOf<typeof DETAIL_API.retryMail>, BodyOf<typeof DETAIL_API.retryMail>>({
       query: (body) => requestOf(DETAIL_API.retryMail, { body }),

@@ -1,4 +1,4 @@
-import { API_STATUS, type ApiEnvelope } from '@eta/shared';
+import type { ApiEnvelope } from '@eta/shared';
 import { useEffect, useState } from 'react';
 import { requestBlob } from '../../../lib/api.ts';
 
@@ -46,7 +46,8 @@ export function useAuthedBlob(link: string | null): BlobState {
  */
 export async function downloadDocument(link: string, fileName: string): Promise<ApiEnvelope | null> {
   const result = await requestBlob(apiPath(link));
-  if (!(result instanceof Blob)) return result.status === API_STATUS.ok ? null : result;
+  // anything but the bytes is a refusal (a non-2xx reply, or none)
+  if (!(result instanceof Blob)) return result;
   const url = URL.createObjectURL(result);
   const anchor = document.createElement('a');
   anchor.href = url;

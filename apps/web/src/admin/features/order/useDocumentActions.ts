@@ -1,6 +1,6 @@
-import { API_STATUS, type ApiEnvelope, type MailProvider, MSG, UPLOAD_FILE_FIELD } from '@eta/shared';
+import { type ApiEnvelope, type MailProvider, MSG, UPLOAD_FILE_FIELD } from '@eta/shared';
 import { toast } from 'react-toastify';
-import { isCallFailure } from '../../../lib/api.ts';
+import { type ApiError, isApiError, isUnauthorized, refusalOf, refused } from '../../../lib/apiError.ts';
 import {
   useResendMailMutation,
   useRetryMailMutation,
@@ -20,12 +20,13 @@ export function useDocumentActions(orderId: string) {
 
   /**
    * SPEC §8: upload and resend toast only on success ("otherwise nothing more is shown"); the
-   * form shows the server's reason under itself, so the caller gets the envelope back.
+   * form shows the server's reason under itself, so the caller gets the refusal back (none on success).
    */
-  const afterMail = (envelope: ApiEnvelope): ApiEnvelope => {
-    if (envelope.status === API_STATUS.ok) toast.success(envelope.message);
-    return envelope;
-  };
+  const afterMail = (sending: Promise<ApiEnvelope>): Promise<ApiError | undefined> =>
+    sending.then(
+      (envelope) => void toast.success(envelope.message),
+      (caught: unknown) => refusalOf(caught),
+    );
 
   return {
     uploading: uploadState.isLoading,
@@ -33,38 +34,31 @@ export function useDocumentActions(orderId: string) {
     rejecting: rejectState.isLoading,
     retryingId: retryState.isLoading ? (retryState.originalArgs?.mailId ?? 0) : null,
 
-    upload: async (email: string, file: File, mailServiceProvider: MailProvider) =>
-      afterMail(await uploadCall({ orderId, email, mailServiceProvider, [UPLOAD_FILE_FIELD]: file }).unwrap()),
+    upload: (email: string, file: File, mailServiceProvider: MailProvider) =>
+      afterMail(uploadCall({ orderId, email, mailServiceProvider, [UPLOAD_FILE_FIELD]: file }).unwrap()),
 
-    resend: async (email: string, mailServiceProvider: MailProvider) =>
-      afterMail(await resendCall({ orderId, email, mailServiceProvider }).unwrap()),
+    resend: (email: string, mailServiceProvider: MailProvider) =>
+      afterMail(resendCall({ orderId, email, mailServiceProvider }).unwrap()),
 
     /** SPEC §8 reject mail: the server's message or SPEC's fallback texts, by outcome. */
     reject: async (email: string): Promise<boolean> => {
       try {
         const envelope = await rejectCall({ orderId, email }).unwrap();
-        if (isCallFailure(envelope)) {
-          toast.error(MSG.rejectionError);
-          return false;
-        }
-        if (envelope.status === API_STATUS.ok) {
-          toast.success(envelope.message || MSG.rejectionSent);
-          return true;
-        }
+        toast.success(envelope.message || MSG.rejectionSent);
+        return true;
+      } catch (caught) {
+        // no reply (a typed kind), or something thrown: SPEC's error text
+        if (!isApiError(caught) || caught.kind === 'network') toast.error(MSG.rejectionError);
         // A lost session was already told by the 401 handler.
-        if (envelope.status !== API_STATUS.unauthorized) toast.error(envelope.message || MSG.rejectionFailed);
-        return false;
-      } catch {
-        toast.error(MSG.rejectionError);
+        else if (!isUnauthorized(caught)) toast.error(caught.message || MSG.rejectionFailed);
         return false;
       }
     },
 
-    /** A mail that finally failed (DESIGN §9), queued again with fresh attempts. */
+    /** A mail that finally failed (DESIGN §9), queued again with fresh attempts (a refusal is toasted by the base query). */
     retry: async (mailId: number) => {
-      const envelope = await retryCall({ orderId, mailId }).unwrap();
-      if (envelope.status === API_STATUS.ok) toast.success(envelope.message);
-      else if (envelope.status !== API_STATUS.unauthorized) toast.error(envelope.message);
+      const envelope = await retryCall({ orderId, mailId }).unwrap().catch(refused);
+      if (envelope) toast.success(envelope.message);
     },
   };
 }

@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormField } from '../../../components/FormField.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { refused } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { signOut } from '../../../store/index.ts';
 import { useChangePasswordMutation } from './api.ts';
@@ -25,8 +26,8 @@ export function ChangePasswordPage() {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    const envelope = await changePassword(values).unwrap();
-    if (!notify(envelope)) return;
+    const envelope = await changePassword(values).unwrap().catch(refused);
+    if (!envelope || !notify(envelope)) return;
     signOut();
     await navigate(ADMIN_ROUTE.home, { replace: true });
   });

@@ -29,8 +29,10 @@ export function AccessLogPage() {
   const log = useLogPage({ orderId: params.get('orderId') ?? undefined });
   const [exporting, setExporting] = useState(false);
   const reply = useGetAccessLogQuery(log.query);
-  const rows = (reply.data?.status === 1 ? reply.data.data : undefined) ?? [];
-  const total = (reply.data?.status === 1 ? reply.data.total : undefined) ?? 0;
+  // a refusal keeps an older success as its data: none is shown then
+  const page = reply.error ? undefined : reply.data;
+  const rows = page?.data ?? [];
+  const total = page?.total ?? 0;
   return (
     <>
       <PageHeader title={SCREENS.accessLog.title}>
@@ -77,7 +79,7 @@ export function AccessLogPage() {
                 {rows.length === 0 && (
                   <tr>
                     <td colSpan={6} className="text-center text-secondary py-4">
-                      {reply.data && reply.data.status !== 1 ? reply.data.message : MSG.noRecords}
+                      {reply.error ? reply.error.message : MSG.noRecords}
                     </td>
                   </tr>
                 )}

@@ -15,8 +15,10 @@ import './privacy.css';
 export function AuditLogPage() {
   const log = useLogPage();
   const reply = useGetAuditLogQuery(log.query);
-  const rows = (reply.data?.status === 1 ? reply.data.data : undefined) ?? [];
-  const total = (reply.data?.status === 1 ? reply.data.total : undefined) ?? 0;
+  // a refusal keeps an older success as its data: none is shown then
+  const page = reply.error ? undefined : reply.data;
+  const rows = page?.data ?? [];
+  const total = page?.total ?? 0;
   return (
     <>
       <PageHeader title={SCREENS.auditLog.title} />
@@ -62,7 +64,7 @@ export function AuditLogPage() {
                 {rows.length === 0 && (
                   <tr>
                     <td colSpan={6} className="text-center text-secondary py-4">
-                      {reply.data && reply.data.status !== 1 ? reply.data.message : MSG.noRecords}
+                      {reply.error ? reply.error.message : MSG.noRecords}
                     </td>
                   </tr>
                 )}

@@ -7,7 +7,8 @@ import Modal from 'react-bootstrap/Modal';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { FormField } from '../../../components/FormField.tsx';
 import { fieldErrors } from '../../../lib/api.ts';
-import { notify } from '../../../lib/notify.ts';
+import { refusalOf } from '../../../lib/apiError.ts';
+import { notify, notifyRefusal } from '../../../lib/notify.ts';
 import { useEraseOrderMutation } from './api.ts';
 
 /**
@@ -30,11 +31,17 @@ export function EraseModal({
 
   const submit = async (override: boolean) => {
     if (reason.trim() === '') return setError(PRIVACY_MSG.reasonRequired);
-    const envelope = await erase({ orderId, reason, override }).unwrap();
-    const data = envelope.data as { legalHold?: boolean } | undefined;
-    if (envelope.status !== 1 && data?.legalHold) return setHeld(envelope.message);
-    if (envelope.status !== 1 && fieldErrors(envelope).reason) return setError(fieldErrors(envelope).reason ?? null);
-    if (notify(envelope)) onErased();
+    try {
+      notify(await erase({ orderId, reason, override }).unwrap());
+      onErased();
+    } catch (caught) {
+      const refusal = refusalOf(caught);
+      const data = refusal.data as { legalHold?: boolean } | undefined;
+      if (data?.legalHold) return setHeld(refusal.message);
+      const reasonError = fieldErrors(refusal).reason;
+      if (reasonError) return setError(reasonError);
+      notifyRefusal(refusal);
+    }
     onClose();
   };
 

@@ -23,7 +23,7 @@ interface LogFiltersProps {
 /** The filters both logs share (DESIGN §16): member, action, a period, and (access) an order id. */
 export function LogFilters({ values, actions, byOrder, onChange, onCsv }: LogFiltersProps) {
   const team = useGetTeamMemberListQuery();
-  const members = team.data?.status === 1 ? (team.data.data ?? []) : [];
+  const members = team.error ? [] : (team.data?.data ?? []);
   const set = (patch: LogFilterValues) => onChange({ ...values, ...patch });
   const text = (value: string) => (value === '' ? undefined : value);
   // An order id is applied whole (Enter or leaving the field), not at each key: a half-typed id is

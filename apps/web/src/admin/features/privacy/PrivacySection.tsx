@@ -37,7 +37,7 @@ export function removalLines(removal: DataRemoval): string[] {
 /** The order's last reads of personal data (DESIGN §16), shown under its Activity for `audit.read`. */
 export function WhoOpened({ orderId }: { orderId: string }) {
   const reply = useGetAccessLogQuery({ orderId, limit: 10, page: 1 });
-  const rows = (reply.data?.status === 1 ? reply.data.data : undefined) ?? [];
+  const rows = (reply.error ? undefined : reply.data?.data) ?? [];
   return (
     <>
       <h3 className="h6">Who opened this order</h3>

@@ -21,6 +21,8 @@ const privacyApi = baseApi.enhanceEndpoints({ addTagTypes: ['AccessLog', 'AuditL
       query: ({ orderId, ...body }) =>
         requestOf(PRIVACY_API.erase, { params: { orderId }, body: body as EraseOrderInput }),
       invalidatesTags: ['AccessLog', 'AuditLog'],
+      // a legal hold and a missing reason are said in the modal; EraseModal toasts the rest
+      extraOptions: { inline: true },
     }),
   }),
 });

@@ -2,6 +2,7 @@ import { ADMIN_ROUTE, CLAIM_MSG, can, encodeOrderRef, type FolderDef, nextOrderF
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useNavigate } from 'react-router';
+import { refused } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAppSelector } from '../../../store/index.ts';
 import { useClaimNextOrderMutation } from './nextOrderApi.ts';
@@ -18,9 +19,9 @@ export function NextOrderButton({ folder }: { folder: FolderDef }) {
   if (!nextOrderFolder(folder.name) || !can(role, folder.capability)) return null;
 
   const onClick = async () => {
-    const envelope = await claim({ folder: folder.name }).unwrap();
-    const orderId = envelope.data?.orderId;
-    if (!notify(envelope) || !orderId) return;
+    const envelope = await claim({ folder: folder.name }).unwrap().catch(refused);
+    const orderId = envelope?.data?.orderId;
+    if (!envelope || !notify(envelope) || !orderId) return;
     await navigate(`${ADMIN_ROUTE.viewOrder}/${encodeOrderRef(orderId)}`);
   };
 

@@ -1,4 +1,4 @@
-import { API_STATUS, type FolderDef, LIMIT_ALL, LIMIT_ALL_MAX, PAGE_LIMIT_MAX, pageCountOf } from '@eta/shared';
+import { type FolderDef, LIMIT_ALL, LIMIT_ALL_MAX, PAGE_LIMIT_MAX, pageCountOf } from '@eta/shared';
 import type { RowSelectionState, SortingState, Updater } from '@tanstack/react-table';
 import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -24,7 +24,7 @@ import { BulkActions } from './BulkActions.tsx';
 import { queueColumns } from './columns.tsx';
 import { NextOrderButton } from './NextOrderButton.tsx';
 import { QueueTable } from './QueueTable.tsx';
-import { selectOrdersList, selectOrdersListReply } from './selectors.ts';
+import { selectOrdersList, selectOrdersListRefusal, selectOrdersListReply } from './selectors.ts';
 import { useLiveRows } from './useLiveRows.ts';
 import { CONFIRM_TEXT, confirmDetail, useQueueActions } from './useQueueActions.ts';
 import { type QueueParams, useQueueParams } from './useQueueParams.ts';
@@ -55,19 +55,19 @@ export function QueuePage({ folder }: { folder: FolderDef }) {
   // SPEC §3 ordersList: the rows live in the cache; the slice says which page is shown. A page is
   // shown once its reply is in, so the last one stays on screen (dimmed) while the next loads.
   // Layout effects, so no frame is painted with another page's rows.
-  const answered = list.currentData !== undefined;
+  const answered = list.currentData !== undefined || list.isError;
   useLayoutEffect(() => {
     if (answered) dispatch(showOrdersList(args));
   }, [answered, args, dispatch]);
   useLayoutEffect(() => () => void dispatch(clearOrdersList()), [dispatch]);
   const envelope = useAppSelector(selectOrdersListReply);
   const rows = useAppSelector(selectOrdersList);
-  const ok = envelope?.status === API_STATUS.ok;
+  const ok = envelope !== undefined;
   // DESIGN §22: a folder's total is the sidebar's count (the server's list total is that count too),
   // so both move together with the live stream; a search keeps its own total.
   const folderCount = useAppSelector(selectCount)[folder.countField];
   const total = ok ? ((search ? undefined : folderCount) ?? envelope.total ?? rows.length) : 0;
-  const error = envelope && !ok && envelope.status !== API_STATUS.unauthorized ? envelope.message : null;
+  const error = useAppSelector(selectOrdersListRefusal);
   const rowsPerPage = perPage === LIMIT_ALL ? Math.max(total, 1) : perPage;
 
   // Working live (DESIGN §18, §22): changed rows show where their orders stand now (or leave), others'

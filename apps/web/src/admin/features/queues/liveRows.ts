@@ -1,4 +1,4 @@
-import { API_STATUS, type ApiEnvelope, type FolderDef, folderHoldsOrder, type OrderListItem } from '@eta/shared';
+import { type ApiEnvelope, type FolderDef, folderHoldsOrder, type OrderListItem } from '@eta/shared';
 import type { LiveChange } from '../../../store/liveSlice.ts';
 
 /**
@@ -15,7 +15,8 @@ export function applyLiveChanges(
   me: string,
   changes: readonly LiveChange[],
 ): void {
-  if (reply.status !== API_STATUS.ok || !reply.data) return;
+  // a refusal carries no rows (and is never cached as data)
+  if (!reply.data) return;
   const rows = reply.data;
   for (const change of changes) {
     const at = rows.findIndex((row) => row.order_id === change.orderId);

@@ -1,5 +1,6 @@
 import type { OrderListItem } from '@eta/shared';
 import { createSelector } from '@reduxjs/toolkit';
+import { shownRefusal } from '../../../lib/apiError.ts';
 import { rowsOf, selectEntryOf } from '../../../store/cacheEntry.ts';
 import type { RootState } from '../../../store/index.ts';
 import { queueEndpoints } from './api.ts';
@@ -13,7 +14,11 @@ export const selectOrdersListEntry = selectEntryOf(
   (state: RootState) => state.order.ordersList.args,
 );
 
-/** The list reply on screen, envelope and all (its `total` pages the table). */
-export const selectOrdersListReply = createSelector([selectOrdersListEntry], (entry) => entry.data);
+/** The list reply on screen, envelope and all (its `total` pages the table); none on a refusal. */
+export const selectOrdersListReply = createSelector([selectOrdersListEntry], (entry) =>
+  entry.error ? undefined : entry.data,
+);
+/** The message of the list's refusal on screen, if any (none for a 401: the sign-out's). */
+export const selectOrdersListRefusal = createSelector([selectOrdersListEntry], (entry) => shownRefusal(entry.error));
 /** SPEC §3 `ordersList`: the rows of the queue page on screen; none before its reply or on a refusal. */
 export const selectOrdersList = createSelector([selectOrdersListReply], (reply): OrderListItem[] => rowsOf(reply));

@@ -1,6 +1,7 @@
-import { API_STATUS, type ApiEnvelope, MSG } from '@eta/shared';
+import { type ApiEnvelope, MSG } from '@eta/shared';
 import { useCallback, useState } from 'react';
 import { toast } from 'react-toastify';
+import { refused } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { selectUser, useAppDispatch, useAppSelector } from '../../../store/index.ts';
@@ -58,7 +59,7 @@ interface Outcome {
 function notifyBulk(envelope: ApiEnvelope<Outcome>): boolean {
   const data = envelope.data;
   const partial = [data?.conflicts, data?.notFound, data?.unchanged].some((list) => (list?.length ?? 0) > 0);
-  if (envelope.status === API_STATUS.ok && partial) {
+  if (partial) {
     toast.warning(envelope.message);
     return true;
   }
@@ -100,11 +101,12 @@ export function useQueueActions(args: QueueArgs) {
 
   const confirm = async () => {
     if (!pending || !open) return;
-    const envelope = await send(pending);
+    // a refusal was toasted by the base query
+    const envelope = await send(pending).catch(refused);
     setOpen(false);
     dispatch(setSelectedData([]));
-    const ok = notifyBulk(envelope);
-    const deleted = envelope.data?.updated;
+    const ok = envelope !== undefined && notifyBulk(envelope);
+    const deleted = envelope?.data?.updated;
     if (ok && pending.action === 'delete' && deleted) {
       // SPEC §4: deleted ids leave the list at once; the refetch that follows confirms it.
       const gone = new Set(deleted);

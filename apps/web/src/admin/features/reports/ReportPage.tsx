@@ -1,5 +1,4 @@
 import {
-  API_STATUS,
   type ApiEnvelope,
   DEFAULT_PAGE_SIZE,
   filterReportRows,
@@ -17,12 +16,14 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Pagination, type PerPage } from '../../../components/Pagination.tsx';
 import { SearchBox } from '../../../components/SearchBox.tsx';
 import { fieldErrors } from '../../../lib/api.ts';
-import { notify } from '../../../lib/notify.ts';
+import { shownRefusal } from '../../../lib/apiError.ts';
+import { notify, notifyRefusal } from '../../../lib/notify.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { csvHeader, csvRows, type ReportColumn, tableColumns } from './columns.tsx';
 import { downloadCsv } from './csv.ts';
 import { DateRangeForm } from './DateRangeForm.tsx';
 import { ReportTable } from './ReportTable.tsx';
+import { answerOf } from './result.ts';
 import { useReportRange } from './useReportRange.ts';
 import './reports.css';
 
@@ -72,14 +73,14 @@ export function ReportPage<Row>(props: ReportPageProps<Row>) {
     started.current = key;
     const seq = ++latest.current;
     setState((s) => ({ ...s, busy: true }));
-    void load(range).then((envelope) => {
+    void answerOf(load(range)).then(({ envelope, refusal }) => {
       if (seq !== latest.current) return;
-      notify(envelope);
-      const ok = envelope.status === API_STATUS.ok;
+      if (refusal) notifyRefusal(refusal);
+      else notify(envelope);
       onShown(range);
       setPage(1);
-      const error = ok || envelope.status === API_STATUS.unauthorized ? null : envelope.message;
-      setState({ first: false, busy: false, error, serverErrors: ok ? {} : fieldErrors(envelope) });
+      const serverErrors = refusal ? fieldErrors(refusal) : {};
+      setState({ first: false, busy: false, error: shownRefusal(refusal), serverErrors });
     });
   }, [range, reloads, load, onShown]);
 

@@ -5,6 +5,6 @@ export { downloadCsv } from './csv.ts';
 export { DateRangeForm } from './DateRangeForm.tsx';
 export { ReportChart } from './ReportChart.tsx';
 export { ReportTable } from './ReportTable.tsx';
-export { resultOf } from './result.ts';
+export { answerOf, resultOf } from './result.ts';
 export { selectCountryEntry, selectProcessedEntry } from './selectors.ts';
 export { useReportRange } from './useReportRange.ts';

@@ -1,5 +1,6 @@
 import { API_STATUS } from '@eta/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { refusalOf, shownRefusal } from '../../../lib/apiError.ts';
 import { clearSession, writeSession } from '../../../lib/session.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { resultOf } from './result.ts';
@@ -25,12 +26,26 @@ describe('a report answer', () => {
     expect(await resultOf(Promise.resolve({ data: envelope }))).toBe(envelope);
   });
 
+  // Issue 32: refusals are RTK Query's errors, so these answers reject (they resolved to envelopes before).
   it('without data while signed in is a network failure, shown to the member', async () => {
     writeSession('token');
-    expect(await resultOf(Promise.resolve({}))).toEqual({ status: API_STATUS.fail, message: WEB_TEXT.networkError });
+    await expect(resultOf(Promise.resolve({}))).rejects.toMatchObject({
+      kind: 'network',
+      status: API_STATUS.fail,
+      message: WEB_TEXT.networkError,
+    });
   });
 
   it('without data after a sign-out (a 401 cut it short) is quiet: the 401 handler already said why', async () => {
-    expect(await resultOf(Promise.resolve({}))).toEqual({ status: API_STATUS.unauthorized, message: '' });
+    const cutShort = resultOf(Promise.resolve({}));
+    await expect(cutShort).rejects.toMatchObject({ status: API_STATUS.unauthorized, message: '' });
+    expect(shownRefusal(await cutShort.catch(refusalOf))).toBeNull();
+  });
+
+  it('is the refusal when there is one, not the older success RTK Query keeps beside it', async () => {
+    writeSession('token');
+    const refusal = { kind: 'refused', status: API_STATUS.fail, httpStatus: 400, message: 'Invalid range.' };
+    const older = { status: API_STATUS.ok, message: 'Country report', data: [] };
+    await expect(resultOf(Promise.resolve({ data: older, error: refusal }))).rejects.toBe(refusal);
   });
 });

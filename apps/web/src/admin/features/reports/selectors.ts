@@ -19,9 +19,9 @@ export const selectProcessedEntry = selectEntryOf(
 
 /** SPEC §3 `countryOrderDetails`: the rows of the country report on screen. */
 export const selectCountryOrderDetails = createSelector([selectCountryEntry], (entry): CountryReportRow[] =>
-  rowsOf(entry.data),
+  rowsOf(entry.error ? undefined : entry.data),
 );
 /** SPEC §3 `processedOrderDetails`: the rows of the processed-by report on screen. */
 export const selectProcessedOrderDetails = createSelector([selectProcessedEntry], (entry): ProcessedByReportRow[] =>
-  rowsOf(entry.data),
+  rowsOf(entry.error ? undefined : entry.data),
 );

@@ -2,6 +2,7 @@ import type { SessionRecord, TeamMemberRecord } from '@eta/shared';
 import Modal from 'react-bootstrap/Modal';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { Loading } from '../../../components/Loading.tsx';
+import { refused } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { SessionsTable, useGetMemberSessionsQuery, useRevokeSessionMutation } from '../account/index.ts';
 
@@ -9,8 +10,11 @@ import { SessionsTable, useGetMemberSessionsQuery, useRevokeSessionMutation } fr
 export function MemberSessionsModal({ member, onClose }: { member: TeamMemberRecord; onClose: () => void }) {
   const sessions = useGetMemberSessionsQuery(member.id);
   const [revoke, revoking] = useRevokeSessionMutation();
-  const open = sessions.data?.status === 1 ? sessions.data.data : undefined;
-  const end = async (session: SessionRecord) => notify(await revoke(session.id).unwrap());
+  const open = sessions.error ? undefined : sessions.data?.data;
+  const end = async (session: SessionRecord) => {
+    const envelope = await revoke(session.id).unwrap().catch(refused);
+    if (envelope) notify(envelope);
+  };
   return (
     <AppModal show onHide={onClose} size="lg" centered aria-labelledby="member-sessions-title">
       <Modal.Header closeButton>
@@ -21,8 +25,8 @@ export function MemberSessionsModal({ member, onClose }: { member: TeamMemberRec
       <Modal.Body>
         {open ? (
           <SessionsTable sessions={open} owner={`${member.name}'s`} busy={revoking.isLoading} onEnd={end} />
-        ) : sessions.data ? (
-          <p className="text-danger mb-0">{sessions.data.message}</p>
+        ) : sessions.error ? (
+          <p className="text-danger mb-0">{sessions.error.message}</p>
         ) : (
           <Loading />
         )}

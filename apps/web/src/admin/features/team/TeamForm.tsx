@@ -1,4 +1,4 @@
-import { ADMIN_ROUTE, API_STATUS, canManageMember, encodeId, isRole, SERVER_MSG } from '@eta/shared';
+import { ADMIN_ROUTE, canManageMember, encodeId, isRole, SERVER_MSG } from '@eta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -9,6 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { FormField } from '../../../components/FormField.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { fieldErrors } from '../../../lib/api.ts';
+import { refusalOf } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { selectUser, useAppSelector } from '../../../store/index.ts';
@@ -53,7 +54,7 @@ export function TeamForm({ memberId }: { memberId: string | null }) {
     defaultValues: EMPTY,
   });
 
-  const member = info.data?.status === API_STATUS.ok ? info.data.data : undefined;
+  const member = info.error ? undefined : info.data?.data;
   // The server refuses a change to one's own type (DESIGN §7: the screens hide what it refuses). The
   // member's id as the server sends it, not the address, which may spell the same id differently.
   const self = member !== undefined && me !== null && member.id === encodeId(me.id);
@@ -63,22 +64,25 @@ export function TeamForm({ memberId }: { memberId: string | null }) {
   }, [member, reset]);
 
   const onSubmit = handleSubmit(async (values) => {
-    const envelope = editing
-      ? await updateMember({ ...values, tmId: memberId }).unwrap()
-      : await addMember(values).unwrap();
-    for (const [field, message] of Object.entries(fieldErrors(envelope))) {
-      if ((MEMBER_FIELDS as readonly string[]).includes(field)) setError(field as keyof MemberFormValues, { message });
+    try {
+      notify(editing ? await updateMember({ ...values, tmId: memberId }).unwrap() : await addMember(values).unwrap());
+    } catch (caught) {
+      // the base query toasted the refusal; its field messages go under their fields too
+      for (const [field, message] of Object.entries(fieldErrors(refusalOf(caught)))) {
+        if ((MEMBER_FIELDS as readonly string[]).includes(field))
+          setError(field as keyof MemberFormValues, { message });
+      }
+      return;
     }
-    if (!notify(envelope)) return;
     if (editing) await navigate(ADMIN_ROUTE.manageTeam);
     else reset(EMPTY);
   });
 
   if (editing && info.isLoading) return <Loading />;
-  if (editing && info.data && info.data.status !== API_STATUS.ok) {
+  if (editing && info.error) {
     return (
       <Card body className="shadow-sm border-0">
-        <p className="text-danger">{info.data.message}</p>
+        <p className="text-danger">{info.error.message}</p>
         <Link to={ADMIN_ROUTE.manageTeam}>Back to adding a member</Link>
       </Card>
     );
@@ -95,7 +99,7 @@ export function TeamForm({ memberId }: { memberId: string | null }) {
   }
 
   // Copied: cached server data is frozen. Editing oneself, only one's own type is offered.
-  const typeOptions: string[] = self ? [] : types.data?.status === API_STATUS.ok ? [...(types.data.data ?? [])] : [];
+  const typeOptions: string[] = self ? [] : types.error ? [] : [...(types.data?.data ?? [])];
   // A member's current type stays selectable even if this caller could not assign it afresh.
   if (member && !typeOptions.includes(member.type)) typeOptions.push(member.type);
 

@@ -1,13 +1,4 @@
-import {
-  ADMIN_ROUTE,
-  API_STATUS,
-  can,
-  canManageMember,
-  encodeId,
-  isRole,
-  MSG,
-  type TeamMemberRecord,
-} from '@eta/shared';
+import { ADMIN_ROUTE, can, canManageMember, encodeId, isRole, MSG, type TeamMemberRecord } from '@eta/shared';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -17,6 +8,7 @@ import Table from 'react-bootstrap/Table';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { Loading } from '../../../components/Loading.tsx';
+import { refused } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { selectUser, useAppSelector } from '../../../store/index.ts';
 import { useResetMemberTwoFactorMutation } from '../account/index.ts';
@@ -101,16 +93,16 @@ export function TeamTable({ editingId }: { editingId: string | null }) {
     [role, myId, mayReset, releaseClaims.item],
   );
 
-  const rows = list.data?.status === API_STATUS.ok ? (list.data.data ?? []) : [];
+  const rows = list.error ? [] : (list.data?.data ?? []);
   const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel() });
 
   const confirmDelete = async () => {
     if (!pending) return;
-    const envelope = await deleteMember({ teamMemberId: pending.id }).unwrap();
+    const envelope = await deleteMember({ teamMemberId: pending.id }).unwrap().catch(refused);
     const deletedId = pending.id;
     setPending(null);
     // Deleting the member open in the form leaves nothing to edit.
-    if (notify(envelope) && deletedId === editingId) await navigate(ADMIN_ROUTE.manageTeam);
+    if (envelope && notify(envelope) && deletedId === editingId) await navigate(ADMIN_ROUTE.manageTeam);
   };
 
   return (
@@ -143,7 +135,7 @@ export function TeamTable({ editingId }: { editingId: string | null }) {
               {rows.length === 0 && (
                 <tr>
                   <td colSpan={columns.length} className="text-center text-secondary py-4">
-                    {list.data && list.data.status !== API_STATUS.ok ? list.data.message : MSG.noRecords}
+                    {list.error ? list.error.message : MSG.noRecords}
                   </td>
                 </tr>
               )}
@@ -160,7 +152,8 @@ export function TeamTable({ editingId }: { editingId: string | null }) {
         busy={resetState.isLoading}
         onCancel={() => setResetting(null)}
         onConfirm={async () => {
-          if (resetting) notify(await resetTwoFactor(resetting.id).unwrap());
+          const envelope = resetting && (await resetTwoFactor(resetting.id).unwrap().catch(refused));
+          if (envelope) notify(envelope);
           setResetting(null);
         }}
       />

@@ -1,10 +1,9 @@
-import { API_STATUS, type ApiEnvelope, TEAM_API } from '@eta/shared';
+import { TEAM_API } from '@eta/shared';
 import { type BodyOf, type ReplyOf, requestOf } from '../../../lib/endpoint.ts';
 import { baseApi } from '../../../store/baseApi.ts';
 
 /** Only a successful write changes the list, so only then is it refetched. */
-const onSuccess = (envelope: ApiEnvelope | undefined) =>
-  envelope?.status === API_STATUS.ok ? (['Team'] as const) : [];
+const onSuccess = (_envelope: unknown, error: unknown) => (error ? [] : (['Team'] as const));
 
 const teamApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -2,6 +2,7 @@ import { CLAIM_MSG, can, canReleaseClaimsOf, isRole, releaseClaimsConfirm, type 
 import { useCallback, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { refused } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAppSelector } from '../../../store/index.ts';
 import { useReleaseClaimsMutation } from './releaseClaimsApi.ts';
@@ -39,7 +40,8 @@ export function useReleaseClaims() {
       busy={state.isLoading}
       onCancel={() => setPending(null)}
       onConfirm={async () => {
-        if (pending) notify(await release({ teamMemberId: pending.id }).unwrap());
+        const envelope = pending && (await release({ teamMemberId: pending.id }).unwrap().catch(refused));
+        if (envelope) notify(envelope);
         setPending(null);
       }}
     />

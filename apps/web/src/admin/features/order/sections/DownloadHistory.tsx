@@ -1,17 +1,10 @@
-import {
-  API_STATUS,
-  formatEst,
-  isRejectedDocument,
-  type MailProvider,
-  MSG,
-  mailToSchema,
-  type OrderDetail,
-} from '@eta/shared';
+import { formatEst, isRejectedDocument, type MailProvider, MSG, mailToSchema, type OrderDetail } from '@eta/shared';
 import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { DetailSection } from '../../../../components/DetailSection.tsx';
+import { isUnauthorized } from '../../../../lib/apiError.ts';
 import { keyed, orDash } from '../format.ts';
 import { ORDER_TEXT, providerLabel } from '../texts.ts';
 import type { useDocumentActions } from '../useDocumentActions.ts';
@@ -40,8 +33,8 @@ function SendMailForm({ order, provider, actions, locked }: DownloadHistoryProps
       return;
     }
     setError(null);
-    const envelope = await actions.resend(parsed.data, provider);
-    if (envelope.status !== API_STATUS.ok && envelope.status !== API_STATUS.unauthorized) setError(envelope.message);
+    const refusal = await actions.resend(parsed.data, provider);
+    if (refusal && !isUnauthorized(refusal)) setError(refusal.message);
   };
 
   return (

@@ -1,6 +1,4 @@
 import {
-  API_STATUS,
-  type ApiEnvelope,
   DOCUMENT_ACCEPT,
   isRejectedDocument,
   MAIL_PROVIDERS,
@@ -20,6 +18,7 @@ import { ConfirmModal } from '../../../../components/ConfirmModal.tsx';
 import { DetailSection } from '../../../../components/DetailSection.tsx';
 import { FormField } from '../../../../components/FormField.tsx';
 import { fieldErrors } from '../../../../lib/api.ts';
+import { type ApiError, isUnauthorized } from '../../../../lib/apiError.ts';
 import { ORDER_TEXT, providerLabel } from '../texts.ts';
 import { type DocumentFormValues, resendForm, SERVER_FIELD, uploadForm } from '../uploadSchema.ts';
 import type { useDocumentActions } from '../useDocumentActions.ts';
@@ -69,9 +68,9 @@ export function UploadDocument({ order, provider, onProvider, actions, locked }:
   const busy = actions.uploading || actions.resending || actions.rejecting;
 
   /** Field errors go under their fields; any other refusal under the buttons (SPEC §5 red text). */
-  const showRefusal = (envelope: ApiEnvelope) => {
-    if (envelope.status === API_STATUS.ok || envelope.status === API_STATUS.unauthorized) return;
-    const errorsByField = fieldErrors(envelope);
+  const showRefusal = (refusal: ApiError | undefined) => {
+    if (!refusal || isUnauthorized(refusal)) return;
+    const errorsByField = fieldErrors(refusal);
     let placed = false;
     for (const [field, message] of Object.entries(errorsByField)) {
       const own = SERVER_FIELD[field];
@@ -80,7 +79,7 @@ export function UploadDocument({ order, provider, onProvider, actions, locked }:
         placed = true;
       }
     }
-    if (!placed) setError('root.server', { message: envelope.message });
+    if (!placed) setError('root.server', { message: refusal.message });
   };
 
   /** The named buttons set the provider, then send with it (SPEC §4). */
@@ -91,9 +90,9 @@ export function UploadDocument({ order, provider, onProvider, actions, locked }:
     void handleSubmit(async ({ email, file }) => {
       const picked = file?.item(0);
       if (what === 'upload' && picked) {
-        const envelope = await actions.upload(email.trim(), picked, chosen);
-        if (envelope.status === API_STATUS.ok) resetField('file');
-        showRefusal(envelope);
+        const refusal = await actions.upload(email.trim(), picked, chosen);
+        if (!refusal) resetField('file');
+        showRefusal(refusal);
       } else if (what === 'resend') {
         showRefusal(await actions.resend(email.trim(), chosen));
       }
