@@ -23,6 +23,7 @@ import { serializeRequestForLog } from './lib/logged-url.ts';
 import { openFileStore } from './lib/open-file-store.ts';
 import { checkingSerializer, plainSerializer } from './lib/reply-serializers.ts';
 import { trackRequestOrigin } from './lib/request-origin.ts';
+import { createTransactions } from './lib/transaction.ts';
 import { accountPublicRoutes, accountRoutes, directSessions, listeningSessions } from './modules/accounts/index.ts';
 import { authPublicRoutes, authStaffRoutes, createPasswordHasher, createTokenService } from './modules/auth/index.ts';
 import { type ClaimLeaseJobOptions, claimRoutes, registerClaimLeaseJob } from './modules/claims/index.ts';
@@ -168,6 +169,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const limits = await limitsFor(config.redis, app.log, clock);
   // Files on this machine's disk or in S3-compatible storage shared by every instance (DESIGN §19).
   const files = await openFileStore(config);
+  const events = createDomainEvents(app.log);
+  const transactions = createTransactions(handle.db, events, (error) =>
+    app.log.error({ err: error }, 'after-commit hook failed'),
+  );
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -181,8 +186,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       config.databaseUrl && config.pgListen
         ? listeningSessions(handle.db, config.databaseUrl, app.log)
         : directSessions(handle.db, app.log),
-    strategies: strategiesFor(handle, config),
-    events: createDomainEvents(handle.db, app.log),
+    strategies: strategiesFor(handle, config, transactions),
+    events,
+    transactions,
     failureLimiters: limits.failureLimiters,
     files,
     clock,

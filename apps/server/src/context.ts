@@ -5,6 +5,7 @@ import type { DomainEvents } from './lib/domain-events.ts';
 import type { FailureLimiters } from './lib/failure-limiter.ts';
 import type { FileStore } from './lib/file-store.ts';
 import type { MemberSource, PasswordHasher, SessionSource, TokenService } from './lib/staff-auth.ts';
+import type { Transactions } from './lib/transaction.ts';
 
 /**
  * How each feature does what SQLite and PostgreSQL do differently (one-statement writes, search
@@ -30,6 +31,8 @@ export interface AppContext {
   strategies: Strategies;
   /** the in-process bus: writes publish here once committed (lib/domain-events.ts) */
   events: DomainEvents;
+  /** the way into a transaction: its context carries the bus and the after-commit hooks (lib/transaction.ts) */
+  transactions: Transactions;
   /** failure counts (sign-in, codes, reset mails): in this process, or shared through Redis (lib/limits.ts) */
   failureLimiters: FailureLimiters;
   /** every kept file (images, documents, invoices): DATA_DIR or S3-compatible storage (lib/open-file-store.ts) */

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
-import { afterCommit, inTransaction } from '../../lib/transaction.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { queuePasswordResetMail } from '../mail/index.ts';
 import { recordAudit } from '../privacy/index.ts';
 import { staffRepo } from '../staff/index.ts';
@@ -39,7 +39,7 @@ export function createPasswordResetService(ctx: AppContext) {
       const token = randomBytes(32).toString('base64url');
       const now = ctx.clock();
       const url = `${ctx.config.adminBaseUrl}${RESET_PASSWORD_PATH}/${token}`;
-      await inTransaction(db, async (trx) => {
+      await inTransaction(ctx.transactions, async (trx, tx) => {
         await resetsRepo.insert(
           trx,
           member.id,
@@ -47,7 +47,7 @@ export function createPasswordResetService(ctx: AppContext) {
           nowIso(() => now),
           nowIso(() => now + PASSWORD_RESET_MINUTES * 60_000),
         );
-        await queuePasswordResetMail(ctx, trx, member, url);
+        await queuePasswordResetMail(ctx, trx, tx, member, url);
         await recordAudit(
           trx,
           nowIso(() => now),
@@ -64,7 +64,7 @@ export function createPasswordResetService(ctx: AppContext) {
     async reset(input: ResetPasswordInput): Promise<void> {
       const hash = await ctx.passwords.hash(input.newPassword);
       const invalid = () => AppError.badRequest(ACCOUNT_MSG.resetLinkInvalid, { token: ACCOUNT_MSG.resetLinkInvalid });
-      await inTransaction(db, async (trx) => {
+      await inTransaction(ctx.transactions, async (trx, tx) => {
         const at = nowIso(ctx.clock);
         const staffId = await resetsRepo.use(trx, tokenHash(input.token), at);
         if (staffId === undefined) throw invalid();
@@ -74,7 +74,7 @@ export function createPasswordResetService(ctx: AppContext) {
         await staffRepo.revokeTokens(trx, staffId, at);
         await resetsRepo.useAllOf(trx, staffId, at);
         await recordAudit(trx, at, { action: AUDIT_ACTION.passwordReset, actorId: staffId, target: member.email });
-        afterCommit(trx, () => ctx.events.publish('member.changed', { memberId: staffId, change: 'updated' }));
+        tx.afterCommit(() => ctx.events.publish('member.changed', { memberId: staffId, change: 'updated' }));
       });
     },
   };

@@ -16,7 +16,7 @@ import type { StaffRow, StaffSessionRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { factorsOf, type SecondFactor } from '../../lib/session-rules.ts';
 import { nowIso } from '../../lib/time.ts';
-import { afterCommit, inTransaction } from '../../lib/transaction.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { describeUserAgent, USER_AGENT_MAX } from '../../lib/user-agent.ts';
 import { recordAudit } from '../privacy/index.ts';
 import { staffRepo } from '../staff/index.ts';
@@ -103,7 +103,7 @@ export function createSessionsService(ctx: AppContext) {
       if (!session || session.revoked_at !== null || !owner || !mayManage(caller, owner)) {
         throw AppError.notFound(ACCOUNT_MSG.sessionNotFound);
       }
-      await inTransaction(db, async (trx) => {
+      await inTransaction(ctx.transactions, async (trx, tx) => {
         const at = nowIso(ctx.clock);
         if (await sessionsRepo.revoke(trx, sessionId, at)) {
           await recordAudit(trx, at, {
@@ -112,18 +112,18 @@ export function createSessionsService(ctx: AppContext) {
             target: owner.email,
             detail: { session: sessionId },
           });
-          afterCommit(trx, () => announceRevoked(owner.id, [sessionId]));
+          tx.afterCommit(() => announceRevoked(owner.id, [sessionId]));
         }
       });
     },
 
     /** Logout: the caller's own session ends. */
     async logout(caller: TokenUser, sessionId: string): Promise<void> {
-      await inTransaction(db, async (trx) => {
+      await inTransaction(ctx.transactions, async (trx, tx) => {
         const at = nowIso(ctx.clock);
         if (!(await sessionsRepo.revoke(trx, sessionId, at))) return;
         await recordAudit(trx, at, { action: AUDIT_ACTION.logout, actorId: caller.id, detail: { session: sessionId } });
-        afterCommit(trx, () => announceRevoked(caller.id, [sessionId]));
+        tx.afterCommit(() => announceRevoked(caller.id, [sessionId]));
       });
     },
   };

@@ -14,7 +14,7 @@ import type { StaffRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { factorsOf } from '../../lib/session-rules.ts';
 import { nowIso } from '../../lib/time.ts';
-import { afterCommit, inTransaction } from '../../lib/transaction.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../privacy/index.ts';
 import { staffRepo } from '../staff/index.ts';
 import { accountFailures, accountKey } from './failure-counts.ts';
@@ -86,7 +86,7 @@ export function createTwoFactorService(ctx: AppContext) {
       const step = await totpStep(pending, code, ctx.clock(), null);
       if (step === null) throw wrongCode();
       const codes = newRecoveryCodes();
-      await inTransaction(db, async (trx) => {
+      await inTransaction(ctx.transactions, async (trx, tx) => {
         const at = nowIso(ctx.clock);
         await twoFactorRepo.enable(trx, member.id, member.totp_pending_secret as string, step, at);
         await twoFactorRepo.replaceRecoveryCodes(trx, member.id, codes.map(recoveryCodeHash));
@@ -96,7 +96,7 @@ export function createTwoFactorService(ctx: AppContext) {
           actorId: member.id,
           ...(ended.length > 0 ? { detail: { sessionsEnded: ended.length } } : {}),
         });
-        afterCommit(trx, () => {
+        tx.afterCommit(() => {
           ctx.sessions.forget(sessionId);
           if (ended.length > 0) ctx.events.publish('session.revoked', { memberId: member.id, sessionIds: ended });
           announce(member.id);
@@ -110,7 +110,7 @@ export function createTwoFactorService(ctx: AppContext) {
       const member = await loadSelf(caller);
       if (!hasTwoFactor(member)) throw AppError.conflict(ACCOUNT_MSG.twoFactorNotOn);
       const codes = newRecoveryCodes();
-      await inTransaction(db, async (trx) => {
+      await inTransaction(ctx.transactions, async (trx) => {
         const at = nowIso(ctx.clock);
         await twoFactorRepo.replaceRecoveryCodes(trx, member.id, codes.map(recoveryCodeHash));
         await recordAudit(trx, at, { action: AUDIT_ACTION.recoveryCodesRenewed, actorId: member.id });
@@ -136,11 +136,11 @@ export function createTwoFactorService(ctx: AppContext) {
         throw wrongCode();
       }
       await codeFailures.reset(account);
-      await inTransaction(db, async (trx) => {
+      await inTransaction(ctx.transactions, async (trx, tx) => {
         const at = nowIso(ctx.clock);
         await twoFactorRepo.disable(trx, member.id, at);
         await recordAudit(trx, at, { action: AUDIT_ACTION.twoFactorDisabled, actorId: member.id });
-        afterCommit(trx, () => announce(member.id));
+        tx.afterCommit(() => announce(member.id));
       });
     },
 
@@ -150,11 +150,11 @@ export function createTwoFactorService(ctx: AppContext) {
       const member = id === null ? undefined : await staffRepo.findActiveById(db, id);
       if (!member) throw AppError.notFound(SERVER_MSG.memberNotFound);
       if (!hasTwoFactor(member)) throw AppError.conflict(ACCOUNT_MSG.twoFactorNotOn);
-      await inTransaction(db, async (trx) => {
+      await inTransaction(ctx.transactions, async (trx, tx) => {
         const at = nowIso(ctx.clock);
         await twoFactorRepo.disable(trx, member.id, at);
         await recordAudit(trx, at, { action: AUDIT_ACTION.twoFactorReset, actorId: caller.id, target: member.email });
-        afterCommit(trx, () => announce(member.id));
+        tx.afterCommit(() => announce(member.id));
       });
     },
 

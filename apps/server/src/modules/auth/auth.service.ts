@@ -14,7 +14,7 @@ import type { StaffRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SecondFactor } from '../../lib/session-rules.ts';
 import { nowIso } from '../../lib/time.ts';
-import { afterCommit, inTransaction } from '../../lib/transaction.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import {
   accountFailures,
   accountKey,
@@ -111,12 +111,12 @@ export function createAuthService(ctx: AppContext) {
     /** A new password ends every session of the member, this one included. */
     async changePassword(staffId: number, input: ChangePasswordInput): Promise<void> {
       const hash = await ctx.passwords.hash(input.newPassword);
-      await inTransaction(ctx.db, async (trx) => {
+      await inTransaction(ctx.transactions, async (trx, tx) => {
         const at = nowIso(ctx.clock);
         await staffRepo.update(trx, staffId, { password_hash: hash, updated_at: at });
         await staffRepo.revokeTokens(trx, staffId, at);
         await recordAudit(trx, at, { action: AUDIT_ACTION.passwordChanged, actorId: staffId });
-        afterCommit(trx, () => ctx.events.publish('member.changed', { memberId: staffId, change: 'updated' }));
+        tx.afterCommit(() => ctx.events.publish('member.changed', { memberId: staffId, change: 'updated' }));
       });
     },
   };

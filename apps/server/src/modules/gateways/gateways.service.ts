@@ -45,7 +45,7 @@ export function createGatewayService(ctx: AppContext) {
           'gatewayDetails.gatewayId': 'This gateway belongs to the other domain.',
         });
       }
-      await inTransaction(ctx.db, async (trx) => {
+      await inTransaction(ctx.transactions, async (trx) => {
         // Two managers switching one domain at once: the second waits for the first, then wins.
         await repo.lockDomain(trx, input.isSecondaryDomain);
         const domain = input.isSecondaryDomain === 1 ? 'secondary' : 'primary';

@@ -25,7 +25,7 @@ export function createErasureService(ctx: AppContext) {
       // SQLite answers a condition as 1/0, PostgreSQL as true/false
       const held = !order.free || Number(order.free) === 0;
       if (held && !input.override) throw AppError.conflict(PRIVACY_MSG.legalHold, { legalHold: true });
-      await inTransaction(db, async (trx) => {
+      await inTransaction(ctx.transactions, async (trx, tx) => {
         const at = nowIso(() => now);
         const done = await anonymise(trx, [Number(order.id)], {
           at,
@@ -33,6 +33,7 @@ export function createErasureService(ctx: AppContext) {
           because: "at the applicant's request",
           // Activity names the member (DESIGN §22), and their open detail knows the change as theirs
           actor: { id: actor.id, name: actor.name },
+          tx,
         });
         // a second erasure racing this one found the order already claimed
         if (done.length === 0) throw AppError.conflict(PRIVACY_MSG.alreadyErased);

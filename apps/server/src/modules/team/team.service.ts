@@ -13,12 +13,11 @@ import {
   type TokenUser,
   type UpdateMemberInput,
 } from '@eta/shared';
-import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import type { Database, StaffRow } from '../../db/schema.ts';
+import type { StaffRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
-import { afterCommit, inTransaction } from '../../lib/transaction.ts';
+import { inTransaction, type TxContext } from '../../lib/transaction.ts';
 import { appendEvents } from '../order-changes/index.ts';
 import { changesOf, recordAudit } from '../privacy/index.ts';
 import { staffRepo } from '../staff/index.ts';
@@ -57,8 +56,8 @@ export function createTeamService(ctx: AppContext) {
   const { db } = ctx;
 
   /** `member.changed` once the change is committed (DESIGN §13). */
-  const announce = (trx: Transaction<Database>, memberId: number, change: 'created' | 'updated' | 'deleted') =>
-    afterCommit(trx, () => ctx.events.publish('member.changed', { memberId, change }));
+  const announce = (tx: TxContext, memberId: number, change: 'created' | 'updated' | 'deleted') =>
+    tx.afterCommit(() => ctx.events.publish('member.changed', { memberId, change }));
 
   async function loadMember(id: number): Promise<StaffRow> {
     const member = await staffRepo.findActiveById(db, id);
@@ -94,7 +93,7 @@ export function createTeamService(ctx: AppContext) {
       if (memberChangeNeedsConfirmation(null, input.type)) await confirmed();
       const hash = await ctx.passwords.hash(input.password);
       const at = nowIso(ctx.clock);
-      const id = await inTransaction(db, async (trx) => {
+      const id = await inTransaction(ctx.transactions, async (trx, tx) => {
         const created = await staffRepo.insert(trx, {
           name: input.name,
           email: input.email,
@@ -109,7 +108,7 @@ export function createTeamService(ctx: AppContext) {
           target: input.email.toLowerCase(),
           detail: { name: input.name, type: input.type },
         });
-        announce(trx, created, 'created');
+        announce(tx, created, 'created');
         return created;
       }).catch(rethrowUniqueAsEmailTaken);
       return toRecord(await loadMember(id));
@@ -128,7 +127,7 @@ export function createTeamService(ctx: AppContext) {
       if (memberChangeNeedsConfirmation(member.type as Role, input.type)) await confirmed();
       const hash = input.password ? await ctx.passwords.hash(input.password) : null;
       const at = nowIso(ctx.clock);
-      await inTransaction(db, async (trx) => {
+      await inTransaction(ctx.transactions, async (trx, tx) => {
         await staffRepo.update(trx, id, {
           name: input.name,
           email: input.email,
@@ -154,7 +153,7 @@ export function createTeamService(ctx: AppContext) {
             detail: changes,
           });
         }
-        announce(trx, id, 'updated');
+        announce(tx, id, 'updated');
       }).catch(rethrowUniqueAsEmailTaken);
       return toRecord(await loadMember(id));
     },
@@ -166,7 +165,7 @@ export function createTeamService(ctx: AppContext) {
       const member = await loadMember(id);
       assertMayManage(actor, member.type);
       const at = nowIso(ctx.clock);
-      await inTransaction(db, async (trx) => {
+      await inTransaction(ctx.transactions, async (trx, tx) => {
         await teamRepo.softDelete(trx, id, at);
         await staffRepo.revokeTokens(trx, id, at);
         const released = await teamRepo.releaseOrders(trx, id, at);
@@ -177,7 +176,7 @@ export function createTeamService(ctx: AppContext) {
           detail: { name: member.name, type: member.type, ordersReleased: released.length },
         });
         await appendEvents(
-          trx,
+          tx,
           actor,
           released.map((orderId) => ({
             orderId,
@@ -188,7 +187,7 @@ export function createTeamService(ctx: AppContext) {
           })),
           at,
         );
-        announce(trx, id, 'deleted');
+        announce(tx, id, 'deleted');
       });
     },
   };
