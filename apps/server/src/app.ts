@@ -21,6 +21,7 @@ import { logErrorSerializer } from './lib/log-error.ts';
 import { droppedLogLines, stdoutLog } from './lib/log-output.ts';
 import { serializeRequestForLog } from './lib/logged-url.ts';
 import { openFileStore } from './lib/open-file-store.ts';
+import { createPdfSlots } from './lib/pdf/slots.ts';
 import { checkingSerializer, plainSerializer } from './lib/reply-serializers.ts';
 import { trackRequestOrigin } from './lib/request-origin.ts';
 import { createTransactions } from './lib/transaction.ts';
@@ -189,6 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     strategies: strategiesFor(handle, config, transactions),
     events,
     transactions,
+    pdfSlots: createPdfSlots(),
     failureLimiters: limits.failureLimiters,
     files,
     clock,

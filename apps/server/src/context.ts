@@ -4,6 +4,7 @@ import type { Database } from './db/schema.ts';
 import type { DomainEvents } from './lib/domain-events.ts';
 import type { FailureLimiters } from './lib/failure-limiter.ts';
 import type { FileStore } from './lib/file-store.ts';
+import type { Semaphore } from './lib/semaphore.ts';
 import type { MemberSource, PasswordHasher, SessionSource, TokenService } from './lib/staff-auth.ts';
 import type { Transactions } from './lib/transaction.ts';
 
@@ -37,6 +38,8 @@ export interface AppContext {
   failureLimiters: FailureLimiters;
   /** every kept file (images, documents, invoices): DATA_DIR or S3-compatible storage (lib/open-file-store.ts) */
   files: FileStore;
+  /** the PDFs made at once in this instance and those waiting (lib/pdf/slots.ts, withPdfSlot) */
+  pdfSlots: Semaphore;
   /** milliseconds since the epoch; tests may move time */
   clock: () => number;
 }

@@ -7,17 +7,17 @@ export const PDF_CONCURRENCY = 2;
 /** past this many waiting, a caller is told to come back (429) rather than wait behind a crowd */
 export const PDF_MAX_WAITING = 20;
 
-const slots = new WeakMap<AppContext, Semaphore>();
+/** The app's PDF slots, made once in buildApp and held on its context (AppContext.pdfSlots). */
+export const createPdfSlots = (): Semaphore => createSemaphore(PDF_CONCURRENCY, PDF_MAX_WAITING);
 
 /** Runs `work` in one of the app's PDF slots (defence packs and invoices share them). */
-export async function withPdfSlot<T>(ctx: AppContext, busyMessage: string, work: () => Promise<T>): Promise<T> {
-  let semaphore = slots.get(ctx);
-  if (!semaphore) {
-    semaphore = createSemaphore(PDF_CONCURRENCY, PDF_MAX_WAITING);
-    slots.set(ctx, semaphore);
-  }
+export async function withPdfSlot<T>(
+  ctx: Pick<AppContext, 'pdfSlots'>,
+  busyMessage: string,
+  work: () => Promise<T>,
+): Promise<T> {
   try {
-    return await semaphore.run(work);
+    return await ctx.pdfSlots.run(work);
   } catch (error) {
     if (error instanceof SemaphoreFullError) throw AppError.tooMany(busyMessage);
     throw error;
@@ -25,6 +25,6 @@ export async function withPdfSlot<T>(ctx: AppContext, busyMessage: string, work:
 }
 
 /** The app's PDF semaphore, for tests that check the bound. */
-export function pdfSlotsOf(ctx: AppContext): Semaphore | undefined {
-  return slots.get(ctx);
+export function pdfSlotsOf(ctx: Pick<AppContext, 'pdfSlots'>): Semaphore {
+  return ctx.pdfSlots;
 }

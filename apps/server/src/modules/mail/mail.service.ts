@@ -87,16 +87,11 @@ function announceQueued(tx: TxContext, mailIds: readonly number[], orderDbIds: r
   if (mailIds.length > 0) tx.afterCommit(() => tx.events.publish('mail.queued', { mailIds, orderDbIds }));
 }
 
-/** One worker per app, found by its context (drainOutbox). */
-const workers = new WeakMap<AppContext, MailWorker>();
-
-export function mailWorkerOf(ctx: AppContext): MailWorker {
-  let worker = workers.get(ctx);
-  if (!worker) {
-    worker = createMailWorker(ctx);
-    workers.set(ctx, worker);
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the app's one mail worker, made by registerMailWorker in buildApp (drainOutbox) */
+    mailWorker: MailWorker;
   }
-  return worker;
 }
 
 /**
@@ -110,7 +105,7 @@ export function registerMailWorker(
   options: MailWorkerOptions | false = {},
 ): void {
   const worker = createMailWorker(ctx, { log: app.log, ...(options || {}) });
-  workers.set(ctx, worker);
+  app.decorate('mailWorker', worker);
   const unsubscribe = ctx.events.subscribe('mail.queued', () => worker.kick());
   if (options !== false) app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => {
@@ -121,7 +116,7 @@ export function registerMailWorker(
 
 /** Sends every due mail now and waits for the outcome (tests, and the command line). */
 export function drainOutbox(app: FastifyInstance): Promise<DrainResult> {
-  return mailWorkerOf(app.ctx).drain();
+  return app.mailWorker.drain();
 }
 
 /** POST /admin/retry-mail: failed mails of an order queued again with fresh attempts. */
