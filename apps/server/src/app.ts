@@ -39,7 +39,13 @@ import { invoiceRoutes } from './modules/invoices/index.ts';
 import { createLiveHub, type LiveHubOptions, liveRoutes } from './modules/live/index.ts';
 import { type MailWorkerOptions, mailRoutes, registerMailWorker } from './modules/mail/index.ts';
 import { registerMetrics, registerReadiness } from './modules/monitoring/index.ts';
-import { orderRoutes, registerSearchIndexMaintenance, type SearchIndexSchedule } from './modules/orders/index.ts';
+import {
+  createTimedCountsKeep,
+  orderRoutes,
+  registerSearchIndexMaintenance,
+  type SearchIndexSchedule,
+  subscribeOrders,
+} from './modules/orders/index.ts';
 import { privacyRoutes, recordPersonalDataReads, registerRetentionJob } from './modules/privacy/index.ts';
 import { publicRoutes } from './modules/public/index.ts';
 import { remarkRoutes } from './modules/remarks/index.ts';
@@ -191,11 +197,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events,
     transactions,
     pdfSlots: createPdfSlots(),
+    timedCounts: createTimedCountsKeep(),
     failureLimiters: limits.failureLimiters,
     files,
     clock,
   };
   app.decorate('ctx', ctx);
+  // each module's subscriptions, declared in the module (its index.ts), made here once
+  subscribeOrders(ctx);
   // A member changed here (password, type, deletion) is read afresh by this instance's guard at once;
   // other instances learn it from the database (member-cache.ts).
   ctx.events.subscribe('member.changed', ({ memberId }) => ctx.members.forget(memberId));
