@@ -23,7 +23,6 @@ import { serializeRequestForLog } from './lib/logged-url.ts';
 import { openFileStore } from './lib/open-file-store.ts';
 import { createPdfSlots } from './lib/pdf/slots.ts';
 import { checkingSerializer, plainSerializer } from './lib/reply-serializers.ts';
-import { trackRequestOrigin } from './lib/request-origin.ts';
 import { createTransactions } from './lib/transaction.ts';
 import { accountPublicRoutes, accountRoutes, directSessions, listeningSessions } from './modules/accounts/index.ts';
 import { authPublicRoutes, authStaffRoutes, createPasswordHasher, createTokenService } from './modules/auth/index.ts';
@@ -237,7 +236,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // PostgreSQL's search index (GIN) needs no merging
   if (handle.dialect === 'sqlite') registerSearchIndexMaintenance(app, ctx, options.searchIndexSchedule);
 
-  trackRequestOrigin(app);
   registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false, ...limits.rateLimitOptions });
 

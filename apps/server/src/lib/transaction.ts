@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { dialectOf } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import type { DomainEvents } from './domain-events.ts';
+import { NO_ORIGIN, type RequestOrigin } from './request-origin.ts';
 
 /** PostgreSQL deadlock and serialization failures, SQLite busy: the transaction may simply be run again. */
 function isRetryable(error: unknown): boolean {
@@ -47,6 +48,8 @@ export interface TxContext {
    * returns is not awaited. A hook that throws is logged, never thrown into the caller: the change is done.
    */
   afterCommit(hook: AfterCommitHook): void;
+  /** where the request that made the change came from (the audit log's ip and user agent); NO_ORIGIN outside one */
+  readonly origin: RequestOrigin;
 }
 
 /** The app's way into a transaction (AppContext.transactions, made once in buildApp). */
@@ -58,7 +61,7 @@ export interface Transactions {
    * On SQLite the transactions asked for together share one commit (group commit below). Hooks the
    * work registers (tx.afterCommit) run once its changes are committed, never for an attempt that failed.
    */
-  run<T>(work: (trx: Transaction<Database>, tx: TxContext) => Promise<T>, attempts?: number): Promise<T>;
+  run<T>(work: (trx: Transaction<Database>, tx: TxContext) => Promise<T>, origin?: RequestOrigin): Promise<T>;
   /**
    * A write of one statement that must be on disk before its caller answers, with no transaction of
    * its own to speak of (the access log's rows). PostgreSQL runs it as it is: one round trip, its own
@@ -69,9 +72,12 @@ export interface Transactions {
   writeOnDisk<T>(work: (db: Db) => Promise<T>): Promise<T>;
   /**
    * The context of a change made by statements that are each their own transaction (PostgreSQL's
-   * one-statement writes), committed by the time a hook is registered: hooks run at once.
+   * one-statement writes, an audit entry with no change to join), committed by the time a hook is
+   * registered: hooks run at once.
    */
-  committed(): TxContext;
+  committed(origin?: RequestOrigin): TxContext;
+  /** The same transactions for the work of one request: their contexts carry its origin. */
+  of(origin: RequestOrigin): Transactions;
 }
 
 /** The work of one transaction and the hooks it registered. */
@@ -84,9 +90,9 @@ interface Scope {
 export function inTransaction<T>(
   transactions: Transactions,
   work: (trx: Transaction<Database>, tx: TxContext) => Promise<T>,
-  attempts = 4,
+  origin: RequestOrigin = NO_ORIGIN,
 ): Promise<T> {
-  return transactions.run(work, attempts);
+  return transactions.run(work, origin);
 }
 
 /**
@@ -109,45 +115,60 @@ export function createTransactions(
       }
     }
   };
-  const open = (trx: Transaction<Database>): Scope => {
+  const open = (trx: Transaction<Database>, origin: RequestOrigin): Scope => {
     const hooks: AfterCommitHook[] = [];
-    return { hooks, tx: { trx, events, afterCommit: (hook) => void hooks.push(hook) } };
+    return { hooks, tx: { trx, events, origin, afterCommit: (hook) => void hooks.push(hook) } };
   };
-  const committed: TxContext = { trx: db, events, afterCommit: (hook) => runHooks([hook]) };
+  const committed = (origin: RequestOrigin = NO_ORIGIN): TxContext => ({
+    trx: db,
+    events,
+    origin,
+    afterCommit: (hook) => runHooks([hook]),
+  });
 
+  const withOrigins = (base: Omit<Transactions, 'of'>): Transactions => ({
+    ...base,
+    of: (origin) =>
+      withOrigins({
+        ...base,
+        run: (work, given = origin) => base.run(work, given),
+        committed: (given = origin) => base.committed(given),
+      }),
+  });
   if (dialectOf(db) === 'sqlite') {
     const group = groupCommit(db, open, runHooks);
-    return {
+    return withOrigins({
       db,
       events,
-      run: (work) => group.run(work),
-      writeOnDisk: (work) => group.run((trx) => work(trx)),
-      committed: () => committed,
-    };
+      run: (work, origin = NO_ORIGIN) => group.run(work, origin),
+      writeOnDisk: (work) => group.run((trx) => work(trx), NO_ORIGIN),
+      committed,
+    });
   }
-  return {
+  return withOrigins({
     db,
     events,
-    run: (work, attempts = 4) =>
+    run: (work, origin = NO_ORIGIN) =>
       retryingConflicts(async () => {
         // each attempt collects its own hooks: a deadlocked attempt's are dropped with it
         let scope: Scope | undefined;
         const value = await db.transaction().execute((trx) => {
-          scope = open(trx);
+          scope = open(trx, origin);
           return work(trx, scope.tx);
         });
         if (scope) runHooks(scope.hooks);
         return value;
-      }, attempts),
+      }),
     writeOnDisk: (work) => work(db),
-    committed: () => committed,
-  };
+    committed,
+  });
 }
 
 type Work = (trx: Transaction<Database>, tx: TxContext) => Promise<unknown>;
 type Outcome = { ok: true; value: unknown; hooks: AfterCommitHook[] } | { ok: false; error: unknown };
 interface Queued {
   work: Work;
+  origin: RequestOrigin;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -164,7 +185,7 @@ interface Queued {
  */
 function groupCommit(
   db: Kysely<Database>,
-  open: (trx: Transaction<Database>) => Scope,
+  open: (trx: Transaction<Database>, origin: RequestOrigin) => Scope,
   runHooks: (hooks: readonly AfterCommitHook[]) => void,
 ) {
   let queue: Queued[] = [];
@@ -180,7 +201,7 @@ function groupCommit(
           for (const item of batch) {
             await sql`savepoint grouped`.execute(trx);
             // the works share trx but run one after another: hooks go to the one running now
-            const scope = open(trx);
+            const scope = open(trx, item.origin);
             try {
               outcomes.push({ ok: true, value: await item.work(trx, scope.tx), hooks: scope.hooks });
               await sql`release grouped`.execute(trx);
@@ -207,11 +228,11 @@ function groupCommit(
   }
 
   return {
-    run<T>(work: (trx: Transaction<Database>, tx: TxContext) => Promise<T>): Promise<T> {
+    run<T>(work: (trx: Transaction<Database>, tx: TxContext) => Promise<T>, origin: RequestOrigin): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         // the first of a turn schedules the commit; the others of that turn join it
         if (queue.length === 0) setImmediate(() => void flush());
-        queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        queue.push({ work, origin, resolve: resolve as (value: unknown) => void, reject });
       });
     },
   };

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { StaffRow, StaffSessionRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { RequestOrigin } from '../../lib/request-origin.ts';
 import { factorsOf, type SecondFactor } from '../../lib/session-rules.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
@@ -97,16 +98,16 @@ export function createSessionsService(ctx: AppContext) {
      * Ends one session: the caller's own, or a member's they may manage. Anyone else is told it
      * does not exist (404), so session ids cannot be probed.
      */
-    async revoke(caller: TokenUser, sessionId: string): Promise<void> {
+    async revoke(caller: TokenUser, sessionId: string, origin: RequestOrigin): Promise<void> {
       const session = await sessionsRepo.findById(db, sessionId);
       const owner = session ? await staffRepo.findActiveById(db, session.staff_id) : undefined;
       if (!session || session.revoked_at !== null || !owner || !mayManage(caller, owner)) {
         throw AppError.notFound(ACCOUNT_MSG.sessionNotFound);
       }
-      await inTransaction(ctx.transactions, async (trx, tx) => {
+      await inTransaction(ctx.transactions.of(origin), async (trx, tx) => {
         const at = nowIso(ctx.clock);
         if (await sessionsRepo.revoke(trx, sessionId, at)) {
-          await recordAudit(trx, at, {
+          await recordAudit(tx, at, {
             action: AUDIT_ACTION.sessionRevoked,
             actorId: caller.id,
             target: owner.email,
@@ -118,11 +119,11 @@ export function createSessionsService(ctx: AppContext) {
     },
 
     /** Logout: the caller's own session ends. */
-    async logout(caller: TokenUser, sessionId: string): Promise<void> {
-      await inTransaction(ctx.transactions, async (trx, tx) => {
+    async logout(caller: TokenUser, sessionId: string, origin: RequestOrigin): Promise<void> {
+      await inTransaction(ctx.transactions.of(origin), async (trx, tx) => {
         const at = nowIso(ctx.clock);
         if (!(await sessionsRepo.revoke(trx, sessionId, at))) return;
-        await recordAudit(trx, at, { action: AUDIT_ACTION.logout, actorId: caller.id, detail: { session: sessionId } });
+        await recordAudit(tx, at, { action: AUDIT_ACTION.logout, actorId: caller.id, detail: { session: sessionId } });
         tx.afterCommit(() => announceRevoked(caller.id, [sessionId]));
       });
     },

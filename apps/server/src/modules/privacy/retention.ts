@@ -109,7 +109,7 @@ export async function runRetentionPass(ctx: AppContext): Promise<RetentionCounts
   }
   counts.auditRowsDeleted = await auditRepo.deleteOlderThan(ctx.db, new Date(now - auditDays * DAY_MS).toISOString());
   counts.filesDeleted = await sweepFileDeletions(ctx.db, ctx.files);
-  await recordAudit(ctx.db, at, {
+  await recordAudit(ctx.transactions.committed(), at, {
     action: AUDIT_ACTION.retentionRun,
     actorId: null,
     detail: { ...counts, periods: { imagesDays, documentsDays, personalDays, auditDays } },
