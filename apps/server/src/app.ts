@@ -21,8 +21,9 @@ import { logErrorSerializer } from './lib/log-error.ts';
 import { droppedLogLines, stdoutLog } from './lib/log-output.ts';
 import { serializeRequestForLog } from './lib/logged-url.ts';
 import { openFileStore } from './lib/open-file-store.ts';
+import { createPdfSlots } from './lib/pdf/slots.ts';
 import { checkingSerializer, plainSerializer } from './lib/reply-serializers.ts';
-import { trackRequestOrigin } from './lib/request-origin.ts';
+import { createTransactions } from './lib/transaction.ts';
 import { accountPublicRoutes, accountRoutes, directSessions, listeningSessions } from './modules/accounts/index.ts';
 import { authPublicRoutes, authStaffRoutes, createPasswordHasher, createTokenService } from './modules/auth/index.ts';
 import { type ClaimLeaseJobOptions, claimRoutes, registerClaimLeaseJob } from './modules/claims/index.ts';
@@ -37,7 +38,13 @@ import { invoiceRoutes } from './modules/invoices/index.ts';
 import { createLiveHub, type LiveHubOptions, liveRoutes } from './modules/live/index.ts';
 import { type MailWorkerOptions, mailRoutes, registerMailWorker } from './modules/mail/index.ts';
 import { registerMetrics, registerReadiness } from './modules/monitoring/index.ts';
-import { orderRoutes, registerSearchIndexMaintenance, type SearchIndexSchedule } from './modules/orders/index.ts';
+import {
+  createTimedCountsKeep,
+  orderRoutes,
+  registerSearchIndexMaintenance,
+  type SearchIndexSchedule,
+  subscribeOrders,
+} from './modules/orders/index.ts';
 import { privacyRoutes, recordPersonalDataReads, registerRetentionJob } from './modules/privacy/index.ts';
 import { publicRoutes } from './modules/public/index.ts';
 import { remarkRoutes } from './modules/remarks/index.ts';
@@ -168,6 +175,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const limits = await limitsFor(config.redis, app.log, clock);
   // Files on this machine's disk or in S3-compatible storage shared by every instance (DESIGN §19).
   const files = await openFileStore(config);
+  const events = createDomainEvents(app.log);
+  const transactions = createTransactions(handle.db, events, (error) =>
+    app.log.error({ err: error }, 'after-commit hook failed'),
+  );
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -181,13 +192,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       config.databaseUrl && config.pgListen
         ? listeningSessions(handle.db, config.databaseUrl, app.log)
         : directSessions(handle.db, app.log),
-    strategies: strategiesFor(handle, config),
-    events: createDomainEvents(handle.db, app.log),
+    strategies: strategiesFor(handle, config, transactions),
+    events,
+    transactions,
+    pdfSlots: createPdfSlots(),
+    timedCounts: createTimedCountsKeep(),
     failureLimiters: limits.failureLimiters,
     files,
     clock,
   };
   app.decorate('ctx', ctx);
+  // each module's subscriptions, declared in the module (its index.ts), made here once
+  subscribeOrders(ctx);
   // A member changed here (password, type, deletion) is read afresh by this instance's guard at once;
   // other instances learn it from the database (member-cache.ts).
   ctx.events.subscribe('member.changed', ({ memberId }) => ctx.members.forget(memberId));
@@ -220,7 +236,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // PostgreSQL's search index (GIN) needs no merging
   if (handle.dialect === 'sqlite') registerSearchIndexMaintenance(app, ctx, options.searchIndexSchedule);
 
-  trackRequestOrigin(app);
   registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false, ...limits.rateLimitOptions });
 

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
+import type PQueue from 'p-queue';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { DomainEvents } from './lib/domain-events.ts';
 import type { FailureLimiters } from './lib/failure-limiter.ts';
 import type { FileStore } from './lib/file-store.ts';
 import type { MemberSource, PasswordHasher, SessionSource, TokenService } from './lib/staff-auth.ts';
+import type { Transactions } from './lib/transaction.ts';
 
 /**
  * How each feature does what SQLite and PostgreSQL do differently (one-statement writes, search
@@ -30,10 +32,14 @@ export interface AppContext {
   strategies: Strategies;
   /** the in-process bus: writes publish here once committed (lib/domain-events.ts) */
   events: DomainEvents;
+  /** the way into a transaction: its context carries the bus and the after-commit hooks (lib/transaction.ts) */
+  transactions: Transactions;
   /** failure counts (sign-in, codes, reset mails): in this process, or shared through Redis (lib/limits.ts) */
   failureLimiters: FailureLimiters;
   /** every kept file (images, documents, invoices): DATA_DIR or S3-compatible storage (lib/open-file-store.ts) */
   files: FileStore;
+  /** the PDFs made at once in this instance and those waiting (lib/pdf/slots.ts, withPdfSlot) */
+  pdfSlots: PQueue;
   /** milliseconds since the epoch; tests may move time */
   clock: () => number;
 }

@@ -4,6 +4,7 @@ import { isWorker } from './cluster.ts';
 import type { Config } from './config.ts';
 import type { Strategies } from './context.ts';
 import { type DbHandle, SQLITE_FILE } from './db/connect.ts';
+import type { Transactions } from './lib/transaction.ts';
 import { postgresClaimWrites, sqliteClaimWrites } from './modules/claims/index.ts';
 import { postgresArrivalWrites, sqliteArrivalWrites } from './modules/ingest/index.ts';
 import {
@@ -38,14 +39,13 @@ import { postgresOneOrphanSweep, sqliteOneOrphanSweep } from './modules/storage/
  * What SQLite and PostgreSQL do differently, chosen here once (context.ts Strategies): the services
  * call these and never ask which database they run on.
  */
-export function strategiesFor(handle: DbHandle, config: Config): Strategies {
-  const { db } = handle;
+export function strategiesFor(handle: DbHandle, config: Config, transactions: Transactions): Strategies {
   if (handle.dialect === 'postgres') {
     return {
-      orderWrites: postgresOrderWrites(db),
+      orderWrites: postgresOrderWrites(transactions),
       arrivalWrites: postgresArrivalWrites,
-      claimWrites: postgresClaimWrites(db),
-      remarkWrites: postgresRemarkWrites(db),
+      claimWrites: postgresClaimWrites(transactions),
+      remarkWrites: postgresRemarkWrites(transactions),
       searchEngine: postgresSearchEngine,
       searchThreads: null,
       outboxClaim: postgresOutboxClaim,
@@ -56,10 +56,10 @@ export function strategiesFor(handle: DbHandle, config: Config): Strategies {
   }
   const threads = config.searchThreads;
   return {
-    orderWrites: sqliteOrderWrites(db),
+    orderWrites: sqliteOrderWrites(transactions),
     arrivalWrites: sqliteArrivalWrites,
-    claimWrites: sqliteClaimWrites(db),
-    remarkWrites: sqliteRemarkWrites(db),
+    claimWrites: sqliteClaimWrites(transactions),
+    remarkWrites: sqliteRemarkWrites(transactions),
     searchEngine: sqliteSearchEngine,
     searchThreads: threads > 0 ? createSearchThreads(path.join(config.dataDir, SQLITE_FILE), threads) : null,
     outboxClaim: sqliteOutboxClaim,

@@ -6,7 +6,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connect, openSqlite } from '../src/db/connect.ts';
 import type { Database } from '../src/db/schema.ts';
-import { afterCommit, inTransaction, logHookErrors } from '../src/lib/transaction.ts';
+import { createDomainEvents } from '../src/lib/domain-events.ts';
+import * as transaction from '../src/lib/transaction.ts';
+import { createTransactions, inTransaction, type Transactions, type TxContext } from '../src/lib/transaction.ts';
+import { announceOrderEvents } from '../src/modules/order-changes/index.ts';
 import { createPgDatabase, describeEachDialect } from './test-app.ts';
 
 /**
@@ -16,6 +19,8 @@ import { createPgDatabase, describeEachDialect } from './test-app.ts';
 describeEachDialect('after-commit hooks', (dialect) => {
   let dir: string;
   let db: Kysely<Database>;
+  let transactions: Transactions;
+  const events = createDomainEvents({ error: () => undefined });
   let close: () => Promise<void>;
   let dropPg: (() => Promise<void>) | null = null;
   /** how many rows with value `v` another connection sees: committed, or not */
@@ -46,7 +51,7 @@ describeEachDialect('after-commit hooks', (dialect) => {
         other.close();
       };
     }
-    logHookErrors(db, (error) => hookErrors.push(error));
+    transactions = createTransactions(db, events, (error) => hookErrors.push(error));
   });
   afterAll(async () => {
     await closeOther();
@@ -59,9 +64,9 @@ describeEachDialect('after-commit hooks', (dialect) => {
 
   /** A work that inserts `v` and registers a hook recording what another connection sees of it then. */
   function hooked(v: string, ran: Map<string, Promise<number>[]>) {
-    return async (trx: Transaction<Database>) => {
+    return async (trx: Transaction<Database>, tx: TxContext) => {
       await insert(trx, v);
-      afterCommit(trx, () => {
+      tx.afterCommit(() => {
         ran.set(v, [...(ran.get(v) ?? []), seenElsewhere(v)]);
       });
       return v;
@@ -73,8 +78,8 @@ describeEachDialect('after-commit hooks', (dialect) => {
   it('runs a hook once, after the commit: by then another connection sees the change', async () => {
     const ran = new Map<string, Promise<number>[]>();
     let ranBeforeAnswer = false;
-    const answer = await inTransaction(db, async (trx) => {
-      const v = await hooked('one', ran)(trx);
+    const answer = await inTransaction(transactions, async (trx, tx) => {
+      const v = await hooked('one', ran)(trx, tx);
       expect(ran.size).toBe(0);
       return v;
     }).then((v) => {
@@ -89,8 +94,8 @@ describeEachDialect('after-commit hooks', (dialect) => {
   it('runs nothing when the transaction fails', async () => {
     const ran = new Map<string, Promise<number>[]>();
     await expect(
-      inTransaction(db, async (trx) => {
-        await hooked('failed', ran)(trx);
+      inTransaction(transactions, async (trx, tx) => {
+        await hooked('failed', ran)(trx, tx);
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
@@ -102,12 +107,12 @@ describeEachDialect('after-commit hooks', (dialect) => {
     const ran = new Map<string, Promise<number>[]>();
     // asked for in one turn: on SQLite one shared transaction, each work in its own savepoint
     const results = await Promise.allSettled([
-      inTransaction(db, hooked('kept-1', ran)),
-      inTransaction(db, async (trx) => {
-        await hooked('dropped', ran)(trx);
+      inTransaction(transactions, hooked('kept-1', ran)),
+      inTransaction(transactions, async (trx, tx) => {
+        await hooked('dropped', ran)(trx, tx);
         throw new Error('refused');
       }),
-      inTransaction(db, hooked('kept-2', ran)),
+      inTransaction(transactions, hooked('kept-2', ran)),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await settle(ran)).toEqual({ 'kept-1': [1], 'kept-2': [1] });
@@ -117,11 +122,12 @@ describeEachDialect('after-commit hooks', (dialect) => {
     const ran = new Map<string, Promise<number>[]>();
     const attempts: string[] = [];
     const flaky = failingFirstCommit(db, dialect === 'postgres' ? '40001' : 'SQLITE_BUSY');
+    const flakyTransactions = createTransactions(flaky, events, (error) => hookErrors.push(error));
     const answers = await Promise.all(
       ['retried-1', 'retried-2'].map((v) =>
-        inTransaction(flaky, async (trx) => {
+        inTransaction(flakyTransactions, async (trx, tx) => {
           attempts.push(v);
-          return hooked(v, ran)(trx);
+          return hooked(v, ran)(trx, tx);
         }),
       ),
     );
@@ -134,13 +140,13 @@ describeEachDialect('after-commit hooks', (dialect) => {
   it('logs a hook that throws or rejects, runs the others, and answers the caller', async () => {
     hookErrors.length = 0;
     const ran: string[] = [];
-    const answer = await inTransaction(db, async (trx) => {
+    const answer = await inTransaction(transactions, async (trx, tx) => {
       await insert(trx, 'throwing');
-      afterCommit(trx, () => {
+      tx.afterCommit(() => {
         throw new Error('hook broke');
       });
-      afterCommit(trx, () => Promise.reject(new Error('async hook broke')));
-      afterCommit(trx, () => {
+      tx.afterCommit(() => Promise.reject(new Error('async hook broke')));
+      tx.afterCommit(() => {
         ran.push('after');
       });
       return 'done';
@@ -152,16 +158,22 @@ describeEachDialect('after-commit hooks', (dialect) => {
     expect(await seenElsewhere('throwing')).toBe(1);
   });
 
-  it('runs a hook at once outside a transaction, and refuses a transaction it cannot see commit', async () => {
+  it('runs a hook at once for a change that was its own statement, committed already', () => {
     const ran: string[] = [];
-    afterCommit(db, () => {
+    transactions.committed().afterCommit(() => {
       ran.push('now');
     });
     expect(ran).toEqual(['now']);
-    await expect(db.transaction().execute(async (trx) => afterCommit(trx, () => ran.push('never')))).rejects.toThrow(
-      /not opened by inTransaction/,
-    );
-    expect(ran).toEqual(['now']);
+  });
+
+  it('takes hooks only through a transaction context: a transaction Kysely opened itself has none to take', () => {
+    // once `afterCommit(trx, hook)`, keyed by the transaction in a module map, which threw at run time
+    // for a transaction inTransaction had not opened (Kysely's own db.transaction())
+    expect(Object.keys(transaction)).not.toContain('afterCommit');
+    const bare = (trx: Transaction<Database>) =>
+      // @ts-expect-error a bare transaction is no TxContext: no hooks, no bus (tsc fails if this compiles)
+      announceOrderEvents(trx, null, []);
+    expect(typeof bare).toBe('function');
   });
 });
 

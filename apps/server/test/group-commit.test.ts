@@ -5,7 +5,8 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, openSqlite } from '../src/db/connect.ts';
 import type { Database } from '../src/db/schema.ts';
-import { inTransaction, writeOnDisk } from '../src/lib/transaction.ts';
+import { createDomainEvents } from '../src/lib/domain-events.ts';
+import { createTransactions, inTransaction, type Transactions } from '../src/lib/transaction.ts';
 
 /**
  * SQLite's transactions asked for in one turn of the event loop share one commit (lib/transaction.ts
@@ -16,6 +17,7 @@ describe('group commit [sqlite]', () => {
   let dir: string;
   let file: string;
   let db: Kysely<Database>;
+  let transactions: Transactions;
   let close: () => Promise<void>;
   // a second connection, as another process would read the file
   let other: ReturnType<typeof openSqlite>;
@@ -29,6 +31,9 @@ describe('group commit [sqlite]', () => {
       db,
     );
     other = openSqlite(file);
+    transactions = createTransactions(db, createDomainEvents({ error: () => undefined }), (error) => {
+      throw error;
+    });
   });
   afterAll(async () => {
     other.close();
@@ -45,7 +50,9 @@ describe('group commit [sqlite]', () => {
   it('commits the transactions of one turn together, each answered only once it is on disk', async () => {
     const before = commits();
     const answered = await Promise.all(
-      ['a', 'b', 'c', 'd'].map((v) => inTransaction(db, insert(v)).then((id) => ({ id, onDisk: seenElsewhere(v).n }))),
+      ['a', 'b', 'c', 'd'].map((v) =>
+        inTransaction(transactions, insert(v)).then((id) => ({ id, onDisk: seenElsewhere(v).n })),
+      ),
     );
     for (const { id, onDisk } of answered) {
       expect(id).toBeGreaterThan(0);
@@ -58,10 +65,10 @@ describe('group commit [sqlite]', () => {
   it('joins a one-statement write (an access-log row) to the same commit, answered once on disk', async () => {
     const before = commits();
     const [alone, grouped] = await Promise.all([
-      writeOnDisk(db, (conn) => sql`insert into grouped (v) values ('log-row')`.execute(conn)).then(
-        () => seenElsewhere('log-row').n,
-      ),
-      inTransaction(db, insert('change')).then(() => seenElsewhere('change').n),
+      transactions
+        .writeOnDisk((conn) => sql`insert into grouped (v) values ('log-row')`.execute(conn))
+        .then(() => seenElsewhere('log-row').n),
+      inTransaction(transactions, insert('change')).then(() => seenElsewhere('change').n),
     ]);
     expect([alone, grouped]).toEqual([1, 1]);
     // one wait for the disk for both: without writeOnDisk the row would commit alone
@@ -71,7 +78,7 @@ describe('group commit [sqlite]', () => {
   it('runs them one after another: each sees the writes of those before it', async () => {
     const seen = await Promise.all(
       [1, 2, 3].map((n) =>
-        inTransaction(db, async (trx) => {
+        inTransaction(transactions, async (trx) => {
           await insert(`seq-${n}`)(trx);
           const rows = await sql<{ v: string }>`select v from grouped where v like 'seq-%' order by id`.execute(trx);
           return rows.rows.map((r) => r.v);
@@ -83,12 +90,12 @@ describe('group commit [sqlite]', () => {
 
   it('rolls back a transaction that fails, alone: its caller gets the error, the others commit', async () => {
     const results = await Promise.allSettled([
-      inTransaction(db, insert('kept-1')),
-      inTransaction(db, async (trx) => {
+      inTransaction(transactions, insert('kept-1')),
+      inTransaction(transactions, async (trx) => {
         await insert('dropped')(trx);
         throw new Error('refused');
       }),
-      inTransaction(db, insert('kept-2')),
+      inTransaction(transactions, insert('kept-2')),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((results[1] as PromiseRejectedResult).reason.message).toBe('refused');
@@ -99,8 +106,8 @@ describe('group commit [sqlite]', () => {
 
   it('answers none as done when the shared commit fails, and writes none of them', async () => {
     const results = await Promise.allSettled([
-      inTransaction(db, insert('lost-1')),
-      inTransaction(db, async (trx) => {
+      inTransaction(transactions, insert('lost-1')),
+      inTransaction(transactions, async (trx) => {
         // a foreign key checked at COMMIT: the commit itself fails
         await sql`pragma defer_foreign_keys = on`.execute(trx);
         await sql`insert into grouped_child (parent) values (999999)`.execute(trx);
@@ -109,7 +116,7 @@ describe('group commit [sqlite]', () => {
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(seenElsewhere('lost-1').n).toBe(0);
     // and the next turn commits normally
-    await inTransaction(db, insert('after'));
+    await inTransaction(transactions, insert('after'));
     expect(seenElsewhere('after').n).toBe(1);
   });
 });

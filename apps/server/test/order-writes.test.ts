@@ -1,8 +1,7 @@
 import { type OrderStatus, ROLE, STATUS } from '@eta/shared';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DialectName } from '../src/db/dialect.ts';
-import type { Database } from '../src/db/schema.ts';
+import type { Transactions } from '../src/lib/transaction.ts';
 import { postgresOrderWrites } from '../src/modules/orders/order-writes.pg.ts';
 import { sqliteOrderWrites } from '../src/modules/orders/order-writes.sqlite.ts';
 import type { OrderWrites } from '../src/modules/orders/order-writes.ts';
@@ -19,7 +18,7 @@ import { buildTestApp, createMember, describeEachDialect, type Member, type Test
  */
 const IMPLEMENTATIONS: Record<
   DialectName,
-  { orders: (db: Kysely<Database>) => OrderWrites; remarks: (db: Kysely<Database>) => RemarkWrites }
+  { orders: (transactions: Transactions) => OrderWrites; remarks: (transactions: Transactions) => RemarkWrites }
 > = {
   sqlite: { orders: sqliteOrderWrites, remarks: sqliteRemarkWrites },
   postgres: { orders: postgresOrderWrites, remarks: postgresRemarkWrites },
@@ -37,8 +36,8 @@ describeEachDialect('write strategies: one contract', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, { INGEST_API_KEY: INGEST_KEY });
-    writes = IMPLEMENTATIONS[dialect].orders(t.app.ctx.db);
-    remarks = IMPLEMENTATIONS[dialect].remarks(t.app.ctx.db);
+    writes = IMPLEMENTATIONS[dialect].orders(t.app.ctx.transactions);
+    remarks = IMPLEMENTATIONS[dialect].remarks(t.app.ctx.transactions);
     ann = await createMember(t, ROLE.Team, 'Ann Team');
     bob = await createMember(t, ROLE.Team, 'Bob Team');
     max = await createMember(t, ROLE.Manager, 'Max Manager');

@@ -38,7 +38,7 @@ describeEachDialect('access log writes, shared', (dialect) => {
   });
 
   it('answers each write once its rows are in, batching those that wait, up to 500 rows a statement', async () => {
-    const writer = createAccessWriter(t.app.ctx.db);
+    const writer = createAccessWriter(t.app.ctx.transactions);
     const orderId = await newOrder(t);
     const row = {
       at: new Date().toISOString(),
@@ -59,7 +59,7 @@ describeEachDialect('access log writes, shared', (dialect) => {
   });
 
   it('fails every waiting reply when the write fails, and writes again once it can', async () => {
-    const writer = createAccessWriter(t.app.ctx.db);
+    const writer = createAccessWriter(t.app.ctx.transactions);
     const orderId = await newOrder(t);
     const row = {
       at: new Date().toISOString(),

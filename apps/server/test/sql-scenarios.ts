@@ -2,7 +2,8 @@ import { ROLE, STATUS } from '@eta/shared';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../src/db/dialect.ts';
 import type { Database, NewOrder } from '../src/db/schema.ts';
-import { inTransaction } from '../src/lib/transaction.ts';
+import { createDomainEvents } from '../src/lib/domain-events.ts';
+import { createTransactions, inTransaction } from '../src/lib/transaction.ts';
 import { postgresClaimWrites, sqliteClaimWrites } from '../src/modules/claims/index.ts';
 import { postgresArrivalWrites, sqliteArrivalWrites } from '../src/modules/ingest/index.ts';
 import type { Writer } from '../src/modules/order-changes/index.ts';
@@ -23,10 +24,15 @@ const MANAGER: Writer = { id: 9, name: 'Max Manager', type: ROLE.Manager };
 
 function strategies(dialect: DialectName, db: Kysely<Database>) {
   const pg = dialect === 'postgres';
+  const events = createDomainEvents({ error: () => undefined });
+  const transactions = createTransactions(db, events, (error) => {
+    throw error;
+  });
   return {
-    orderWrites: (pg ? postgresOrderWrites : sqliteOrderWrites)(db),
-    remarkWrites: (pg ? postgresRemarkWrites : sqliteRemarkWrites)(db),
-    claimWrites: (pg ? postgresClaimWrites : sqliteClaimWrites)(db),
+    transactions,
+    orderWrites: (pg ? postgresOrderWrites : sqliteOrderWrites)(transactions),
+    remarkWrites: (pg ? postgresRemarkWrites : sqliteRemarkWrites)(transactions),
+    claimWrites: (pg ? postgresClaimWrites : sqliteClaimWrites)(transactions),
     arrivalWrites: pg ? postgresArrivalWrites : sqliteArrivalWrites,
   };
 }
@@ -167,7 +173,7 @@ export const SQL_SCENARIOS: readonly SqlScenario[] = [
         ],
       ],
     },
-    run: (s, db) => inTransaction(db, (trx) => s.arrivalWrites.insert(trx, ARRIVALS, 'api', AT)),
+    run: (s) => inTransaction(s.transactions, (trx, tx) => s.arrivalWrites.insert(trx, tx, ARRIVALS, 'api', AT)),
   },
 ];
 

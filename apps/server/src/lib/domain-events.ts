@@ -1,7 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { logHookErrors, rootOf } from './transaction.ts';
-
 /** Who made a change: a signed-in member, or null for the system (an integration, the worker, the import). */
 export type EventActor = { id: number; name: string } | null;
 
@@ -46,17 +42,15 @@ export interface EventLog {
   error(obj: object, msg: string): void;
 }
 
-/** The bus of each database: repositories, which get only `db | trx`, publish through it. */
-const buses = new WeakMap<Kysely<Database>, DomainEvents>();
-
 /**
- * The app's in-process event bus, one per app (buildApp). Its database's writes publish here, and
- * the failures of after-commit hooks and of subscribers are logged to `log`, never thrown into the
- * writer: by the time an event is published its change is committed and the member answered.
+ * The app's in-process event bus, one per app (buildApp, held on AppContext). Writes reach it through
+ * their transaction's context (lib/transaction.ts TxContext), and publish once committed; the failures
+ * of subscribers are logged to `log`, never thrown into the writer: by the time an event is published
+ * its change is committed and the member answered.
  * Subscribers run in the publisher's turn, so they must be quick (a kick, a counter); slow work is
  * scheduled by the subscriber itself.
  */
-export function createDomainEvents(db: Kysely<Database>, log: EventLog): DomainEvents {
+export function createDomainEvents(log: EventLog): DomainEvents {
   const subscribers = new Map<DomainEventName, Subscriber<never>[]>();
   const failed = (name: DomainEventName) => (error: unknown) =>
     log.error({ err: error, event: name }, 'domain event subscriber failed');
@@ -85,13 +79,5 @@ export function createDomainEvents(db: Kysely<Database>, log: EventLog): DomainE
       };
     },
   };
-  buses.set(db, bus);
-  logHookErrors(db, (error) => log.error({ err: error }, 'after-commit hook failed'));
   return bus;
-}
-
-/** The bus of the database `db` (a connection or a transaction inTransaction opened) belongs to. */
-export function eventsOf(db: Kysely<Database> | Transaction<Database>): DomainEvents | undefined {
-  const root = rootOf(db);
-  return root ? buses.get(root) : undefined;
 }

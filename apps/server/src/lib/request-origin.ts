@@ -1,5 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 
 /** Where the request being served came from: the audit log records it beside each entry (DESIGN §16). */
 export interface RequestOrigin {
@@ -7,20 +6,21 @@ export interface RequestOrigin {
   userAgent: string | null;
 }
 
-const store = new AsyncLocalStorage<RequestOrigin>();
-const NONE: RequestOrigin = { ip: null, userAgent: null };
+/** Outside a request (the retention job, a CLI) there is none. */
+export const NO_ORIGIN: RequestOrigin = Object.freeze({ ip: null, userAgent: null });
 /** user agents are kept to this length: enough for any real browser, bounded for a hostile one */
 const USER_AGENT_MAX = 1000;
 
 /**
- * Every request runs inside its origin, so a service several calls deep records it without each
- * signature carrying it. Outside a request (the retention job, a CLI) there is none.
+ * The origin of `request`, handed by its route to the service, which passes it to the transaction
+ * (inTransaction, Transactions.committed): the audit entry reads it from the transaction's context.
  */
-export function trackRequestOrigin(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
-    const agent = request.headers['user-agent'];
-    store.run({ ip: request.ip ?? null, userAgent: agent ? agent.slice(0, USER_AGENT_MAX) : null }, done);
-  });
+export function originOf(request: FastifyRequest): RequestOrigin {
+  return bounded({ ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
 }
 
-export const currentOrigin = (): RequestOrigin => store.getStore() ?? NONE;
+/** The origin with its user agent kept to USER_AGENT_MAX, as the audit log records it. */
+export const bounded = (origin: RequestOrigin): RequestOrigin => ({
+  ip: origin.ip,
+  userAgent: origin.userAgent ? origin.userAgent.slice(0, USER_AGENT_MAX) : null,
+});

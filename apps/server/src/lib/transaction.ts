@@ -1,6 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { dialectOf } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
+import type { DomainEvents } from './domain-events.ts';
+import { NO_ORIGIN, type RequestOrigin } from './request-origin.ts';
 
 /** PostgreSQL deadlock and serialization failures, SQLite busy: the transaction may simply be run again. */
 function isRetryable(error: unknown): boolean {
@@ -29,110 +31,147 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** Work to run once a transaction's changes are committed (publish an event, wake a worker). */
 export type AfterCommitHook = () => unknown;
 
-/** The hooks of one work inside one transaction, and the database it belongs to. */
+/**
+ * One change's transaction, passed explicitly to what it calls (no map keyed by the transaction):
+ * the handle its statements run on, the app's event bus, and the hooks to run once it is committed.
+ * Only this module makes one (Transactions.run, Transactions.committed), so a hook can never be
+ * registered on a transaction whose commit nobody sees (Kysely's own db.transaction()).
+ */
+export interface TxContext {
+  /** the transaction; for a change that is its own statement (Transactions.committed), the connection */
+  readonly trx: Db;
+  /** the app's bus: publish through afterCommit, so a change rolled back announces nothing */
+  readonly events: DomainEvents;
+  /**
+   * Runs `hook` once this transaction has committed. Dropped when the work that registered it fails or
+   * its attempt is retried. Hooks run in order, just before the caller is answered; a promise one
+   * returns is not awaited. A hook that throws is logged, never thrown into the caller: the change is done.
+   */
+  afterCommit(hook: AfterCommitHook): void;
+  /** where the request that made the change came from (the audit log's ip and user agent); NO_ORIGIN outside one */
+  readonly origin: RequestOrigin;
+}
+
+/** The app's way into a transaction (AppContext.transactions, made once in buildApp). */
+export interface Transactions {
+  readonly db: Kysely<Database>;
+  readonly events: DomainEvents;
+  /**
+   * Runs `work` in one transaction, run again when it lost to another writer (retryingConflicts).
+   * On SQLite the transactions asked for together share one commit (group commit below). Hooks the
+   * work registers (tx.afterCommit) run once its changes are committed, never for an attempt that failed.
+   */
+  run<T>(work: (trx: Transaction<Database>, tx: TxContext) => Promise<T>, origin?: RequestOrigin): Promise<T>;
+  /**
+   * A write of one statement that must be on disk before its caller answers, with no transaction of
+   * its own to speak of (the access log's rows). PostgreSQL runs it as it is: one round trip, its own
+   * commit. SQLite joins it to the group commit below: on its own it would wait for the disk alone, in
+   * the server's only thread (1.1 ms an access-log row at a million orders, measured in the bench's
+   * mix: a detail view cost two disk waits, its row's and the next write's).
+   */
+  writeOnDisk<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * The context of a change made by statements that are each their own transaction (PostgreSQL's
+   * one-statement writes, an audit entry with no change to join), committed by the time a hook is
+   * registered: hooks run at once.
+   */
+  committed(origin?: RequestOrigin): TxContext;
+  /** The same transactions for the work of one request: their contexts carry its origin. */
+  of(origin: RequestOrigin): Transactions;
+}
+
+/** The work of one transaction and the hooks it registered. */
 interface Scope {
-  root: Kysely<Database>;
+  tx: TxContext;
   hooks: AfterCommitHook[];
 }
 
-/** The transactions inTransaction opened, each with the scope of the work running in it now. */
-const scopes = new WeakMap<Transaction<Database>, Scope>();
-const hookErrorLogs = new WeakMap<Kysely<Database>, (error: unknown) => void>();
-
-/**
- * Runs `hook` once the transaction `db` belongs to has committed; on a plain connection (no
- * transaction) at once. Dropped when the work that registered it fails or its attempt is retried.
- * Hooks run in order, just before the caller is answered; a promise one returns is not awaited. A
- * hook that throws is logged (logHookErrors), never thrown into the caller: the change is done.
- * Register it while the work runs; a transaction not opened by inTransaction has no known commit.
- */
-export function afterCommit(db: Db, hook: AfterCommitHook): void {
-  if (!db.isTransaction) {
-    runHooks({ root: db as Kysely<Database>, hooks: [hook] });
-    return;
-  }
-  const scope = scopes.get(db as Transaction<Database>);
-  if (!scope) throw new Error('afterCommit: the transaction was not opened by inTransaction');
-  scope.hooks.push(hook);
-}
-
-/** The database a connection or transaction belongs to (undefined: a transaction inTransaction did not open). */
-export function rootOf(db: Db): Kysely<Database> | undefined {
-  return db.isTransaction ? scopes.get(db as Transaction<Database>)?.root : (db as Kysely<Database>);
-}
-
-/** Where the failures of this database's after-commit hooks are logged (the app's logger). */
-export function logHookErrors(db: Kysely<Database>, log: (error: unknown) => void): void {
-  hookErrorLogs.set(db, log);
-}
-
-function runHooks(scope: Scope): void {
-  const report = (error: unknown) => {
-    const log = hookErrorLogs.get(scope.root);
-    if (log) log(error);
-    else console.error('after-commit hook failed', error);
-  };
-  for (const hook of scope.hooks) {
-    try {
-      // not awaited: the caller is answered without waiting for what follows its commit
-      const pending = hook();
-      if (pending instanceof Promise) pending.catch(report);
-    } catch (error) {
-      report(error);
-    }
-  }
-}
-
-/**
- * Runs `work` in one transaction, run again when it lost to another writer (retryingConflicts).
- * On SQLite the transactions asked for together share one commit (groupCommit). Hooks the work
- * registers (afterCommit) run once its changes are committed, never for an attempt that failed.
- */
+/** Runs `work` through the app's transactions (ctx.transactions). */
 export function inTransaction<T>(
-  db: Kysely<Database>,
-  work: (trx: Transaction<Database>) => Promise<T>,
-  attempts = 4,
+  transactions: Transactions,
+  work: (trx: Transaction<Database>, tx: TxContext) => Promise<T>,
+  origin: RequestOrigin = NO_ORIGIN,
 ): Promise<T> {
-  if (dialectOf(db) === 'sqlite') return groupCommit(db).run(work);
-  return retryingConflicts(async () => {
-    // each attempt collects its own hooks: a deadlocked attempt's are dropped with it
-    const scope: Scope = { root: db, hooks: [] };
-    const value = await db.transaction().execute((trx) => {
-      scopes.set(trx, scope);
-      return work(trx);
-    });
-    runHooks(scope);
-    return value;
-  }, attempts);
+  return transactions.run(work, origin);
 }
 
 /**
- * A write of one statement that must be on disk before its caller answers, with no transaction of
- * its own to speak of (the access log's rows). PostgreSQL runs it as it is: one round trip, its own
- * commit. SQLite joins it to the group commit below: on its own it would wait for the disk alone, in
- * the server's only thread (1.1 ms an access-log row at a million orders, measured in the bench's
- * mix: a detail view cost two disk waits, its row's and the next write's).
+ * The transactions of one database and its app's bus; `logHookError` hears the after-commit hooks
+ * that failed (the app's logger).
  */
-export function writeOnDisk<T>(
+export function createTransactions(
   db: Kysely<Database>,
-  work: (db: Kysely<Database> | Transaction<Database>) => Promise<T>,
-) {
-  if (dialectOf(db) === 'sqlite') return groupCommit(db).run(work);
-  return work(db);
+  events: DomainEvents,
+  logHookError: (error: unknown) => void,
+): Transactions {
+  const runHooks = (hooks: readonly AfterCommitHook[]) => {
+    for (const hook of hooks) {
+      try {
+        // not awaited: the caller is answered without waiting for what follows its commit
+        const pending = hook();
+        if (pending instanceof Promise) pending.catch(logHookError);
+      } catch (error) {
+        logHookError(error);
+      }
+    }
+  };
+  const open = (trx: Transaction<Database>, origin: RequestOrigin): Scope => {
+    const hooks: AfterCommitHook[] = [];
+    return { hooks, tx: { trx, events, origin, afterCommit: (hook) => void hooks.push(hook) } };
+  };
+  const committed = (origin: RequestOrigin = NO_ORIGIN): TxContext => ({
+    trx: db,
+    events,
+    origin,
+    afterCommit: (hook) => runHooks([hook]),
+  });
+
+  const withOrigins = (base: Omit<Transactions, 'of'>): Transactions => ({
+    ...base,
+    of: (origin) =>
+      withOrigins({
+        ...base,
+        run: (work, given = origin) => base.run(work, given),
+        committed: (given = origin) => base.committed(given),
+      }),
+  });
+  if (dialectOf(db) === 'sqlite') {
+    const group = groupCommit(db, open, runHooks);
+    return withOrigins({
+      db,
+      events,
+      run: (work, origin = NO_ORIGIN) => group.run(work, origin),
+      writeOnDisk: (work) => group.run((trx) => work(trx), NO_ORIGIN),
+      committed,
+    });
+  }
+  return withOrigins({
+    db,
+    events,
+    run: (work, origin = NO_ORIGIN) =>
+      retryingConflicts(async () => {
+        // each attempt collects its own hooks: a deadlocked attempt's are dropped with it
+        let scope: Scope | undefined;
+        const value = await db.transaction().execute((trx) => {
+          scope = open(trx, origin);
+          return work(trx, scope.tx);
+        });
+        if (scope) runHooks(scope.hooks);
+        return value;
+      }),
+    writeOnDisk: (work) => work(db),
+    committed,
+  });
 }
 
-type Work = (trx: Transaction<Database>) => Promise<unknown>;
-type Outcome = { ok: true; value: unknown; scope: Scope } | { ok: false; error: unknown };
+type Work = (trx: Transaction<Database>, tx: TxContext) => Promise<unknown>;
+type Outcome = { ok: true; value: unknown; hooks: AfterCommitHook[] } | { ok: false; error: unknown };
 interface Queued {
   work: Work;
+  origin: RequestOrigin;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
-
-const committers = new WeakMap<
-  Kysely<Database>,
-  { run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> }
->();
 
 /**
  * Group commit on SQLite. Each commit waits for the disk (`synchronous=FULL`, DESIGN §10), in the
@@ -144,9 +183,11 @@ const committers = new WeakMap<
  * its caller gets the error, the others commit. The database's single writer ran them one after
  * another anyway.
  */
-function groupCommit(db: Kysely<Database>) {
-  let committer = committers.get(db);
-  if (committer) return committer;
+function groupCommit(
+  db: Kysely<Database>,
+  open: (trx: Transaction<Database>, origin: RequestOrigin) => Scope,
+  runHooks: (hooks: readonly AfterCommitHook[]) => void,
+) {
   let queue: Queued[] = [];
 
   async function flush(): Promise<void> {
@@ -160,10 +201,9 @@ function groupCommit(db: Kysely<Database>) {
           for (const item of batch) {
             await sql`savepoint grouped`.execute(trx);
             // the works share trx but run one after another: hooks go to the one running now
-            const scope: Scope = { root: db, hooks: [] };
-            scopes.set(trx, scope);
+            const scope = open(trx, item.origin);
             try {
-              outcomes.push({ ok: true, value: await item.work(trx), scope });
+              outcomes.push({ ok: true, value: await item.work(trx, scope.tx), hooks: scope.hooks });
               await sql`release grouped`.execute(trx);
             } catch (error) {
               await sql`rollback to grouped`.execute(trx);
@@ -181,21 +221,19 @@ function groupCommit(db: Kysely<Database>) {
     batch.forEach((item, i) => {
       const outcome = outcomes[i];
       if (outcome?.ok) {
-        runHooks(outcome.scope);
+        runHooks(outcome.hooks);
         item.resolve(outcome.value);
       } else item.reject(outcome ? outcome.error : new Error('transaction not run'));
     });
   }
 
-  committer = {
-    run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return {
+    run<T>(work: (trx: Transaction<Database>, tx: TxContext) => Promise<T>, origin: RequestOrigin): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         // the first of a turn schedules the commit; the others of that turn join it
         if (queue.length === 0) setImmediate(() => void flush());
-        queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        queue.push({ work, origin, resolve: resolve as (value: unknown) => void, reject });
       });
     },
   };
-  committers.set(db, committer);
-  return committer;
 }

@@ -13,15 +13,16 @@ export interface PdfSlots {
   readonly waiting: number;
 }
 
-const queues = new WeakMap<AppContext, PQueue>();
+/** The app's PDF slots, made once in buildApp and held on its context (AppContext.pdfSlots). */
+export const createPdfSlots = (): PQueue => new PQueue({ concurrency: PDF_CONCURRENCY });
 
 /** Runs `work` in one of the app's PDF slots (defence packs and invoices share them), first come first served. */
-export async function withPdfSlot<T>(ctx: AppContext, busyMessage: string, work: () => Promise<T>): Promise<T> {
-  let queue = queues.get(ctx);
-  if (!queue) {
-    queue = new PQueue({ concurrency: PDF_CONCURRENCY });
-    queues.set(ctx, queue);
-  }
+export async function withPdfSlot<T>(
+  ctx: Pick<AppContext, 'pdfSlots'>,
+  busyMessage: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const queue = ctx.pdfSlots;
   // p-queue has no bound on its line: `size` counts the tasks waiting (not those running), so refuse here.
   if (queue.size >= PDF_MAX_WAITING) throw AppError.tooMany(busyMessage);
   // p-queue runs the task in the async context of this call, as awaiting a hand-written slot did.
@@ -29,7 +30,7 @@ export async function withPdfSlot<T>(ctx: AppContext, busyMessage: string, work:
 }
 
 /** The app's PDF slots, for tests that check the bound. */
-export function pdfSlotsOf(ctx: AppContext): PdfSlots | undefined {
-  const queue = queues.get(ctx);
-  return queue && { active: queue.pending, waiting: queue.size };
+export function pdfSlotsOf(ctx: Pick<AppContext, 'pdfSlots'>): PdfSlots {
+  const queue = ctx.pdfSlots;
+  return { active: queue.pending, waiting: queue.size };
 }

@@ -9,8 +9,9 @@ import {
 } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { RequestOrigin } from '../../lib/request-origin.ts';
 import { nowIso } from '../../lib/time.ts';
-import { afterCommit, inTransaction } from '../../lib/transaction.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { queuePasswordResetMail } from '../mail/index.ts';
 import { recordAudit } from '../privacy/index.ts';
 import { staffRepo } from '../staff/index.ts';
@@ -31,7 +32,7 @@ export function createPasswordResetService(ctx: AppContext) {
      * The same answer, in about the same time, whether or not the address is a member's: the
      * form never tells a stranger who works here. The link goes to the member's own address only.
      */
-    async requestLink(input: ForgotPasswordInput): Promise<void> {
+    async requestLink(input: ForgotPasswordInput, origin: RequestOrigin): Promise<void> {
       const email = input.email.toLowerCase();
       const member = await staffRepo.findActiveByEmail(db, email);
       if (!member || (await perAccount.isBlocked(email))) return;
@@ -39,7 +40,7 @@ export function createPasswordResetService(ctx: AppContext) {
       const token = randomBytes(32).toString('base64url');
       const now = ctx.clock();
       const url = `${ctx.config.adminBaseUrl}${RESET_PASSWORD_PATH}/${token}`;
-      await inTransaction(db, async (trx) => {
+      await inTransaction(ctx.transactions.of(origin), async (trx, tx) => {
         await resetsRepo.insert(
           trx,
           member.id,
@@ -47,9 +48,9 @@ export function createPasswordResetService(ctx: AppContext) {
           nowIso(() => now),
           nowIso(() => now + PASSWORD_RESET_MINUTES * 60_000),
         );
-        await queuePasswordResetMail(ctx, trx, member, url);
+        await queuePasswordResetMail(ctx, trx, tx, member, url);
         await recordAudit(
-          trx,
+          tx,
           nowIso(() => now),
           {
             action: AUDIT_ACTION.passwordResetRequested,
@@ -61,10 +62,10 @@ export function createPasswordResetService(ctx: AppContext) {
     },
 
     /** A new password from a valid link: every session of the member ends, and every other link dies. */
-    async reset(input: ResetPasswordInput): Promise<void> {
+    async reset(input: ResetPasswordInput, origin: RequestOrigin): Promise<void> {
       const hash = await ctx.passwords.hash(input.newPassword);
       const invalid = () => AppError.badRequest(ACCOUNT_MSG.resetLinkInvalid, { token: ACCOUNT_MSG.resetLinkInvalid });
-      await inTransaction(db, async (trx) => {
+      await inTransaction(ctx.transactions.of(origin), async (trx, tx) => {
         const at = nowIso(ctx.clock);
         const staffId = await resetsRepo.use(trx, tokenHash(input.token), at);
         if (staffId === undefined) throw invalid();
@@ -73,8 +74,8 @@ export function createPasswordResetService(ctx: AppContext) {
         await staffRepo.update(trx, staffId, { password_hash: hash, updated_at: at });
         await staffRepo.revokeTokens(trx, staffId, at);
         await resetsRepo.useAllOf(trx, staffId, at);
-        await recordAudit(trx, at, { action: AUDIT_ACTION.passwordReset, actorId: staffId, target: member.email });
-        afterCommit(trx, () => ctx.events.publish('member.changed', { memberId: staffId, change: 'updated' }));
+        await recordAudit(tx, at, { action: AUDIT_ACTION.passwordReset, actorId: staffId, target: member.email });
+        tx.afterCommit(() => ctx.events.publish('member.changed', { memberId: staffId, change: 'updated' }));
       });
     },
   };

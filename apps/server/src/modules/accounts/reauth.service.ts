@@ -1,6 +1,7 @@
 import { ACCOUNT_MSG, AUDIT_ACTION, type ReauthInput, SERVER_MSG, type TokenUser } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { RequestOrigin } from '../../lib/request-origin.ts';
 import { confirmationEnds } from '../../lib/session-rules.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../privacy/index.ts';
@@ -19,8 +20,8 @@ export function createReauthService(ctx: AppContext) {
   const failures = accountFailures(ctx);
   const twoFactor = createTwoFactorService(ctx);
 
-  const auditFailure = (member: { id: number; email: string }, reason: string) =>
-    recordAudit(ctx.db, nowIso(ctx.clock), {
+  const auditFailure = (member: { id: number; email: string }, reason: string, origin: RequestOrigin) =>
+    recordAudit(ctx.transactions.committed(origin), nowIso(ctx.clock), {
       action: AUDIT_ACTION.signInFailed,
       actorId: member.id,
       target: member.email,
@@ -29,7 +30,7 @@ export function createReauthService(ctx: AppContext) {
 
   return {
     /** Records the confirmation on the session; answers until when it holds. */
-    async confirm(caller: TokenUser, sessionId: string, input: ReauthInput): Promise<string> {
+    async confirm(caller: TokenUser, sessionId: string, input: ReauthInput, origin: RequestOrigin): Promise<string> {
       const member = await staffRepo.findActiveById(ctx.db, caller.id);
       if (!member) throw AppError.unauthorized();
       if (input.password !== undefined) {
@@ -37,7 +38,7 @@ export function createReauthService(ctx: AppContext) {
         if (await failures.passwords.isBlocked(key)) throw AppError.tooMany(SERVER_MSG.tooManyAttempts);
         if (!(await ctx.passwords.verify(member.password_hash, input.password))) {
           await failures.passwords.fail(key);
-          await auditFailure(member, 'wrong password');
+          await auditFailure(member, 'wrong password', origin);
           throw AppError.badRequest(ACCOUNT_MSG.passwordWrong, { password: ACCOUNT_MSG.passwordWrong });
         }
         await failures.passwords.reset(key);
@@ -47,7 +48,7 @@ export function createReauthService(ctx: AppContext) {
         const code = input.code as string;
         if (!hasTwoFactor(member) || !(await twoFactor.takeCode(member, code))) {
           await failures.codes.fail(key);
-          await auditFailure(member, 'wrong code');
+          await auditFailure(member, 'wrong code', origin);
           throw AppError.badRequest(ACCOUNT_MSG.codeWrong, { code: ACCOUNT_MSG.codeWrong });
         }
         await failures.codes.reset(key);

@@ -14,9 +14,10 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { StaffRow, StaffSessionRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { RequestOrigin } from '../../lib/request-origin.ts';
 import { factorsOf, type SecondFactor } from '../../lib/session-rules.ts';
 import { nowIso } from '../../lib/time.ts';
-import { afterCommit, inTransaction } from '../../lib/transaction.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { describeUserAgent, USER_AGENT_MAX } from '../../lib/user-agent.ts';
 import { recordAudit } from '../privacy/index.ts';
 import { staffRepo } from '../staff/index.ts';
@@ -97,33 +98,33 @@ export function createSessionsService(ctx: AppContext) {
      * Ends one session: the caller's own, or a member's they may manage. Anyone else is told it
      * does not exist (404), so session ids cannot be probed.
      */
-    async revoke(caller: TokenUser, sessionId: string): Promise<void> {
+    async revoke(caller: TokenUser, sessionId: string, origin: RequestOrigin): Promise<void> {
       const session = await sessionsRepo.findById(db, sessionId);
       const owner = session ? await staffRepo.findActiveById(db, session.staff_id) : undefined;
       if (!session || session.revoked_at !== null || !owner || !mayManage(caller, owner)) {
         throw AppError.notFound(ACCOUNT_MSG.sessionNotFound);
       }
-      await inTransaction(db, async (trx) => {
+      await inTransaction(ctx.transactions.of(origin), async (trx, tx) => {
         const at = nowIso(ctx.clock);
         if (await sessionsRepo.revoke(trx, sessionId, at)) {
-          await recordAudit(trx, at, {
+          await recordAudit(tx, at, {
             action: AUDIT_ACTION.sessionRevoked,
             actorId: caller.id,
             target: owner.email,
             detail: { session: sessionId },
           });
-          afterCommit(trx, () => announceRevoked(owner.id, [sessionId]));
+          tx.afterCommit(() => announceRevoked(owner.id, [sessionId]));
         }
       });
     },
 
     /** Logout: the caller's own session ends. */
-    async logout(caller: TokenUser, sessionId: string): Promise<void> {
-      await inTransaction(db, async (trx) => {
+    async logout(caller: TokenUser, sessionId: string, origin: RequestOrigin): Promise<void> {
+      await inTransaction(ctx.transactions.of(origin), async (trx, tx) => {
         const at = nowIso(ctx.clock);
         if (!(await sessionsRepo.revoke(trx, sessionId, at))) return;
-        await recordAudit(trx, at, { action: AUDIT_ACTION.logout, actorId: caller.id, detail: { session: sessionId } });
-        afterCommit(trx, () => announceRevoked(caller.id, [sessionId]));
+        await recordAudit(tx, at, { action: AUDIT_ACTION.logout, actorId: caller.id, detail: { session: sessionId } });
+        tx.afterCommit(() => announceRevoked(caller.id, [sessionId]));
       });
     },
   };

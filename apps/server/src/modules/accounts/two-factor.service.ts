@@ -12,9 +12,10 @@ import QRCode from 'qrcode';
 import type { AppContext } from '../../context.ts';
 import type { StaffRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { RequestOrigin } from '../../lib/request-origin.ts';
 import { factorsOf } from '../../lib/session-rules.ts';
 import { nowIso } from '../../lib/time.ts';
-import { afterCommit, inTransaction } from '../../lib/transaction.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../privacy/index.ts';
 import { staffRepo } from '../staff/index.ts';
 import { accountFailures, accountKey } from './failure-counts.ts';
@@ -78,7 +79,7 @@ export function createTwoFactorService(ctx: AppContext) {
      * The member's other sessions end (DESIGN §22: one opened with the password alone, perhaps by
      * whoever else knows it, must not outlive the second factor); this one goes on with both factors.
      */
-    async enable(caller: TokenUser, sessionId: string, code: string): Promise<string[]> {
+    async enable(caller: TokenUser, sessionId: string, code: string, origin: RequestOrigin): Promise<string[]> {
       const member = await loadSelf(caller);
       if (hasTwoFactor(member)) throw AppError.conflict(ACCOUNT_MSG.twoFactorAlreadyOn);
       const pending = member.totp_pending_secret ? seal.open(member.totp_pending_secret) : null;
@@ -86,17 +87,17 @@ export function createTwoFactorService(ctx: AppContext) {
       const step = await totpStep(pending, code, ctx.clock(), null);
       if (step === null) throw wrongCode();
       const codes = newRecoveryCodes();
-      await inTransaction(db, async (trx) => {
+      await inTransaction(ctx.transactions.of(origin), async (trx, tx) => {
         const at = nowIso(ctx.clock);
         await twoFactorRepo.enable(trx, member.id, member.totp_pending_secret as string, step, at);
         await twoFactorRepo.replaceRecoveryCodes(trx, member.id, codes.map(recoveryCodeHash));
         const ended = await sessionsRepo.keepOnly(trx, member.id, sessionId, factorsOf('totp'), at);
-        await recordAudit(trx, at, {
+        await recordAudit(tx, at, {
           action: AUDIT_ACTION.twoFactorEnabled,
           actorId: member.id,
           ...(ended.length > 0 ? { detail: { sessionsEnded: ended.length } } : {}),
         });
-        afterCommit(trx, () => {
+        tx.afterCommit(() => {
           ctx.sessions.forget(sessionId);
           if (ended.length > 0) ctx.events.publish('session.revoked', { memberId: member.id, sessionIds: ended });
           announce(member.id);
@@ -106,20 +107,20 @@ export function createTwoFactorService(ctx: AppContext) {
     },
 
     /** Ten new recovery codes, answered once; the old ones stop working (DESIGN §22: asks for a confirmation). */
-    async renewRecoveryCodes(caller: TokenUser): Promise<string[]> {
+    async renewRecoveryCodes(caller: TokenUser, origin: RequestOrigin): Promise<string[]> {
       const member = await loadSelf(caller);
       if (!hasTwoFactor(member)) throw AppError.conflict(ACCOUNT_MSG.twoFactorNotOn);
       const codes = newRecoveryCodes();
-      await inTransaction(db, async (trx) => {
+      await inTransaction(ctx.transactions.of(origin), async (trx, tx) => {
         const at = nowIso(ctx.clock);
         await twoFactorRepo.replaceRecoveryCodes(trx, member.id, codes.map(recoveryCodeHash));
-        await recordAudit(trx, at, { action: AUDIT_ACTION.recoveryCodesRenewed, actorId: member.id });
+        await recordAudit(tx, at, { action: AUDIT_ACTION.recoveryCodesRenewed, actorId: member.id });
       });
       return codes;
     },
 
     /** Off with a code from the app; never for a type REQUIRE_2FA names. */
-    async disable(caller: TokenUser, code: string): Promise<void> {
+    async disable(caller: TokenUser, code: string, origin: RequestOrigin): Promise<void> {
       const member = await loadSelf(caller);
       if (!hasTwoFactor(member)) throw AppError.conflict(ACCOUNT_MSG.twoFactorNotOn);
       if (requiredFor(member)) throw AppError.forbidden(ACCOUNT_MSG.twoFactorStillRequired);
@@ -127,7 +128,7 @@ export function createTwoFactorService(ctx: AppContext) {
       if (await codeFailures.isBlocked(account)) throw AppError.tooMany(ACCOUNT_MSG.tooManyCodes);
       if (!(await this.takeTotp(member, code))) {
         await codeFailures.fail(account);
-        await recordAudit(db, nowIso(ctx.clock), {
+        await recordAudit(ctx.transactions.committed(origin), nowIso(ctx.clock), {
           action: AUDIT_ACTION.signInFailed,
           actorId: member.id,
           target: member.email,
@@ -136,25 +137,25 @@ export function createTwoFactorService(ctx: AppContext) {
         throw wrongCode();
       }
       await codeFailures.reset(account);
-      await inTransaction(db, async (trx) => {
+      await inTransaction(ctx.transactions.of(origin), async (trx, tx) => {
         const at = nowIso(ctx.clock);
         await twoFactorRepo.disable(trx, member.id, at);
-        await recordAudit(trx, at, { action: AUDIT_ACTION.twoFactorDisabled, actorId: member.id });
-        afterCommit(trx, () => announce(member.id));
+        await recordAudit(tx, at, { action: AUDIT_ACTION.twoFactorDisabled, actorId: member.id });
+        tx.afterCommit(() => announce(member.id));
       });
     },
 
     /** Admin: a member who lost their phone enrols again at their next sign-in. */
-    async reset(caller: TokenUser, encodedMemberId: string): Promise<void> {
+    async reset(caller: TokenUser, encodedMemberId: string, origin: RequestOrigin): Promise<void> {
       const id = decodeId(encodedMemberId);
       const member = id === null ? undefined : await staffRepo.findActiveById(db, id);
       if (!member) throw AppError.notFound(SERVER_MSG.memberNotFound);
       if (!hasTwoFactor(member)) throw AppError.conflict(ACCOUNT_MSG.twoFactorNotOn);
-      await inTransaction(db, async (trx) => {
+      await inTransaction(ctx.transactions.of(origin), async (trx, tx) => {
         const at = nowIso(ctx.clock);
         await twoFactorRepo.disable(trx, member.id, at);
-        await recordAudit(trx, at, { action: AUDIT_ACTION.twoFactorReset, actorId: caller.id, target: member.email });
-        afterCommit(trx, () => announce(member.id));
+        await recordAudit(tx, at, { action: AUDIT_ACTION.twoFactorReset, actorId: caller.id, target: member.email });
+        tx.afterCommit(() => announce(member.id));
       });
     },
 

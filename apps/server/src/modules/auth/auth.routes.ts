@@ -41,7 +41,7 @@ export function authStaffRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   route(app, AUTH_CONTRACTS.changePassword, async (request) => {
-    await auth.changePassword(request.staff.id, request.body);
+    await auth.changePassword(request.staff.id, request.body, originOf(request));
     return ok(SERVER_MSG.passwordChanged);
   });
 }

@@ -12,9 +12,10 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { StaffRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { bounded, type RequestOrigin } from '../../lib/request-origin.ts';
 import type { SecondFactor } from '../../lib/session-rules.ts';
 import { nowIso } from '../../lib/time.ts';
-import { afterCommit, inTransaction } from '../../lib/transaction.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import {
   accountFailures,
   accountKey,
@@ -39,16 +40,23 @@ export function createAuthService(ctx: AppContext) {
   const twoFactor = createTwoFactorService(ctx);
 
   const audit = (
+    origin: RequestOrigin,
     action: typeof AUDIT_ACTION.signIn | typeof AUDIT_ACTION.signInFailed,
     actorId: number | null,
     email: string,
     detail: Record<string, unknown> | null = null,
-  ) => recordAudit(ctx.db, nowIso(ctx.clock), { action, actorId, target: email, detail });
+  ) =>
+    recordAudit(ctx.transactions.committed(bounded(origin)), nowIso(ctx.clock), {
+      action,
+      actorId,
+      target: email,
+      detail,
+    });
 
   /** The member has proved who they are: a session, and a word for the app if they must enrol. */
   async function signIn(member: StaffRow, origin: SignInOrigin, second: SecondFactor | null): Promise<SignInReply> {
     const { jwtToken, sessionId } = await sessions.start(member, origin, second);
-    await audit(AUDIT_ACTION.signIn, member.id, member.email, {
+    await audit(origin, AUDIT_ACTION.signIn, member.id, member.email, {
       session: sessionId,
       ...(second ? { secondFactor: CODE_KIND[second] } : {}),
     });
@@ -65,14 +73,14 @@ export function createAuthService(ctx: AppContext) {
       const email = input.email.toLowerCase();
       if (await limiter.isBlocked(email)) {
         const member = await staffRepo.findActiveByEmail(ctx.db, email);
-        await audit(AUDIT_ACTION.signInFailed, member?.id ?? null, email, { reason: 'too many failures' });
+        await audit(origin, AUDIT_ACTION.signInFailed, member?.id ?? null, email, { reason: 'too many failures' });
         throw new AppError(429, SERVER_MSG.tooManyAttempts);
       }
       const member = await staffRepo.findActiveByEmail(ctx.db, email);
       const valid = await ctx.passwords.verify(member?.password_hash ?? null, input.password);
       if (!member || !valid || !isRole(member.type)) {
         await limiter.fail(email);
-        await audit(AUDIT_ACTION.signInFailed, member?.id ?? null, email, {
+        await audit(origin, AUDIT_ACTION.signInFailed, member?.id ?? null, email, {
           reason: member ? 'wrong password' : 'unknown email',
         });
         throw new AppError(401, SERVER_MSG.badCredentials);
@@ -101,7 +109,9 @@ export function createAuthService(ctx: AppContext) {
       const second: SecondFactor = TOTP_CODE.test(input.code) ? 'totp' : 'recovery';
       if (!(await twoFactor.takeCode(member, input.code))) {
         await Promise.all([codeFailures.fail(claims.jti), codeFailures.fail(account)]);
-        await audit(AUDIT_ACTION.signInFailed, member.id, member.email, { reason: `wrong ${CODE_KIND[second]}` });
+        await audit(origin, AUDIT_ACTION.signInFailed, member.id, member.email, {
+          reason: `wrong ${CODE_KIND[second]}`,
+        });
         throw AppError.badRequest(ACCOUNT_MSG.codeWrong, { code: ACCOUNT_MSG.codeWrong });
       }
       await Promise.all([codeFailures.reset(claims.jti), codeFailures.reset(account)]);
@@ -109,14 +119,14 @@ export function createAuthService(ctx: AppContext) {
     },
 
     /** A new password ends every session of the member, this one included. */
-    async changePassword(staffId: number, input: ChangePasswordInput): Promise<void> {
+    async changePassword(staffId: number, input: ChangePasswordInput, origin: RequestOrigin): Promise<void> {
       const hash = await ctx.passwords.hash(input.newPassword);
-      await inTransaction(ctx.db, async (trx) => {
+      await inTransaction(ctx.transactions.of(bounded(origin)), async (trx, tx) => {
         const at = nowIso(ctx.clock);
         await staffRepo.update(trx, staffId, { password_hash: hash, updated_at: at });
         await staffRepo.revokeTokens(trx, staffId, at);
-        await recordAudit(trx, at, { action: AUDIT_ACTION.passwordChanged, actorId: staffId });
-        afterCommit(trx, () => ctx.events.publish('member.changed', { memberId: staffId, change: 'updated' }));
+        await recordAudit(tx, at, { action: AUDIT_ACTION.passwordChanged, actorId: staffId });
+        tx.afterCommit(() => ctx.events.publish('member.changed', { memberId: staffId, change: 'updated' }));
       });
     },
   };

@@ -17,7 +17,9 @@ const MINUTE_MS = 60_000;
  * orders went back. Safe beside another pass (another instance's): each order is locked, then freed
  * only if it is still held and still idle, so none is released, or logged, twice.
  */
-export async function releaseIdleClaims(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>): Promise<number> {
+export async function releaseIdleClaims(
+  ctx: Pick<AppContext, 'db' | 'transactions' | 'clock' | 'config'>,
+): Promise<number> {
   const minutes = ctx.config.claimIdleMinutes;
   if (minutes <= 0) return 0;
   const now = ctx.clock();
@@ -26,7 +28,7 @@ export async function releaseIdleClaims(ctx: Pick<AppContext, 'db' | 'clock' | '
   const note = idleReleaseNote(minutes);
   let total = 0;
   for (;;) {
-    const pass = await inTransaction(ctx.db, async (trx) => {
+    const pass = await inTransaction(ctx.transactions, async (trx, tx) => {
       const holders = await holdersIn(trx, LEASED_STATUSES);
       const idle = await lockIdleClaims(trx, holders, LEASED_STATUSES, cutoff, BATCH);
       const freed = new Set(
@@ -41,7 +43,7 @@ export async function releaseIdleClaims(ctx: Pick<AppContext, 'db' | 'clock' | '
       const released = idle.filter((o) => freed.has(o.id));
       const names = await staffNames(trx, [...new Set(released.map((o) => o.assigned_to))]);
       await appendEvents(
-        trx,
+        tx,
         null,
         released.map((o) => ({
           orderId: o.id,

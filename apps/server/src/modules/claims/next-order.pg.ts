@@ -1,7 +1,6 @@
 import { ORDER_EVENT } from '@eta/shared';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { retryingConflicts } from '../../lib/transaction.ts';
+import { sql } from 'kysely';
+import { retryingConflicts, type Transactions } from '../../lib/transaction.ts';
 import { announceOrderEvents, eventsInsertSelected } from '../order-changes/index.ts';
 import type { ClaimWrites } from './claim-writes.ts';
 
@@ -14,7 +13,8 @@ import type { ClaimWrites } from './claim-writes.ts';
  * members never get the same order and neither waits for the other. The event is logged in the same
  * statement and announced once it is committed.
  */
-export function postgresClaimWrites(db: Kysely<Database>): ClaimWrites {
+export function postgresClaimWrites(transactions: Transactions): ClaimWrites {
+  const { db } = transactions;
   return {
     async nextOrder(staff, status, at) {
       const logged = { staffId: staff.id, staffName: staff.name, at };
@@ -45,7 +45,9 @@ export function postgresClaimWrites(db: Kysely<Database>): ClaimWrites {
       });
       if (!claimed) return null;
       const id = Number(claimed.id);
-      announceOrderEvents(db, staff, [{ orderId: id, kind: ORDER_EVENT.assign, from: null, to: staff.name }]);
+      announceOrderEvents(transactions.committed(), staff, [
+        { orderId: id, kind: ORDER_EVENT.assign, from: null, to: staff.name },
+      ]);
       return { id, order_id: claimed.order_id };
     },
   };

@@ -1,7 +1,6 @@
 import { ORDER_EVENT } from '@eta/shared';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { inTransaction } from '../../lib/transaction.ts';
+import { sql } from 'kysely';
+import { inTransaction, type Transactions } from '../../lib/transaction.ts';
 import { appendEvents } from '../order-changes/index.ts';
 import type { ClaimWrites } from './claim-writes.ts';
 
@@ -10,10 +9,10 @@ import type { ClaimWrites } from './claim-writes.ts';
  * taking it cannot interleave with another claim. The status is written in (db/literals.ts) so the
  * (process_status, created_at) index, whose entries end in the rowid, gives the order read.
  */
-export function sqliteClaimWrites(db: Kysely<Database>): ClaimWrites {
+export function sqliteClaimWrites(transactions: Transactions): ClaimWrites {
   return {
     nextOrder: (staff, status, at) =>
-      inTransaction(db, async (trx) => {
+      inTransaction(transactions, async (trx, tx) => {
         const oldest = await trx
           .selectFrom('orders')
           .select(['id', 'order_id'])
@@ -31,7 +30,7 @@ export function sqliteClaimWrites(db: Kysely<Database>): ClaimWrites {
           .where('id', '=', id)
           .where('assigned_to', 'is', null)
           .execute();
-        await appendEvents(trx, staff, [{ orderId: id, kind: ORDER_EVENT.assign, from: null, to: staff.name }], at);
+        await appendEvents(tx, staff, [{ orderId: id, kind: ORDER_EVENT.assign, from: null, to: staff.name }], at);
         return { id, order_id: oldest.order_id };
       }),
   };

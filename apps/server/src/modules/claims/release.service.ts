@@ -26,7 +26,7 @@ const BATCH = 500;
  * One transaction, so the count answered is exactly what was released.
  */
 export async function releaseMemberClaims(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'transactions' | 'clock'>,
   actor: TokenUser,
   encodedId: string,
 ): Promise<{ result: ReleaseClaimsResult; memberName: string }> {
@@ -38,7 +38,7 @@ export async function releaseMemberClaims(
   if (!isRole(member.type) || !canReleaseClaimsOf(actor.type, member.type))
     throw AppError.forbidden(CLAIM_MSG.managerAdminLimit);
   const at = nowIso(ctx.clock);
-  const orderIds = await inTransaction(ctx.db, async (trx) => {
+  const orderIds = await inTransaction(ctx.transactions, async (trx, tx) => {
     const released: string[] = [];
     for (let afterId = 0; ; ) {
       const held = await lockMemberClaims(trx, memberId, OPEN_STATUSES, afterId, BATCH);
@@ -52,7 +52,7 @@ export async function releaseMemberClaims(
       );
       const done = held.filter((o) => freed.has(o.id));
       await appendEvents(
-        trx,
+        tx,
         actor,
         done.map((o) => ({
           orderId: o.id,

@@ -38,7 +38,7 @@ export function createDefenceService(ctx: AppContext) {
   return {
     /** Saves transaction id and merchant name on the order, with an Activity row when they change. */
     async saveTransactionDetails(staff: TokenUser, input: TransactionDetailsInput) {
-      await inTransaction(ctx.db, async (trx) => {
+      await inTransaction(ctx.transactions, async (trx, tx) => {
         const order = await lockOrderForWrite(trx, staff, input.orderId);
         if (!defenceEnabled(order.process_status)) {
           throw AppError.conflict(defenceRefusedMessage(order.process_status), {
@@ -52,7 +52,7 @@ export function createDefenceService(ctx: AppContext) {
         const at = nowIso(ctx.clock);
         await repo.saveTransaction(trx, order.id, input.transactionId, input.merchantName, at);
         const from = current?.transaction_id || current?.merchant_name ? before : null;
-        await appendEvents(trx, staff, [{ orderId: order.id, kind: ORDER_EVENT.transaction, from, to: after }], at);
+        await appendEvents(tx, staff, [{ orderId: order.id, kind: ORDER_EVENT.transaction, from, to: after }], at);
       });
       return { message: DEFENCE_MSG.transactionSaved };
     },
@@ -97,7 +97,7 @@ export function createDefenceService(ctx: AppContext) {
       const passport = pack.passport ? [PACK_PASSPORT.included] : includePassport ? [PACK_PASSPORT.unavailable] : [];
       const detail = [`fitted to ${disputeLabel(profile)}`, ...(smaller ? [smaller] : []), ...passport].join('; ');
       await appendEvents(
-        ctx.db,
+        ctx.transactions.committed(),
         staff,
         [{ orderId: evidence.orderDbId, kind: ORDER_EVENT.defencePack, from: null, to: String(type), detail }],
         nowIso(ctx.clock),

@@ -10,6 +10,7 @@ import {
 import type { Transaction, Updateable } from 'kysely';
 import type { Database, DisputesTable } from '../../db/schema.ts';
 import type { EventActor } from '../../lib/domain-events.ts';
+import type { TxContext } from '../../lib/transaction.ts';
 import { appendEvents, type OrderEvent } from '../order-changes/index.ts';
 import { type DisputeRow, moveToChargeBack, refreshOrderDeadline, updateDispute } from './disputes.repository.ts';
 
@@ -61,6 +62,7 @@ function shown(field: Field, value: unknown, row: DisputeRow): string | null {
  */
 export async function applyDisputeChanges(
   trx: Trx,
+  tx: TxContext,
   row: DisputeRow,
   changes: DisputeChanges,
   actor: EventActor,
@@ -97,7 +99,7 @@ export async function applyDisputeChanges(
   if (set.state !== undefined) set.closed_at = isOpenDispute(String(set.state)) ? null : at;
   if (Object.keys(set).length === 0) return;
   await updateDispute(trx, Number(row.id), { ...set, updated_at: at });
-  await appendEvents(trx, actor, events, at);
+  await appendEvents(tx, actor, events, at);
   if (row.order_id !== null) await refreshOrderDeadline(trx, Number(row.order_id));
 }
 
@@ -107,6 +109,7 @@ export async function applyDisputeChanges(
  */
 export async function attachToOrder(
   trx: Trx,
+  tx: TxContext,
   row: DisputeRow,
   order: { id: number; process_status: string },
   actor: EventActor,
@@ -124,6 +127,6 @@ export async function attachToOrder(
   if (isOpenDispute(row.state) && (await moveToChargeBack(trx, order.id, at))) {
     events.push({ orderId: order.id, kind: ORDER_EVENT.status, from: order.process_status, to: STATUS.ChargeBack });
   }
-  await appendEvents(trx, actor, events, at);
+  await appendEvents(tx, actor, events, at);
   await refreshOrderDeadline(trx, order.id);
 }

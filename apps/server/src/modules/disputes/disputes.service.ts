@@ -32,7 +32,7 @@ export function createDisputeService(ctx: AppContext) {
 
   async function open(staff: TokenUser, input: OpenDisputeInput): Promise<DisputeRecord> {
     try {
-      return await inTransaction(ctx.db, async (trx) => {
+      return await inTransaction(ctx.transactions, async (trx, tx) => {
         const at = nowIso(ctx.clock);
         // The hold rule and 404 as for every write to an order (DESIGN §6).
         const order = await lockOrderForWrite(trx, staff, input.orderId);
@@ -58,7 +58,7 @@ export function createDisputeService(ctx: AppContext) {
           updated_at: at,
         });
         const row = (await repo.findDispute(trx, id)) as repo.DisputeRow;
-        await attachToOrder(trx, row, order, staff, at);
+        await attachToOrder(trx, tx, row, order, staff, at);
         return record((await repo.findDispute(trx, id)) as repo.DisputeRow);
       });
     } catch (error) {
@@ -69,7 +69,7 @@ export function createDisputeService(ctx: AppContext) {
 
   /** Changes what the member sent; `orderId` links an unmatched dispute (and moves its order to ChargeBack). */
   async function update(staff: TokenUser, id: number, input: UpdateDisputeInput): Promise<DisputeRecord> {
-    return inTransaction(ctx.db, async (trx) => {
+    return inTransaction(ctx.transactions, async (trx, tx) => {
       const at = nowIso(ctx.clock);
       let row = await repo.lockDispute(trx, id);
       if (!row) throw AppError.notFound(DISPUTE_MSG.notFound);
@@ -99,9 +99,9 @@ export function createDisputeService(ctx: AppContext) {
       if (input.evidenceSubmittedAt && input.state === undefined && row.state === RESPONSE_DUE_STATE) {
         changes.state = 'under_review';
       }
-      await applyDisputeChanges(trx, row, changes, staff, at, linkTo ? { order_id: linkTo.id } : {});
+      await applyDisputeChanges(trx, tx, row, changes, staff, at, linkTo ? { order_id: linkTo.id } : {});
       const updated = (await repo.findDispute(trx, id)) as repo.DisputeRow;
-      if (linkTo) await attachToOrder(trx, updated, linkTo, staff, at);
+      if (linkTo) await attachToOrder(trx, tx, updated, linkTo, staff, at);
       return record(updated);
     });
   }

@@ -48,7 +48,7 @@ export interface IntakeEvent {
  */
 export function createIntakeService(ctx: AppContext) {
   async function applyOnce(event: IntakeEvent): Promise<IntakeResult> {
-    return inTransaction(ctx.db, async (trx) => {
+    return inTransaction(ctx.transactions, async (trx, tx) => {
       const at = nowIso(ctx.clock);
       const fresh = await repo.recordIntakeEvent(trx, {
         source: event.source,
@@ -85,7 +85,7 @@ export function createIntakeService(ctx: AppContext) {
           updated_at: at,
         });
         await repo.linkIntakeEvent(trx, event.source, event.eventId, id);
-        if (order) await attachToOrder(trx, (await repo.findDispute(trx, id)) as repo.DisputeRow, order, null, at);
+        if (order) await attachToOrder(trx, tx, (await repo.findDispute(trx, id)) as repo.DisputeRow, order, null, at);
         return { outcome: 'created', dispute_id: id, matched: Boolean(order) };
       }
 
@@ -107,6 +107,7 @@ export function createIntakeService(ctx: AppContext) {
       }
       await applyDisputeChanges(
         trx,
+        tx,
         row,
         {
           stage: event.stage ?? undefined,
@@ -119,7 +120,7 @@ export function createIntakeService(ctx: AppContext) {
         at,
         { processor_event_at: event.occurredAt, ...(linkTo ? { order_id: linkTo.id } : {}) },
       );
-      if (linkTo) await attachToOrder(trx, (await repo.findDispute(trx, id)) as repo.DisputeRow, linkTo, null, at);
+      if (linkTo) await attachToOrder(trx, tx, (await repo.findDispute(trx, id)) as repo.DisputeRow, linkTo, null, at);
       return { outcome: 'updated', dispute_id: id, matched: row.order_id !== null };
     });
   }

@@ -44,10 +44,10 @@ export function createDocumentService(ctx: AppContext) {
       if (!type) throw new AppError(415, DETAIL_MSG.documentType);
       // Checked before the file is written too, so a refused upload leaves nothing on disk. An
       // erased order refuses the upload itself (DESIGN §22): its purpose is to mail the customer.
-      assertMailable(await inTransaction(ctx.db, (trx) => lockOrderForWrite(trx, staff, fields.orderId)));
+      assertMailable(await inTransaction(ctx.transactions, (trx) => lockOrderForWrite(trx, staff, fields.orderId)));
       const name = await ctx.files.putAs(FILE_FOLDER.documents, documentName(fields.orderId, type.ext), file.bytes);
       try {
-        return await inTransaction(ctx.db, async (trx) => {
+        return await inTransaction(ctx.transactions, async (trx, tx) => {
           const order = await lockOrderForWrite(trx, staff, fields.orderId);
           const at = nowIso(ctx.clock);
           const first = !(await repo.hasDocuments(trx, order.id));
@@ -63,17 +63,17 @@ export function createDocumentService(ctx: AppContext) {
             uploaded_by: staff.id,
             created_at: at,
           });
-          await appendEvents(trx, staff, [{ orderId: order.id, kind: ORDER_EVENT.document, from: null, to: name }], at);
+          await appendEvents(tx, staff, [{ orderId: order.id, kind: ORDER_EVENT.document, from: null, to: name }], at);
           // The first uploader processed the order, even over whoever moved it to Completed before.
           if (await setProcessedBy(trx, order.id, staff.id, !first, at)) {
             await appendEvents(
-              trx,
+              tx,
               staff,
               [{ orderId: order.id, kind: ORDER_EVENT.processedBy, from: null, to: staff.name }],
               at,
             );
           }
-          await queueOrderMail(ctx, trx, staff, {
+          await queueOrderMail(ctx, trx, tx, staff, {
             kind: MAIL_KIND.approval,
             orders: [order],
             documentId,
@@ -91,7 +91,7 @@ export function createDocumentService(ctx: AppContext) {
 
     /** The approval mail again (remainder_mail 1), for the current document unless it was rejected. */
     async resend(staff: TokenUser, input: ResendMailInput) {
-      return inTransaction(ctx.db, async (trx) => {
+      return inTransaction(ctx.transactions, async (trx, tx) => {
         const order = await lockOrderForWrite(trx, staff, input.orderId);
         // before the document checks: an erased order's documents are gone, and the reason is the erasure
         assertMailable(order);
@@ -99,7 +99,7 @@ export function createDocumentService(ctx: AppContext) {
         if (!doc) throw AppError.conflict(DETAIL_MSG.noDocument);
         if (isRejectedDocument(doc)) throw AppError.conflict(DETAIL_MSG.documentRejected);
         const at = nowIso(ctx.clock);
-        const [mailId] = await queueOrderMail(ctx, trx, staff, {
+        const [mailId] = await queueOrderMail(ctx, trx, tx, staff, {
           kind: MAIL_KIND.resend,
           orders: [order],
           documentId: Number(doc.id),
@@ -113,7 +113,7 @@ export function createDocumentService(ctx: AppContext) {
 
     /** Reject Applicant: the latest document marked rejected and the rejection mail queued, together. */
     async reject(staff: TokenUser, input: RejectionMailInput) {
-      return inTransaction(ctx.db, async (trx) => {
+      return inTransaction(ctx.transactions, async (trx, tx) => {
         const order = await lockOrderForWrite(trx, staff, input.orderId);
         // before the document checks: an erased order's documents are gone, and the reason is the erasure
         assertMailable(order);
@@ -122,12 +122,12 @@ export function createDocumentService(ctx: AppContext) {
         if (!(await repo.markRejected(trx, Number(doc.id)))) throw AppError.conflict(DETAIL_MSG.alreadyRejected);
         const at = nowIso(ctx.clock);
         await appendEvents(
-          trx,
+          tx,
           staff,
           [{ orderId: order.id, kind: ORDER_EVENT.rejection, from: null, to: doc.file1 }],
           at,
         );
-        const [mailId] = await queueOrderMail(ctx, trx, staff, {
+        const [mailId] = await queueOrderMail(ctx, trx, tx, staff, {
           kind: MAIL_KIND.rejection,
           orders: [order],
           documentId: Number(doc.id),

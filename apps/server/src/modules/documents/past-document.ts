@@ -23,7 +23,7 @@ export async function storePastDocument(
   if (!type) throw new AppError(415, DETAIL_MSG.documentType);
   const name = await ctx.files.putAs(FILE_FOLDER.documents, documentName(input.orderId, type.ext), input.bytes);
   try {
-    return await inTransaction(ctx.db, async (trx) => {
+    return await inTransaction(ctx.transactions, async (trx, tx) => {
       const order = await lockOrderForWrite(trx, staff, input.orderId);
       const first = !(await repo.hasDocuments(trx, order.id));
       const documentId = await repo.insertDocument(trx, {
@@ -39,14 +39,14 @@ export async function storePastDocument(
         created_at: input.at,
       });
       await appendEvents(
-        trx,
+        tx,
         staff,
         [{ orderId: order.id, kind: ORDER_EVENT.document, from: null, to: name }],
         input.at,
       );
       if (await setProcessedBy(trx, order.id, staff.id, !first, input.at)) {
         await appendEvents(
-          trx,
+          tx,
           staff,
           [{ orderId: order.id, kind: ORDER_EVENT.processedBy, from: null, to: staff.name }],
           input.at,

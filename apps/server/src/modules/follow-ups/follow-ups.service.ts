@@ -21,20 +21,20 @@ import { followUpOf, readDueCounts, setFollowUp } from './follow-ups.repository.
  * (DESIGN §18): 404 for an unknown order, 409 in any other status, an Activity event when it changes.
  */
 export async function changeFollowUp(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'transactions' | 'clock'>,
   staff: TokenUser,
   orderId: string,
   day: string | null,
 ): Promise<{ order_id: string; follow_up_on: string | null }> {
   const at = nowIso(ctx.clock);
-  return inTransaction(ctx.db, async (trx) => {
+  return inTransaction(ctx.transactions, async (trx, tx) => {
     const order = await lockOrderForWrite(trx, staff, orderId);
     if (!isFollowUpStatus(order.process_status)) throw AppError.conflict(FOLLOW_UP_MSG.wrongStatus);
     const before = await followUpOf(trx, order.id);
     // the same day again changes nothing, and logs nothing
     if (before !== day) {
       await setFollowUp(trx, order.id, day, at);
-      await appendEvents(trx, staff, [{ orderId: order.id, kind: ORDER_EVENT.followUp, from: before, to: day }], at);
+      await appendEvents(tx, staff, [{ orderId: order.id, kind: ORDER_EVENT.followUp, from: before, to: day }], at);
     }
     return { order_id: order.order_id, follow_up_on: day };
   });

@@ -2,6 +2,7 @@ import { GATEWAY_CONTRACTS } from '@eta/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/envelope.ts';
+import { originOf } from '../../lib/request-origin.ts';
 import { route } from '../../lib/route.ts';
 import { createGatewayService } from './gateways.service.ts';
 
@@ -12,7 +13,7 @@ export function gatewayRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, GATEWAY_CONTRACTS.list, async () => ok('Payment gateways', await gateways.list()));
 
   route(app, GATEWAY_CONTRACTS.activate, async (request) => {
-    const gateway = await gateways.activate(request.staff, request.body.gatewayDetails);
+    const gateway = await gateways.activate(request.staff, request.body.gatewayDetails, originOf(request));
     return ok(`${gateway.gateway_name} is now the active gateway.`, gateway);
   });
 }

@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { GatewayRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { RequestOrigin } from '../../lib/request-origin.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../privacy/index.ts';
@@ -34,6 +35,7 @@ export function createGatewayService(ctx: AppContext) {
     async activate(
       actor: TokenUser,
       input: { gatewayId: string; isSecondaryDomain: 0 | 1 },
+      origin: RequestOrigin,
     ): Promise<PaymentGatewayRecord> {
       const id = decodeId(input.gatewayId);
       if (id === null)
@@ -45,7 +47,7 @@ export function createGatewayService(ctx: AppContext) {
           'gatewayDetails.gatewayId': 'This gateway belongs to the other domain.',
         });
       }
-      await inTransaction(ctx.db, async (trx) => {
+      await inTransaction(ctx.transactions.of(origin), async (trx, tx) => {
         // Two managers switching one domain at once: the second waits for the first, then wins.
         await repo.lockDomain(trx, input.isSecondaryDomain);
         const domain = input.isSecondaryDomain === 1 ? 'secondary' : 'primary';
@@ -53,7 +55,7 @@ export function createGatewayService(ctx: AppContext) {
         const at = nowIso(ctx.clock);
         await repo.activate(trx, id, input.isSecondaryDomain, at);
         if (before !== gateway.gateway_name) {
-          await recordAudit(trx, at, {
+          await recordAudit(tx, at, {
             action: AUDIT_ACTION.gatewayChanged,
             actorId: actor.id,
             target: `${domain} domain`,

@@ -46,7 +46,7 @@ function asJson(orders: readonly NewOrder[]): { columns: string[]; json: string 
  * a second batch arriving at the same time is written alongside instead of waiting behind this one.
  */
 export const postgresArrivalWrites: ArrivalWrites = {
-  async insert(trx, orders, source, at): Promise<Arrived[]> {
+  async insert(trx, tx, orders, source, at): Promise<Arrived[]> {
     if (orders.length === 0) return [];
     const batch = asJson(orders);
     const columns = sql.join(batch.columns.map((column) => sql.ref(column)));
@@ -72,7 +72,7 @@ export const postgresArrivalWrites: ArrivalWrites = {
       select id, order_id, process_status from arrived order by id`.execute(trx);
     const arrived = rows.map((r) => ({ id: Number(r.id), order_id: r.order_id, status: r.process_status }));
     // logged in SQL above: announced as appendEvents would have (DESIGN §13)
-    announceOrderEvents(trx, null, () =>
+    announceOrderEvents(tx, null, () =>
       arrived.map((r) => ({ orderId: r.id, kind: ORDER_EVENT.created, from: null, to: r.status, detail: source })),
     );
     return arrived.map(({ id, order_id }) => ({ id, order_id }));

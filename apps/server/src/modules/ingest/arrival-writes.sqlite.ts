@@ -5,11 +5,11 @@ import { insertOrders } from './ingest.repository.ts';
 
 /** SQLite: the orders in statements of a hundred rows, then their events; the transaction holds the write lock. */
 export const sqliteArrivalWrites: ArrivalWrites = {
-  async insert(trx, orders, source, at) {
+  async insert(trx, tx, orders, source, at) {
     const rows = await insertOrders(trx, orders);
     const statusOf = new Map(orders.map((o) => [o.order_id, o.process_status]));
     await appendEvents(
-      trx,
+      tx,
       null,
       rows.map((r) => ({
         orderId: r.id,

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database, NewOrder } from '../../db/schema.ts';
+import type { TxContext } from '../../lib/transaction.ts';
 
 /** An order a batch inserted: its row id and its order id. */
 export interface Arrived {
@@ -19,7 +20,13 @@ export interface ArrivalWrites {
    * index, ON CONFLICT DO NOTHING, instead of failing the batch), and logs one `created` event per
    * order inserted, with `source` as its detail and `at` as its time. Returns the rows inserted.
    */
-  insert(trx: Transaction<Database>, orders: readonly NewOrder[], source: string, at: string): Promise<Arrived[]>;
+  insert(
+    trx: Transaction<Database>,
+    tx: TxContext,
+    orders: readonly NewOrder[],
+    source: string,
+    at: string,
+  ): Promise<Arrived[]>;
 }
 
 declare module '../../context.ts' {

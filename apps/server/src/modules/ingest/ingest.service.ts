@@ -11,7 +11,7 @@ import { type NewOrder, ORDER_TEXT_FIELDS } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { FILE_FOLDER } from '../../lib/file-store.ts';
 import { nowIso } from '../../lib/time.ts';
-import { afterCommit, inTransaction } from '../../lib/transaction.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { gatewaysRepo } from '../gateways/index.ts';
 import { type DecodedImage, decodeImages } from './images.ts';
 import * as repo from './ingest.repository.ts';
@@ -166,11 +166,12 @@ export function createIngestService(ctx: AppContext) {
       const written = await writeImages(fresh);
       let inserted: { id: number; order_id: string }[];
       try {
-        inserted = await inTransaction(ctx.db, async (trx) => {
+        inserted = await inTransaction(ctx.transactions, async (trx, tx) => {
           const at = nowIso(ctx.clock);
           const gateways = await gatewaysRepo.activeByDomain(trx);
           const rows = await ctx.strategies.arrivalWrites.insert(
             trx,
+            tx,
             fresh.map((p) => toRow(p.order, ctx, at, gateways)),
             options.source,
             at,
@@ -189,7 +190,7 @@ export function createIngestService(ctx: AppContext) {
                 created_at: at,
               })),
           );
-          if (rows.length > 0) afterCommit(trx, () => ctx.events.publish('orders.arrived', { count: rows.length }));
+          if (rows.length > 0) tx.afterCommit(() => ctx.events.publish('orders.arrived', { count: rows.length }));
           return rows;
         });
       } catch (error) {

@@ -36,7 +36,7 @@ export function createInvoiceService(ctx: AppContext) {
     if (!(await repo.findOrder(ctx.db, input.orderId))) throw AppError.notFound(invoiceNotFoundMessage(input.orderId));
     let created: string | null = null;
     try {
-      return await inTransaction(ctx.db, async (trx) => {
+      return await inTransaction(ctx.transactions, async (trx, tx) => {
         created = null;
         const locked = await lockOrderForWrite(trx, staff, input.orderId);
         const order = await repo.findOrder(trx, input.orderId);
@@ -86,7 +86,7 @@ export function createInvoiceService(ctx: AppContext) {
         });
         await ctx.files.putAs(FILE_FOLDER.invoices, invoice.file_name, pdf);
         if (!existing) created = invoice.file_name;
-        const [mailId] = await queueOrderMail(ctx, trx, staff, {
+        const [mailId] = await queueOrderMail(ctx, trx, tx, staff, {
           kind: MAIL_KIND.invoice,
           orders: [locked],
           invoice: {
@@ -104,7 +104,7 @@ export function createInvoiceService(ctx: AppContext) {
           at,
         });
         await appendEvents(
-          trx,
+          tx,
           staff,
           [
             {

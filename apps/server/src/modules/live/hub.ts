@@ -73,7 +73,7 @@ const TELL_EVERY_MS = 100;
  * see, and sends members their folder counts again, at most every 500 ms, when they moved.
  */
 export function createLiveHub(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'events' | 'tokens' | 'members' | 'sessions'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'events' | 'timedCounts' | 'tokens' | 'members' | 'sessions'>,
   transport: LiveTransport,
   log: Log,
   options: LiveHubOptions = {},

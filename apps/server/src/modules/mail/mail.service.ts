@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
-import { afterCommit, inTransaction } from '../../lib/transaction.ts';
+import { inTransaction, type TxContext } from '../../lib/transaction.ts';
 import { appendEvents, lockOrderForWrite, type OrderEvent } from '../order-changes/index.ts';
 import { DOCUMENT_BOUND_KINDS } from './mail-kinds.ts';
 import { assertMailable } from './mailable.ts';
@@ -42,8 +42,8 @@ export interface MailToQueue {
  * queueOrderMail (order-mails.ts), which makes them from the kinds' registry.
  */
 export async function queueMails(
-  ctx: AppContext,
   trx: Transaction<Database>,
+  tx: TxContext,
   staff: Pick<TokenUser, 'id' | 'name'> | null,
   mails: readonly MailToQueue[],
   at: string,
@@ -73,10 +73,9 @@ export async function queueMails(
     to: m.kind,
     detail: `${m.provider} to ${m.to}`,
   }));
-  await appendEvents(trx, staff, events, at);
+  await appendEvents(tx, staff, events, at);
   announceQueued(
-    ctx,
-    trx,
+    tx,
     ids,
     mails.map((m) => m.orderDbId),
   );
@@ -84,25 +83,15 @@ export async function queueMails(
 }
 
 /** `mail.queued` once the outbox rows are committed: the worker subscribes (registerMailWorker). */
-function announceQueued(
-  ctx: AppContext,
-  trx: Transaction<Database>,
-  mailIds: readonly number[],
-  orderDbIds: readonly number[],
-): void {
-  if (mailIds.length > 0) afterCommit(trx, () => ctx.events.publish('mail.queued', { mailIds, orderDbIds }));
+function announceQueued(tx: TxContext, mailIds: readonly number[], orderDbIds: readonly number[]): void {
+  if (mailIds.length > 0) tx.afterCommit(() => tx.events.publish('mail.queued', { mailIds, orderDbIds }));
 }
 
-/** One worker per app, found by its context (drainOutbox). */
-const workers = new WeakMap<AppContext, MailWorker>();
-
-export function mailWorkerOf(ctx: AppContext): MailWorker {
-  let worker = workers.get(ctx);
-  if (!worker) {
-    worker = createMailWorker(ctx);
-    workers.set(ctx, worker);
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the app's one mail worker, made by registerMailWorker in buildApp (drainOutbox) */
+    mailWorker: MailWorker;
   }
-  return worker;
 }
 
 /**
@@ -116,7 +105,7 @@ export function registerMailWorker(
   options: MailWorkerOptions | false = {},
 ): void {
   const worker = createMailWorker(ctx, { log: app.log, ...(options || {}) });
-  workers.set(ctx, worker);
+  app.decorate('mailWorker', worker);
   const unsubscribe = ctx.events.subscribe('mail.queued', () => worker.kick());
   if (options !== false) app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => {
@@ -127,26 +116,25 @@ export function registerMailWorker(
 
 /** Sends every due mail now and waits for the outcome (tests, and the command line). */
 export function drainOutbox(app: FastifyInstance): Promise<DrainResult> {
-  return mailWorkerOf(app.ctx).drain();
+  return app.mailWorker.drain();
 }
 
 /** POST /admin/retry-mail: failed mails of an order queued again with fresh attempts. */
 export async function retryFailedMail(ctx: AppContext, staff: TokenUser, input: RetryMailInput) {
-  const retried = await inTransaction(ctx.db, async (trx) => {
+  const retried = await inTransaction(ctx.transactions, async (trx, tx) => {
     const order = await lockOrderForWrite(trx, staff, input.orderId);
     assertMailable(order);
     const at = nowIso(ctx.clock);
     const rows = await outbox.requeueFailed(trx, order.id, input.mailId, at, DOCUMENT_BOUND_KINDS);
     if (rows.length === 0) throw AppError.conflict(DETAIL_MSG.noFailedMail);
     await appendEvents(
-      trx,
+      tx,
       staff,
       rows.map((r) => ({ orderId: order.id, kind: ORDER_EVENT.mailRetry, from: null, to: r.kind, detail: r.provider })),
       at,
     );
     announceQueued(
-      ctx,
-      trx,
+      tx,
       rows.map((r) => r.id),
       [order.id],
     );

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
+import type { TxContext } from '../../lib/transaction.ts';
 import { type MailToQueue, queueMails } from './mail.service.ts';
 import { MAIL_KINDS, type MailInputOf, type MailKindEntry } from './mail-kinds.ts';
 import type { MailOrder } from './mail-orders.repository.ts';
@@ -42,6 +43,7 @@ const areIds = (orders: readonly number[] | readonly MailOrder[]): orders is rea
 export async function queueOrderMail(
   ctx: AppContext,
   trx: Transaction<Database>,
+  tx: TxContext,
   actor: Pick<TokenUser, 'id' | 'name'> | null,
   request: OrderMailRequest,
 ): Promise<number[]> {
@@ -67,7 +69,7 @@ export async function queueOrderMail(
       attachments: kind.attachments?.(request),
     });
   }
-  return queueMails(ctx, trx, actor, mails, request.at ?? nowIso(ctx.clock));
+  return queueMails(trx, tx, actor, mails, request.at ?? nowIso(ctx.clock));
 }
 
 /** "View Email Content" (SPEC §2): the approval mail of the order exactly as it would be sent now. */

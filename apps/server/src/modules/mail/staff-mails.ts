@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
-import { afterCommit } from '../../lib/transaction.ts';
+import type { TxContext } from '../../lib/transaction.ts';
 import * as outbox from './outbox.repository.ts';
 import { passwordResetMail } from './templates/password-reset.ts';
 
@@ -15,6 +15,7 @@ import { passwordResetMail } from './templates/password-reset.ts';
 export async function queuePasswordResetMail(
   ctx: AppContext,
   trx: Transaction<Database>,
+  tx: TxContext,
   member: { name: string; email: string },
   resetUrl: string,
 ): Promise<void> {
@@ -37,5 +38,5 @@ export async function queuePasswordResetMail(
     ],
     nowIso(ctx.clock),
   );
-  afterCommit(trx, () => ctx.events.publish('mail.queued', { mailIds: ids, orderDbIds: [] }));
+  tx.afterCommit(() => tx.events.publish('mail.queued', { mailIds: ids, orderDbIds: [] }));
 }

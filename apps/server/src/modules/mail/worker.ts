@@ -83,11 +83,11 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
 
   /** Records a mail as failed for good (no further attempt) with its reason, and says so in Activity. */
   async function failForGood(row: outbox.OutboxRow, reason: string): Promise<void> {
-    await inTransaction(ctx.db, async (trx) => {
+    await inTransaction(ctx.transactions, async (trx, tx) => {
       const mine = await outbox.markAttemptFailed(trx, Number(row.id), token, reason, null);
       if (mine && row.order_id !== null) {
         await appendEvents(
-          trx,
+          tx,
           null,
           [
             {
@@ -158,13 +158,13 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
       settings.log?.warn({ outboxId: id, attempt: row.attempts, final }, 'mail attempt failed');
       return;
     }
-    await inTransaction(ctx.db, async (trx) => {
+    await inTransaction(ctx.transactions, async (trx, tx) => {
       const at = nowIso(ctx.clock);
       if (!(await outbox.markSent(trx, id, token, at))) return;
       await outbox.insertHistory(trx, row, at);
       if (row.order_id !== null) {
         await appendEvents(
-          trx,
+          tx,
           null,
           [{ orderId: row.order_id, kind: ORDER_EVENT.mailSent, from: null, to: row.kind, detail: row.provider }],
           at,

@@ -2,8 +2,8 @@ import type { OrderEventKind, TokenUser } from '@eta/shared';
 import { type Insertable, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import { compiledPerLength } from '../../db/compiled.ts';
 import type { Database, OrderEventsTable } from '../../db/schema.ts';
-import { type EventActor, eventsOf } from '../../lib/domain-events.ts';
-import { afterCommit } from '../../lib/transaction.ts';
+import type { EventActor } from '../../lib/domain-events.ts';
+import type { TxContext } from '../../lib/transaction.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -101,7 +101,7 @@ const insertEvents = compiledPerLength(
 
 /** Appends events; `actor` null means the system (an integration, the import, the demo). */
 export async function appendEvents(
-  db: Db,
+  tx: TxContext,
   actor: Pick<TokenUser, 'id' | 'name'> | null,
   events: readonly OrderEvent[],
   at: string,
@@ -112,9 +112,9 @@ export async function appendEvents(
     const batch = events
       .slice(i, i + BATCH)
       .map((e) => ({ orderId: e.orderId, kind: e.kind, from: e.from, to: e.to, detail: e.detail ?? null }));
-    await insertEvents(db, null, batch, shared);
+    await insertEvents(tx.trx, null, batch, shared);
   }
-  announceOrderEvents(db, actor, events);
+  announceOrderEvents(tx, actor, events);
 }
 
 /**
@@ -123,19 +123,19 @@ export async function appendEvents(
  * kept. A write that logs its events in SQL itself (a *.pg.ts statement) announces them through here.
  */
 export function announceOrderEvents(
-  db: Db,
+  tx: TxContext,
   actor: EventActor,
   /** the rows, or how to make them: nothing is built while nobody listens */
   events: readonly OrderEvent[] | (() => readonly OrderEvent[]),
 ): void {
-  const bus = eventsOf(db);
-  if (bus && !bus.has('order.changed')) return;
+  const bus = tx.events;
+  if (!bus.has('order.changed')) return;
   const rows = typeof events === 'function' ? events() : events;
   if (rows.length === 0) return;
   const by = actor ? { id: actor.id, name: actor.name } : null;
-  afterCommit(db, () => {
+  tx.afterCommit(() => {
     for (const e of rows) {
-      bus?.publish('order.changed', {
+      bus.publish('order.changed', {
         orderDbId: e.orderId,
         orderId: null,
         kind: e.kind,

@@ -48,29 +48,37 @@ interface KeptTimed {
   generation: number;
   value: Promise<TimedCounts>;
 }
-/** per app (its bus): what was read, and a count of the order changes heard */
-const keptTimed = new WeakMap<object, KeptTimed>();
-const changesHeard = new WeakMap<object, { n: number }>();
+/** Per app (AppContext.timedCounts, made in buildApp): what was read, and a count of the order changes heard. */
+export interface TimedCountsKeep {
+  heard: number;
+  kept: KeptTimed | null;
+}
+export const createTimedCountsKeep = (): TimedCountsKeep => ({ heard: 0, kept: null });
 
-function timedCounts(ctx: Pick<AppContext, 'db' | 'clock' | 'events'>): Promise<TimedCounts> {
-  let heard = changesHeard.get(ctx.events);
-  if (!heard) {
-    const counter = { n: 0 };
-    heard = counter;
-    changesHeard.set(ctx.events, counter);
-    ctx.events.subscribe('order.changed', ({ kind }) => {
-      if (CHANGES_TIMED_COUNTS.has(kind)) counter.n += 1;
-    });
+declare module '../../context.ts' {
+  interface AppContext {
+    timedCounts: TimedCountsKeep;
   }
+}
+
+/** The orders module's subscriptions, made once when the app is built (buildApp). */
+export function subscribeOrders(ctx: Pick<AppContext, 'events' | 'timedCounts'>): void {
+  ctx.events.subscribe('order.changed', ({ kind }) => {
+    if (CHANGES_TIMED_COUNTS.has(kind)) ctx.timedCounts.heard += 1;
+  });
+}
+
+function timedCounts(ctx: Pick<AppContext, 'db' | 'clock' | 'timedCounts'>): Promise<TimedCounts> {
+  const keep = ctx.timedCounts;
   const now = ctx.clock();
-  const hit = keptTimed.get(ctx.events);
-  if (hit && hit.generation === heard.n && now >= hit.at && now - hit.at < TIMED_KEEP_MS) return hit.value;
+  const hit = keep.kept;
+  if (hit && hit.generation === keep.heard && now >= hit.at && now - hit.at < TIMED_KEEP_MS) return hit.value;
   const value = Promise.all([readTimedCounts(ctx), followUpDueCounts(ctx.db, now)]);
-  const kept = { at: now, generation: heard.n, value };
-  keptTimed.set(ctx.events, kept);
+  const kept = { at: now, generation: keep.heard, value };
+  keep.kept = kept;
   // a failed read is not kept
   value.catch(() => {
-    if (keptTimed.get(ctx.events) === kept) keptTimed.delete(ctx.events);
+    if (keep.kept === kept) keep.kept = null;
   });
   return value;
 }
@@ -94,7 +102,7 @@ function countsFor(
  * the due follow-ups beside Awaiting Customer and Awaiting Govt (DESIGN §18; the same for every member).
  */
 export async function folderCounts(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'events'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'timedCounts'>,
   staff: TokenUser,
 ): Promise<FolderCounts> {
   const [totals, [timed, due]] = await Promise.all([readStatusTotals(ctx.db, staff.id), timedCounts(ctx)]);
@@ -103,7 +111,7 @@ export async function folderCounts(
 
 /** Each member's folder counts, as folderCounts gives them, from one read of each kind (the live stream's ticks). */
 export async function folderCountsOfMany(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'events'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'timedCounts'>,
   staff: readonly Pick<TokenUser, 'id' | 'type'>[],
 ): Promise<Map<number, FolderCounts>> {
   const [totals, [timed, due]] = await Promise.all([

@@ -1,6 +1,6 @@
 /** What other features and app.ts may use of orders (DESIGN §13: everything else is its own). */
 export { createAssignService } from './assign.service.ts';
-export { folderCountsOfMany } from './counts.service.ts';
+export { createTimedCountsKeep, folderCountsOfMany, subscribeOrders } from './counts.service.ts';
 export { postgresOrderWrites } from './order-writes.pg.ts';
 export { sqliteOrderWrites } from './order-writes.sqlite.ts';
 export { orderRoutes } from './orders.routes.ts';

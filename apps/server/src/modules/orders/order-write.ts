@@ -1,8 +1,6 @@
 import { moveRefusal, moveRefusalMessage, ORDER_EVENT, type OrderStatus, STATUS } from '@eta/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { inTransaction } from '../../lib/transaction.ts';
+import { inTransaction, type Transactions } from '../../lib/transaction.ts';
 import { appendEvents, lockOrderForWrite, setProcessedBy, type Writer } from '../order-changes/index.ts';
 import { setStatus } from './orders.repository.ts';
 
@@ -12,13 +10,13 @@ import { setStatus } from './orders.repository.ts';
  * changed in between) and answer exactly as the rules say.
  */
 export function moveInTransaction(
-  db: Kysely<Database>,
+  transactions: Transactions,
   staff: Writer,
   orderId: string,
   to: OrderStatus,
   at: string,
 ): Promise<{ order_id: string; from: string }> {
-  return inTransaction(db, async (trx) => {
+  return inTransaction(transactions, async (trx, tx) => {
     const order = await lockOrderForWrite(trx, staff, orderId);
     const refusal = moveRefusal(order.process_status, to, staff.type);
     if (refusal) {
@@ -29,7 +27,7 @@ export function moveInTransaction(
     }
     await setStatus(trx, [order.id], to, at);
     await appendEvents(
-      trx,
+      tx,
       staff,
       [{ orderId: order.id, kind: ORDER_EVENT.status, from: order.process_status, to }],
       at,
@@ -37,7 +35,7 @@ export function moveInTransaction(
     // Who moved it to Completed processed it, unless the first uploader of its document already did.
     if (to === STATUS.Completed && (await setProcessedBy(trx, order.id, staff.id, true, at))) {
       await appendEvents(
-        trx,
+        tx,
         staff,
         [{ orderId: order.id, kind: ORDER_EVENT.processedBy, from: null, to: staff.name }],
         at,

@@ -1,7 +1,5 @@
 import { ORDER_EVENT } from '@eta/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { retryingConflicts } from '../../lib/transaction.ts';
+import { retryingConflicts, type Transactions } from '../../lib/transaction.ts';
 import type { Writer } from '../order-changes/index.ts';
 import { announceOrderEvents, type OrderEvent } from '../order-changes/index.ts';
 import type { HoldChange } from './bulk.ts';
@@ -36,26 +34,29 @@ function holdEvents(change: HoldChange, staff: Writer, assigning: boolean): Orde
  * tried again on a serialization failure or a deadlock. A move that one statement could not make
  * runs as SQLite's transaction, which says why.
  */
-export function postgresOrderWrites(db: Kysely<Database>): OrderWrites {
+export function postgresOrderWrites(transactions: Transactions): OrderWrites {
+  const { db } = transactions;
+  // each statement was its own transaction, committed once it returned: its events are announced at once
+  const committed = transactions.committed();
   return {
     async assign(staff, orderIds, takeover, at) {
       const change = await retryingConflicts(() => assignInOneStatement(db, staff, orderIds, takeover, at));
-      announceOrderEvents(db, staff, () => holdEvents(change, staff, true));
+      announceOrderEvents(committed, staff, () => holdEvents(change, staff, true));
       return change;
     },
     async unassign(staff, orderIds, anyHolder, at) {
       const change = await retryingConflicts(() => unassignInOneStatement(db, staff, orderIds, anyHolder, at));
-      announceOrderEvents(db, staff, () => holdEvents(change, staff, false));
+      announceOrderEvents(committed, staff, () => holdEvents(change, staff, false));
       return change;
     },
     async moveOne(staff, orderId, to, at) {
       const moved = await retryingConflicts(() => moveInOneStatement(db, staff, orderId, to, at));
       // not moved: the transaction finds out why (or moves it, if the order changed since)
-      if (!moved) return moveInTransaction(db, staff, orderId, to, at);
+      if (!moved) return moveInTransaction(transactions, staff, orderId, to, at);
       const events: OrderEvent[] = [{ orderId: moved.id, kind: ORDER_EVENT.status, from: moved.from, to }];
       if (moved.attributed)
         events.push({ orderId: moved.id, kind: ORDER_EVENT.processedBy, from: null, to: staff.name });
-      announceOrderEvents(db, staff, events);
+      announceOrderEvents(committed, staff, events);
       return { order_id: moved.order_id, from: moved.from };
     },
   };

@@ -1,7 +1,7 @@
 import { ORDER_EVENT } from '@eta/shared';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { inTransaction } from '../../lib/transaction.ts';
+import { inTransaction, type Transactions, type TxContext } from '../../lib/transaction.ts';
 import type { Writer } from '../order-changes/index.ts';
 import { appendEvents, type OrderEvent } from '../order-changes/index.ts';
 import { staffNames } from '../staff/index.ts';
@@ -11,18 +11,19 @@ import type { OrderWrites } from './order-writes.ts';
 import * as repo from './orders.repository.ts';
 
 /** SQLite's writes: the transaction holds the write lock, so the steps are separate statements. */
-export function sqliteOrderWrites(db: Kysely<Database>): OrderWrites {
+export function sqliteOrderWrites(transactions: Transactions): OrderWrites {
   return {
     assign: (staff, orderIds, takeover, at) =>
-      inTransaction(db, (trx) => assignInTransaction(trx, staff, orderIds, takeover, at)),
+      inTransaction(transactions, (trx, tx) => assignInTransaction(trx, tx, staff, orderIds, takeover, at)),
     unassign: (staff, orderIds, anyHolder, at) =>
-      inTransaction(db, (trx) => unassignInTransaction(trx, staff, orderIds, anyHolder, at)),
-    moveOne: (staff, orderId, to, at) => moveInTransaction(db, staff, orderId, to, at),
+      inTransaction(transactions, (trx, tx) => unassignInTransaction(trx, tx, staff, orderIds, anyHolder, at)),
+    moveOne: (staff, orderId, to, at) => moveInTransaction(transactions, staff, orderId, to, at),
   };
 }
 
 async function assignInTransaction(
   trx: Transaction<Database>,
+  tx: TxContext,
   staff: Writer,
   orderIds: readonly string[],
   takeover: boolean,
@@ -51,12 +52,13 @@ async function assignInTransaction(
         ? { orderId: r.id, kind: ORDER_EVENT.assign, from: null, to: staff.name }
         : { orderId: r.id, kind: ORDER_EVENT.takeover, from: names.get(r.assigned_to) ?? null, to: staff.name },
     );
-  await appendEvents(trx, staff, events, at);
+  await appendEvents(tx, staff, events, at);
   return { rows, changed, names };
 }
 
 async function unassignInTransaction(
   trx: Transaction<Database>,
+  tx: TxContext,
   staff: Writer,
   orderIds: readonly string[],
   anyHolder: boolean,
@@ -77,7 +79,7 @@ async function unassignInTransaction(
   );
   const cleared = new Set(changed);
   await appendEvents(
-    trx,
+    tx,
     staff,
     allowed
       .filter((r) => cleared.has(r.id))

@@ -69,7 +69,7 @@ export function createStatusService(ctx: AppContext) {
    * are reported. One transaction, one event per order changed.
    */
   async function move(staff: TokenUser, orderIds: string[], to: Move): Promise<BulkOutcome<StatusChangeResult>> {
-    const outcome = await inTransaction(ctx.db, async (trx) => {
+    const outcome = await inTransaction(ctx.transactions, async (trx, tx) => {
       const at = nowIso(ctx.clock);
       const rows = await repo.lockByOrderIds(trx, orderIds);
       const notFound = missingIds(orderIds, rows);
@@ -101,7 +101,7 @@ export function createStatusService(ctx: AppContext) {
         )),
       ]);
       await appendEvents(
-        trx,
+        tx,
         staff,
         targets
           .filter((r) => moved.has(r.id))
@@ -110,7 +110,7 @@ export function createStatusService(ctx: AppContext) {
       );
       // an erased order is still refunded (the money and the reports need it), but gets no mail (DESIGN §22)
       if (to.refund)
-        await queueOrderMail(ctx, trx, staff, { kind: MAIL_KIND.refund, orders: [...moved], at, skipErased: true });
+        await queueOrderMail(ctx, trx, tx, staff, { kind: MAIL_KIND.refund, orders: [...moved], at, skipErased: true });
       const names = await staffNames(
         trx,
         blocked.map((r) => r.assigned_to as number),

@@ -12,7 +12,7 @@ import { createAccessWriter } from './access-writer.ts';
  */
 export function recordPersonalDataReads(scope: FastifyInstance, ctx: AppContext): void {
   scope.decorateRequest('personalDataReads', null);
-  const writer = createAccessWriter(ctx.db);
+  const writer = createAccessWriter(ctx.transactions);
   scope.addHook('onSend', async (request, reply, payload) => {
     const reads = request.personalDataReads;
     if (!reads || reply.statusCode >= 400 || !request.staff) return payload;

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { writeOnDisk } from '../../lib/transaction.ts';
+import type { Transactions } from '../../lib/transaction.ts';
 import * as accessRepo from './access-log.repository.ts';
 
 /** rows of one INSERT: six parameters each, far under either database's limit */
@@ -22,7 +20,7 @@ interface Waiting {
  * the log rows and the changes of the same moment. A failed write fails every reply of its batch:
  * none leaves unrecorded.
  */
-export function createAccessWriter(db: Kysely<Database>) {
+export function createAccessWriter(transactions: Transactions) {
   const waiting: Waiting[] = [];
   let writing = false;
 
@@ -44,7 +42,7 @@ export function createAccessWriter(db: Kysely<Database>) {
         const batch = takeBatch();
         try {
           const rows = batch.flatMap((entry) => entry.rows);
-          await writeOnDisk(db, (conn) => accessRepo.insert(conn, rows));
+          await transactions.writeOnDisk((conn) => accessRepo.insert(conn, rows));
           for (const entry of batch) entry.resolve();
         } catch (error) {
           for (const entry of batch) entry.reject(error);

@@ -1,7 +1,5 @@
 import type { AuditAction } from '@eta/shared';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { currentOrigin } from '../../lib/request-origin.ts';
+import type { TxContext } from '../../lib/transaction.ts';
 import * as auditRepo from './audit-log.repository.ts';
 
 export interface AuditEntry {
@@ -20,15 +18,12 @@ const TARGET_MAX = 254;
 /**
  * Writes one audit entry (DESIGN §16). Given the transaction of the change, the change and its
  * entry commit together: no audited change without its entry, no entry for a change rolled back.
- * The request's IP and user agent come from its origin (lib/request-origin.ts).
+ * The request's IP and user agent come from the context's origin (lib/request-origin.ts); an entry
+ * with no change to join is written through `ctx.transactions.committed(origin)`.
  */
-export async function recordAudit(
-  db: Kysely<Database> | Transaction<Database>,
-  at: string,
-  entry: AuditEntry,
-): Promise<void> {
-  const origin = currentOrigin();
-  await auditRepo.insert(db, {
+export async function recordAudit(tx: TxContext, at: string, entry: AuditEntry): Promise<void> {
+  const { origin } = tx;
+  await auditRepo.insert(tx.trx, {
     at,
     member_id: entry.actorId,
     action: entry.action,

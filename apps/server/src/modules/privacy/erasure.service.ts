@@ -1,6 +1,7 @@
 import { AUDIT_ACTION, type EraseOrderInput, PRIVACY_MSG, REMOVAL_REASON, type TokenUser } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { RequestOrigin } from '../../lib/request-origin.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from './audit.ts';
@@ -12,7 +13,7 @@ import { anonymise } from './removal.repository.ts';
 export function createErasureService(ctx: AppContext) {
   const { db } = ctx;
   return {
-    async erase(actor: TokenUser, orderId: string, input: EraseOrderInput): Promise<void> {
+    async erase(actor: TokenUser, orderId: string, input: EraseOrderInput, origin: RequestOrigin): Promise<void> {
       const now = ctx.clock();
       const order = await db
         .selectFrom('orders')
@@ -25,7 +26,7 @@ export function createErasureService(ctx: AppContext) {
       // SQLite answers a condition as 1/0, PostgreSQL as true/false
       const held = !order.free || Number(order.free) === 0;
       if (held && !input.override) throw AppError.conflict(PRIVACY_MSG.legalHold, { legalHold: true });
-      await inTransaction(db, async (trx) => {
+      await inTransaction(ctx.transactions.of(origin), async (trx, tx) => {
         const at = nowIso(() => now);
         const done = await anonymise(trx, [Number(order.id)], {
           at,
@@ -33,10 +34,11 @@ export function createErasureService(ctx: AppContext) {
           because: "at the applicant's request",
           // Activity names the member (DESIGN §22), and their open detail knows the change as theirs
           actor: { id: actor.id, name: actor.name },
+          tx,
         });
         // a second erasure racing this one found the order already claimed
         if (done.length === 0) throw AppError.conflict(PRIVACY_MSG.alreadyErased);
-        await recordAudit(trx, at, {
+        await recordAudit(tx, at, {
           action: AUDIT_ACTION.orderErased,
           actorId: actor.id,
           target: orderId,

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/envelope.ts';
 import { readsPersonalData } from '../../lib/personal-data-read.ts';
+import { originOf } from '../../lib/request-origin.ts';
 import { route } from '../../lib/route.ts';
 import { createErasureService } from './erasure.service.ts';
 import { createLogsService } from './logs.service.ts';
@@ -23,11 +24,11 @@ export function privacyRoutes(app: FastifyInstance, ctx: AppContext) {
   const exports = createSubjectExportService(ctx);
 
   route(app, PRIVACY_CONTRACTS.erase, async (request) => {
-    await erasure.erase(request.staff, request.params.orderId, request.body);
+    await erasure.erase(request.staff, request.params.orderId, request.body, originOf(request));
     return ok(PRIVACY_MSG.erased);
   });
   route(app, PRIVACY_CONTRACTS.subjectExport, async (request, reply) => {
-    const { zip, orderIds } = await exports.export(request.staff, request.body.email);
+    const { zip, orderIds } = await exports.export(request.staff, request.body.email, originOf(request));
     for (const orderId of orderIds)
       readsPersonalData(request, ACCESS_ACTION.export, orderId, request.body.email.toLowerCase());
     const name = `subject-export-${request.body.email.toLowerCase().replace(/[^a-z0-9.@_-]/g, '_')}.zip`;

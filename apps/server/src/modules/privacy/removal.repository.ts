@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { EventActor } from '../../lib/domain-events.ts';
 import { FILE_FOLDER } from '../../lib/file-store.ts';
+import type { TxContext } from '../../lib/transaction.ts';
 import { appendEvents } from '../order-changes/index.ts';
 import { queueFileDeletions } from './file-deletions.ts';
 import { erasePersonalCopies } from './personal-copies.repository.ts';
@@ -23,6 +24,8 @@ export interface StepOptions {
   actor: EventActor;
   /** the Activity line: "under the 30-day retention rule", "at the applicant's request" */
   because: string;
+  /** the step's transaction: its Activity lines are announced once it commits */
+  tx: TxContext;
 }
 
 /** The orders of `ids` whose `column` is still null, marked now: the ones this call does. */
@@ -48,9 +51,9 @@ async function claim(
   return rows.map((r) => Number(r.id));
 }
 
-const logRemoval = (trx: Trx, orderIds: readonly number[], what: string, options: StepOptions) =>
+const logRemoval = (orderIds: readonly number[], what: string, options: StepOptions) =>
   appendEvents(
-    trx,
+    options.tx,
     options.actor,
     orderIds.map((orderId) => ({
       orderId,
@@ -78,7 +81,7 @@ export async function removeImages(trx: Trx, ids: readonly number[], options: St
     images.map((i) => ({ folder: FILE_FOLDER.images, file_name: i.file_name })),
     options.at,
   );
-  await logRemoval(trx, done, 'Passport and selfie images removed', options);
+  await logRemoval(done, 'Passport and selfie images removed', options);
   return done;
 }
 
@@ -98,7 +101,7 @@ export async function removeDocuments(trx: Trx, ids: readonly number[], options:
     documents.map((d) => ({ folder: FILE_FOLDER.documents, file_name: d.file1 })),
     options.at,
   );
-  await logRemoval(trx, done, 'eTA documents removed', options);
+  await logRemoval(done, 'eTA documents removed', options);
   return done;
 }
 
@@ -115,6 +118,6 @@ export async function anonymise(trx: Trx, ids: readonly number[], options: StepO
   const done = await claim(trx, ids, 'personal_erased_at', options);
   if (done.length === 0) return done;
   await erasePersonalCopies(trx, done, options.at);
-  await logRemoval(trx, done, 'Personal data erased', options);
+  await logRemoval(done, 'Personal data erased', options);
   return done;
 }

@@ -85,7 +85,7 @@ export async function runRetentionPass(ctx: AppContext): Promise<RetentionCounts
 
   for (const [name, days, step, column] of steps) {
     const cutoff = new Date(now - days * DAY_MS).toISOString();
-    const options: StepOptions = { at, reason: REMOVAL_REASON.retention, because: rule(days), actor: null };
+    const options: Omit<StepOptions, 'tx'> = { at, reason: REMOVAL_REASON.retention, because: rule(days), actor: null };
     for (let from = 0; from < maxId; from += SCAN_WINDOW) {
       const due = await ctx.db
         .selectFrom('orders')
@@ -100,7 +100,7 @@ export async function runRetentionPass(ctx: AppContext): Promise<RetentionCounts
         .execute();
       for (let i = 0; i < due.length; i += batch) {
         const ids = due.slice(i, i + batch).map((r) => Number(r.id));
-        const done = await inTransaction(ctx.db, (trx) => step(trx, ids, options));
+        const done = await inTransaction(ctx.transactions, (trx, tx) => step(trx, ids, { ...options, tx }));
         counts[name] += done.length;
         await yieldToRequests();
       }
@@ -109,7 +109,7 @@ export async function runRetentionPass(ctx: AppContext): Promise<RetentionCounts
   }
   counts.auditRowsDeleted = await auditRepo.deleteOlderThan(ctx.db, new Date(now - auditDays * DAY_MS).toISOString());
   counts.filesDeleted = await sweepFileDeletions(ctx.db, ctx.files);
-  await recordAudit(ctx.db, at, {
+  await recordAudit(ctx.transactions.committed(), at, {
     action: AUDIT_ACTION.retentionRun,
     actorId: null,
     detail: { ...counts, periods: { imagesDays, documentsDays, personalDays, auditDays } },

@@ -5,6 +5,7 @@ import { ZipFile } from 'yazl';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { FILE_FOLDER, type FileFolder } from '../../lib/file-store.ts';
+import type { RequestOrigin } from '../../lib/request-origin.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from './audit.ts';
 
@@ -110,12 +111,16 @@ export function createSubjectExportService(ctx: AppContext) {
 
   return {
     /** The ZIP and the orders in it: the route marks each as read, so the access log has them before the bytes leave. */
-    async export(actor: TokenUser, email: string): Promise<{ zip: Readable; orderIds: string[] }> {
+    async export(
+      actor: TokenUser,
+      email: string,
+      origin: RequestOrigin,
+    ): Promise<{ zip: Readable; orderIds: string[] }> {
       const wanted = email.toLowerCase();
       const ids = await ordersOf(wanted);
       const at = nowIso(ctx.clock);
       const audit = (orders: number) =>
-        recordAudit(db, at, {
+        recordAudit(ctx.transactions.committed(origin), at, {
           action: AUDIT_ACTION.subjectExport,
           actorId: actor.id,
           target: wanted,

@@ -126,7 +126,7 @@ export function createPublicService(ctx: AppContext) {
       const now = ctx.clock();
       const at = nowIso(() => now);
       const jti = tokens.newJti();
-      await inTransaction(ctx.db, async (trx) => {
+      await inTransaction(ctx.transactions, async (trx) => {
         const downloadId = await repo.insertDownload(trx, {
           order_id: order.id,
           document_id: doc.id,

@@ -1,7 +1,7 @@
 import { ORDER_EVENT } from '@eta/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { retryingConflicts } from '../../lib/transaction.ts';
+import { retryingConflicts, type Transactions } from '../../lib/transaction.ts';
 import {
   announceOrderEvents,
   eventsInsertSelected,
@@ -16,13 +16,14 @@ import { type RemarkValues, type RemarkWrites, remarkInTransaction, type SavedRe
  * 8), tried again on a serialization failure or a deadlock. When it saves nothing, SQLite's
  * transaction runs instead and says why.
  */
-export function postgresRemarkWrites(db: Kysely<Database>): RemarkWrites {
+export function postgresRemarkWrites(transactions: Transactions): RemarkWrites {
+  const { db } = transactions;
   return {
     async add(staff, orderId, values, eventDetail) {
       const saved = await retryingConflicts(() => remarkInOneStatement(db, staff, orderId, values, eventDetail));
-      if (!saved) return remarkInTransaction(db, staff, orderId, values, eventDetail);
+      if (!saved) return remarkInTransaction(transactions, staff, orderId, values, eventDetail);
       const event = { orderId: saved.orderDbId, kind: ORDER_EVENT.remark, from: null, to: null, detail: eventDetail };
-      announceOrderEvents(db, staff, [event]);
+      announceOrderEvents(transactions.committed(), staff, [event]);
       return { id: saved.id, order_id: saved.order_id };
     },
   };

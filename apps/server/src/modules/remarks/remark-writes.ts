@@ -1,7 +1,7 @@
 import { ORDER_EVENT } from '@eta/shared';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, RemarksTable } from '../../db/schema.ts';
-import { inTransaction } from '../../lib/transaction.ts';
+import type { Selectable } from 'kysely';
+import type { RemarksTable } from '../../db/schema.ts';
+import { inTransaction, type Transactions } from '../../lib/transaction.ts';
 import { appendEvents, lockOrderForWrite, type Writer } from '../order-changes/index.ts';
 import * as repo from './remarks.repository.ts';
 
@@ -36,22 +36,25 @@ declare module '../../context.ts' {
  * statement saved nothing, to find out why (or to save it, if the order changed in between).
  */
 export function remarkInTransaction(
-  db: Kysely<Database>,
+  transactions: Transactions,
   staff: Writer,
   orderId: string,
   values: RemarkValues,
   eventDetail: string,
 ): Promise<SavedRemark> {
-  return inTransaction(db, async (trx) => {
+  return inTransaction(transactions, async (trx, tx) => {
     const order = await lockOrderForWrite(trx, staff, orderId);
     const id = await repo.insertRemark(trx, { ...values, order_id: order.id });
     const event = { orderId: order.id, kind: ORDER_EVENT.remark, from: null, to: null, detail: eventDetail };
-    await appendEvents(trx, staff, [event], values.created_at);
+    await appendEvents(tx, staff, [event], values.created_at);
     return { id, order_id: order.order_id };
   });
 }
 
 /** SQLite: the transaction holds the write lock, so the steps are separate statements. */
-export function sqliteRemarkWrites(db: Kysely<Database>): RemarkWrites {
-  return { add: (staff, orderId, values, eventDetail) => remarkInTransaction(db, staff, orderId, values, eventDetail) };
+export function sqliteRemarkWrites(transactions: Transactions): RemarkWrites {
+  return {
+    add: (staff, orderId, values, eventDetail) =>
+      remarkInTransaction(transactions, staff, orderId, values, eventDetail),
+  };
 }

@@ -2,6 +2,7 @@ import { MSG, SERVER_MSG, TEAM_CONTRACTS as TEAM } from '@eta/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/envelope.ts';
+import { originOf } from '../../lib/request-origin.ts';
 import { route } from '../../lib/route.ts';
 import { createTeamService } from './team.service.ts';
 
@@ -16,16 +17,19 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, TEAM.types, async (request) => ok('Member types', team.assignableTypes(request.staff)));
 
   route(app, TEAM.add, async (request, reply) => {
-    const member = await team.add(request.staff, request.body, () => request.assertConfirmed());
+    const member = await team.add(request.staff, request.body, () => request.assertConfirmed(), originOf(request));
     return reply.code(201).send(ok(SERVER_MSG.memberAdded, member));
   });
 
   route(app, TEAM.update, async (request) =>
-    ok(SERVER_MSG.memberUpdated, await team.update(request.staff, request.body, () => request.assertConfirmed())),
+    ok(
+      SERVER_MSG.memberUpdated,
+      await team.update(request.staff, request.body, () => request.assertConfirmed(), originOf(request)),
+    ),
   );
 
   route(app, TEAM.remove, async (request) => {
-    await team.remove(request.staff, request.body.teamMemberId);
+    await team.remove(request.staff, request.body.teamMemberId, originOf(request));
     return ok(MSG.memberDeleted);
   });
 }

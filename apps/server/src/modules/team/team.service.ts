@@ -13,12 +13,12 @@ import {
   type TokenUser,
   type UpdateMemberInput,
 } from '@eta/shared';
-import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import type { Database, StaffRow } from '../../db/schema.ts';
+import type { StaffRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { RequestOrigin } from '../../lib/request-origin.ts';
 import { nowIso } from '../../lib/time.ts';
-import { afterCommit, inTransaction } from '../../lib/transaction.ts';
+import { inTransaction, type TxContext } from '../../lib/transaction.ts';
 import { appendEvents } from '../order-changes/index.ts';
 import { changesOf, recordAudit } from '../privacy/index.ts';
 import { staffRepo } from '../staff/index.ts';
@@ -57,8 +57,8 @@ export function createTeamService(ctx: AppContext) {
   const { db } = ctx;
 
   /** `member.changed` once the change is committed (DESIGN §13). */
-  const announce = (trx: Transaction<Database>, memberId: number, change: 'created' | 'updated' | 'deleted') =>
-    afterCommit(trx, () => ctx.events.publish('member.changed', { memberId, change }));
+  const announce = (tx: TxContext, memberId: number, change: 'created' | 'updated' | 'deleted') =>
+    tx.afterCommit(() => ctx.events.publish('member.changed', { memberId, change }));
 
   async function loadMember(id: number): Promise<StaffRow> {
     const member = await staffRepo.findActiveById(db, id);
@@ -88,13 +88,18 @@ export function createTeamService(ctx: AppContext) {
      * `confirmed`: passes when the caller's session confirmed it is them lately, else throws the 403
      * asking for it (DESIGN §22: adding or changing an Admin, or making one)
      */
-    async add(actor: TokenUser, input: AddMemberInput, confirmed: Confirmed): Promise<TeamMemberRecord> {
+    async add(
+      actor: TokenUser,
+      input: AddMemberInput,
+      confirmed: Confirmed,
+      origin: RequestOrigin,
+    ): Promise<TeamMemberRecord> {
       assertMayManage(actor, input.type);
       if (await staffRepo.findActiveByEmail(db, input.email)) throw emailTaken();
       if (memberChangeNeedsConfirmation(null, input.type)) await confirmed();
       const hash = await ctx.passwords.hash(input.password);
       const at = nowIso(ctx.clock);
-      const id = await inTransaction(db, async (trx) => {
+      const id = await inTransaction(ctx.transactions.of(origin), async (trx, tx) => {
         const created = await staffRepo.insert(trx, {
           name: input.name,
           email: input.email,
@@ -103,19 +108,24 @@ export function createTeamService(ctx: AppContext) {
           created_at: at,
           updated_at: at,
         });
-        await recordAudit(trx, at, {
+        await recordAudit(tx, at, {
           action: AUDIT_ACTION.memberCreated,
           actorId: actor.id,
           target: input.email.toLowerCase(),
           detail: { name: input.name, type: input.type },
         });
-        announce(trx, created, 'created');
+        announce(tx, created, 'created');
         return created;
       }).catch(rethrowUniqueAsEmailTaken);
       return toRecord(await loadMember(id));
     },
 
-    async update(actor: TokenUser, input: UpdateMemberInput, confirmed: Confirmed): Promise<TeamMemberRecord> {
+    async update(
+      actor: TokenUser,
+      input: UpdateMemberInput,
+      confirmed: Confirmed,
+      origin: RequestOrigin,
+    ): Promise<TeamMemberRecord> {
       const id = decodeMemberId(input.tmId, 'tmId');
       const member = await loadMember(id);
       assertMayManage(actor, member.type);
@@ -128,7 +138,7 @@ export function createTeamService(ctx: AppContext) {
       if (memberChangeNeedsConfirmation(member.type as Role, input.type)) await confirmed();
       const hash = input.password ? await ctx.passwords.hash(input.password) : null;
       const at = nowIso(ctx.clock);
-      await inTransaction(db, async (trx) => {
+      await inTransaction(ctx.transactions.of(origin), async (trx, tx) => {
         await staffRepo.update(trx, id, {
           name: input.name,
           email: input.email,
@@ -147,37 +157,37 @@ export function createTeamService(ctx: AppContext) {
           ...(hash ? { password: 'changed' } : {}),
         };
         if (Object.keys(changes).length > 0) {
-          await recordAudit(trx, at, {
+          await recordAudit(tx, at, {
             action: AUDIT_ACTION.memberUpdated,
             actorId: actor.id,
             target: member.email,
             detail: changes,
           });
         }
-        announce(trx, id, 'updated');
+        announce(tx, id, 'updated');
       }).catch(rethrowUniqueAsEmailTaken);
       return toRecord(await loadMember(id));
     },
 
     /** Soft delete: remarks and history keep the name; tokens die; held orders go back to their queues. */
-    async remove(actor: TokenUser, encodedId: string): Promise<void> {
+    async remove(actor: TokenUser, encodedId: string, origin: RequestOrigin): Promise<void> {
       const id = decodeMemberId(encodedId, 'teamMemberId');
       if (id === actor.id) throw AppError.forbidden(SERVER_MSG.cannotDeleteSelf);
       const member = await loadMember(id);
       assertMayManage(actor, member.type);
       const at = nowIso(ctx.clock);
-      await inTransaction(db, async (trx) => {
+      await inTransaction(ctx.transactions.of(origin), async (trx, tx) => {
         await teamRepo.softDelete(trx, id, at);
         await staffRepo.revokeTokens(trx, id, at);
         const released = await teamRepo.releaseOrders(trx, id, at);
-        await recordAudit(trx, at, {
+        await recordAudit(tx, at, {
           action: AUDIT_ACTION.memberDeleted,
           actorId: actor.id,
           target: member.email,
           detail: { name: member.name, type: member.type, ordersReleased: released.length },
         });
         await appendEvents(
-          trx,
+          tx,
           actor,
           released.map((orderId) => ({
             orderId,
@@ -188,7 +198,7 @@ export function createTeamService(ctx: AppContext) {
           })),
           at,
         );
-        announce(trx, id, 'deleted');
+        announce(tx, id, 'deleted');
       });
     },
   };
