@@ -89,7 +89,7 @@ export function startWorkers(count: number, log: (message: string) => void = con
     if (slot === 0) worker.on('online', () => worker.send({ maintenance: true } satisfies Maintenance));
     worker.on('message', (message: unknown) => {
       if (isRelayed(message)) {
-        // a live message (modules/live, transport.cluster.ts): every other worker hears it
+        // a live message (modules/live, live-transport.cluster.ts): every other worker hears it
         for (const other of live) if (other !== worker && other.isConnected()) other.send(message as object);
         return;
       }

@@ -5,7 +5,7 @@ import { assignAs, buildOrder, INGEST_KEY, seedOrders } from './orders-fixtures.
 import { buildTestApp, call, createMember, DIALECTS, type Member, type TestApp } from './test-app.ts';
 
 /**
- * SQLite's queue searches run on a thread of their own (search-thread.ts). They must answer exactly
+ * SQLite's queue searches run on a thread of their own (search-threads.ts). They must answer exactly
  * as the same search in the request's own thread, see every write made before them, carry the
  * service's errors, and survive the thread dying.
  */

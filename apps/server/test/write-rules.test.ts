@@ -12,12 +12,12 @@ import {
 } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remarkableFrom, type WritableFrom } from '../src/modules/order-changes/hold-rule.pg.ts';
-import { movableFrom } from '../src/modules/orders/order-write.pg.ts';
+import { movableFrom } from '../src/modules/orders/move-in-one-statement.pg.ts';
 import { buildOrder, INGEST_KEY, seedOrders } from './orders-fixtures.ts';
 import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 /**
- * PostgreSQL's one-statement writes (order-write.pg.ts) decide in SQL from two sets of statuses;
+ * PostgreSQL's one-statement writes (move-in-one-statement.pg.ts) decide in SQL from two sets of statuses;
  * the transaction they stand in for decides with the shared rules. For every member type, status
  * and holder the two must agree, so a change to transitions.ts or hold.ts cannot leave them apart.
  */

@@ -83,7 +83,7 @@ export function createPrivateFile(file: string): boolean {
 
 export function openSqlite(file: string, options: { readonly?: boolean } = {}): SqliteDatabase.Database {
   if (options.readonly) {
-    // a reader beside the server's own connection (search-thread.ts): the file is already in WAL mode
+    // a reader beside the server's own connection (search-threads.ts): the file is already in WAL mode
     const reader = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
     reader.pragma('busy_timeout = 5000');
     reader.pragma(`mmap_size = ${MMAP_BYTES}`);
@@ -194,7 +194,7 @@ export function preparingPool(pool: pg.Pool): pg.Pool {
   return { connect: prepare, end: () => pool.end() } as unknown as pg.Pool;
 }
 
-/** A read-only Kysely over an existing SQLite file, with the same statement cache (search-thread.ts). */
+/** A read-only Kysely over an existing SQLite file, with the same statement cache (search-threads.ts). */
 export function connectSqliteReader(file: string): DbHandle {
   const sqlite = openSqlite(file, { readonly: true });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });

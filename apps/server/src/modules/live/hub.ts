@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { folderCountsOfMany } from '../orders/index.ts';
 import { readOrderStates } from './live.repository.ts';
-import type { LiveTransport, LiveWire, WireChange } from './transport.ts';
+import type { LiveTransport, LiveWire, WireChange } from './live-transport.ts';
 
 /** One open stream: a member's browser tab. */
 export interface LiveStream {

@@ -68,7 +68,7 @@ function columnsOf(by: LoggedBy, e: EventFields): Record<(typeof COLUMNS)[number
 /**
  * The one INSERT into the event log (DESIGN §6), whoever writes: events given as values
  * (appendEvents), or selected inside a PostgreSQL statement from its own rows (the one-statement
- * writes: holds.pg.ts, order-write.pg.ts, remarks). Both name COLUMNS and fill them with columnsOf.
+ * writes: holds.pg.ts, move-in-one-statement.pg.ts, remarks). Both name COLUMNS and fill them with columnsOf.
  */
 export function eventsInsert(db: Db, by: LoggedBy, events: readonly EventFields[]) {
   return db.insertInto('order_events').values(events.map((e) => columnsOf(by, e) as Insertable<OrderEventsTable>));

@@ -5,10 +5,10 @@ import { statusLiterals } from '../../db/literals.ts';
 /*
  * A change from the order detail is, in the common case, one PostgreSQL statement: each statement
  * is a round trip (about 150 µs of CPU between node-pg and the server, issue 8), and the
- * transaction of order-write.ts took five or six. The statement locks the order, writes only when
+ * transaction of move-in-transaction.ts took five or six. The statement locks the order, writes only when
  * the order's status is one the member may write from (the sets below, worked out from the shared
  * rules: transitions.ts and hold.ts, never restated), and logs the event. When it writes nothing
- * the caller runs the whole transaction of order-write.ts instead, which finds the order again
+ * the caller runs the whole transaction of move-in-transaction.ts instead, which finds the order again
  * and answers exactly as before: 404, 409 with the holder, 403, 400, or the change itself if the
  * order moved on in between. The rule reads the locked row, never the UPDATE's own scan, which sees
  * the statement's snapshot (holds.pg.ts).

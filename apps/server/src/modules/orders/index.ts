@@ -7,5 +7,5 @@ export { orderRoutes } from './orders.routes.ts';
 export { postgresSearchEngine } from './search-engine.pg.ts';
 export { sqliteSearchEngine } from './search-engine.sqlite.ts';
 export { registerSearchIndexMaintenance, type SearchIndexSchedule } from './search-index.ts';
-export { createSearchThreads } from './search-thread.ts';
+export { createSearchThreads } from './search-threads.ts';
 export { createStatusService } from './status.service.ts';

@@ -116,7 +116,7 @@ export function createListService(ctx: ListContext) {
     /** `now`: the request's time, which a search thread is handed rather than reading its own clock. */
     async search(staff: TokenUser, input: SearchOrderInput, now: string = nowIso(ctx.clock)): Promise<ListPage> {
       const folder = folderFor(input.folderName, staff);
-      // the same search, run by a thread of its own (SQLite: search-thread.ts)
+      // the same search, run by a thread of its own (SQLite: search-threads.ts)
       if (searchThreads) return searchThreads.call('search', staff, input, now);
       const search = input.searchVal.toLowerCase();
       const plan = search ? await planSearch(search) : { grams: [], share: 1, textShare: () => 1 };

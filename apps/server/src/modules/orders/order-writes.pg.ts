@@ -4,8 +4,8 @@ import type { Writer } from '../order-changes/index.ts';
 import { announceOrderEvents, type OrderEvent } from '../order-changes/index.ts';
 import type { HoldChange } from './bulk.ts';
 import { assignInOneStatement, unassignInOneStatement } from './holds.pg.ts';
-import { moveInOneStatement } from './order-write.pg.ts';
-import { moveInTransaction } from './order-write.ts';
+import { moveInOneStatement } from './move-in-one-statement.pg.ts';
+import { moveInTransaction } from './move-in-transaction.ts';
 import type { OrderWrites } from './order-writes.ts';
 
 /**
@@ -30,7 +30,7 @@ function holdEvents(change: HoldChange, staff: Writer, assigning: boolean): Orde
 }
 
 /**
- * PostgreSQL's writes: each one statement, its own transaction (holds.pg.ts, order-write.pg.ts),
+ * PostgreSQL's writes: each one statement, its own transaction (holds.pg.ts, move-in-one-statement.pg.ts),
  * tried again on a serialization failure or a deadlock. A move that one statement could not make
  * runs as SQLite's transaction, which says why.
  */

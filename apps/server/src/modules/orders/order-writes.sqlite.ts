@@ -6,7 +6,7 @@ import type { Writer } from '../order-changes/index.ts';
 import { appendEvents, type OrderEvent } from '../order-changes/index.ts';
 import { staffNames } from '../staff/index.ts';
 import type { HoldChange } from './bulk.ts';
-import { moveInTransaction } from './order-write.ts';
+import { moveInTransaction } from './move-in-transaction.ts';
 import type { OrderWrites } from './order-writes.ts';
 import * as repo from './orders.repository.ts';
 

@@ -3,9 +3,9 @@ import { connectSqliteReader } from '../../db/connect.ts';
 import { serveThread } from '../../lib/db-threads.ts';
 import { createListService } from './list.service.ts';
 import { sqliteSearchEngine } from './search-engine.sqlite.ts';
-import type { SearchMethods } from './search-thread.ts';
+import type { SearchMethods } from './search-threads.ts';
 
-/** A search thread (search-thread.ts): the list service's search over a read-only connection. */
+/** A search thread (search-threads.ts): the list service's search over a read-only connection. */
 const { sqliteFile } = workerData as { sqliteFile: string };
 const handle = connectSqliteReader(sqliteFile);
 const lists = createListService({

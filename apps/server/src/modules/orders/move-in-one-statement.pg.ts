@@ -14,7 +14,7 @@ import { eventsInsertSelected, type WritableFrom, writable, writableFrom } from 
 /*
  * A move from the order detail as one PostgreSQL statement; the shape, and why, is explained in
  * order-changes/hold-rule.pg.ts. When it moves nothing the caller runs moveInTransaction
- * (order-write.ts), which says why.
+ * (move-in-transaction.ts), which says why.
  */
 
 const moveSets = new Map<string, WritableFrom>();

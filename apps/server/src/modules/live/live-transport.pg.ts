@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { reconnectDelayMs } from '../../db/listen-backoff.ts';
 import type { Database } from '../../db/schema.ts';
-import { type LiveEnvelope, type LiveTransport, type LiveWire, localDelivery, splitWire } from './transport.ts';
+import { type LiveEnvelope, type LiveTransport, type LiveWire, localDelivery, splitWire } from './live-transport.ts';
 
 /** The channel live messages cross instances on. */
 export const LIVE_CHANNEL = 'eta_live';

@@ -1,4 +1,4 @@
-import { type LiveEnvelope, type LiveTransport, localDelivery } from './transport.ts';
+import { type LiveEnvelope, type LiveTransport, localDelivery } from './live-transport.ts';
 
 /** The message a worker sends its primary, and the primary sends the other workers (cluster.ts relays it). */
 export interface ClusterLiveMessage {
