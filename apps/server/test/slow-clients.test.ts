@@ -35,7 +35,9 @@ describeEachDialect('slow clients', (dialect) => {
       socket.on('data', (chunk) => {
         received += chunk.toString('latin1');
       });
-      socket.on('error', reject);
+      // A reset after the answer arrived is the server closing while the client still drips: the
+      // answer is what counts (a busy host's CI saw ECONNRESET after the 408 had come).
+      socket.on('error', (error) => (received ? resolve(received) : reject(error)));
       socket.on('close', () => resolve(received));
     });
   }
