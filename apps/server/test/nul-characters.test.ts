@@ -102,6 +102,18 @@ describeEachDialect('NUL characters in text fields', (dialect) => {
     expect(detail.uploadDoc).toEqual([]);
   });
 
+  it('refuses NUL in an upload’s text fields as in any body: the form is validated through its contract', async () => {
+    const form = { orderId, email: 'a@example.test', mailServiceProvider: 'cloud' };
+    refused(await uploadDocument(t, member.token, { ...form, email: 'a\u0000@example.test' }, pdfFile()), 'email');
+    refused(await uploadDocument(t, member.token, { ...form, orderId: `${orderId}\u0000` }, pdfFile()), 'orderId');
+    refused(
+      await uploadDocument(t, member.token, { ...form, mailServiceProvider: 'cloud\u0000' }, pdfFile()),
+      'mailServiceProvider',
+    );
+    const detail = (await call(t, 'GET', `/api/admin/get-orders-details/${orderId}`, member.token)).json().data;
+    expect(detail.uploadDoc).toEqual([]);
+  });
+
   it('refuses NUL in a signed Stripe event, in an id or a text, and stores nothing (PostgreSQL answered 500)', async () => {
     const before = await storedIntake(t);
     const event = disputeEvent('charge.dispute.created', { id: disputeId(), status: 'needs_response', orderId });

@@ -1,11 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { ROLE, SERVER_MSG } from '@eta/shared';
+import { DETAIL_MSG, ROLE, SERVER_MSG } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_FOLDER, FILE_FOLDERS, type FileFolder } from '../src/lib/file-store.ts';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
 import { sweepOrphans } from '../src/modules/storage/index.ts';
 import { packOrder, packRequest, readPdf } from './defence-fixtures.ts';
+import { newOrder, pdfFile, uploadDocument } from './detail-fixtures.ts';
 import { imagesOn } from './image-fixtures.ts';
 import { buildOrder, INGEST_KEY, PNG_URL } from './orders-fixtures.ts';
 import { accessTokenFor, downloadLink } from './public-fixtures.ts';
@@ -190,6 +191,25 @@ describeEachDialect('files in S3-compatible storage', (dialect) => {
       expect(ready.statusCode).toBe(200);
       const image = await call(t, 'GET', `/api/admin/order-image/${order.orderId}/passport`, admin.token);
       expect(image.statusCode).toBe(200);
+    });
+
+    it('refuses an upload for its order before the storage is asked: 404 for an unknown order, 503 for a known one', async () => {
+      const orderId = await newOrder(t);
+      const upload = (id: string) =>
+        uploadDocument(t, admin.token, { orderId: id, email: 'a@example.test' }, pdfFile());
+      await s3.stop();
+      let unknown: Awaited<ReturnType<typeof upload>>;
+      let known: Awaited<ReturnType<typeof upload>>;
+      try {
+        unknown = await upload('UKETA-00000009');
+        known = await upload(orderId);
+      } finally {
+        await s3.start();
+      }
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ status: 0, message: DETAIL_MSG.orderNotFound });
+      expect(known.statusCode).toBe(503);
+      expect(known.json()).toMatchObject({ status: 0, message: SERVER_MSG.storageUnavailable });
     });
 
     it('loses no order when an image cannot be stored: the batch is refused whole with 503, and sent again later', async () => {

@@ -40,7 +40,7 @@ export interface ContractSpec {
   body?: z.ZodType;
   /** what `body` accepts, for the documentation, where `body` reshapes its input first (preprocess) */
   bodyShape?: z.ZodType;
-  /** multipart/form-data parts, file included: the route reads them itself, so this documents them */
+  /** multipart/form-data parts, file included: the route reads the parts, then validates them with this */
   form?: z.ZodType;
   /** the success codes, the usual one first (default 200) */
   success?: readonly SuccessCode[];

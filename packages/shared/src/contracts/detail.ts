@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_ACCEPT } from '../mail.ts';
+import { MSG } from '../messages.ts';
 import {
   addRemarkSchema,
   orderDocumentParamsSchema,
@@ -69,7 +70,7 @@ export const DETAIL_CONTRACTS = {
     description: `multipart/form-data: the text fields and the file in \`${UPLOAD_FILE_FIELD}\` (PDF, JPEG, PNG or WebP, at most 10 MB).`,
     tag: 'Documents and mail',
     access: work,
-    form: uploadDocumentFieldsSchema.extend({ [UPLOAD_FILE_FIELD]: z.file() }),
+    form: uploadDocumentFieldsSchema.extend({ [UPLOAD_FILE_FIELD]: z.file({ error: MSG.fileRequired }) }),
     success: [201],
     data: z.strictObject({ documentId: z.number().int(), file1: z.string() }),
   }),

@@ -1,11 +1,4 @@
-import {
-  DETAIL_CONTRACTS as DETAIL,
-  DETAIL_MSG,
-  MSG,
-  SERVER_MSG,
-  UPLOAD_FILE_FIELD,
-  uploadDocumentFieldsSchema,
-} from '@eta/shared';
+import { DETAIL_CONTRACTS as DETAIL, DETAIL_MSG, SERVER_MSG } from '@eta/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -13,14 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { createDocumentService } from './documents.service.ts';
-import { readUploadForm } from './upload.ts';
-
-/** Field → first message of a failed parse, the way the error envelope reports JSON bodies. */
-function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[issue.path.map(String).join('.') || '_'] ??= issue.message;
-  return errors;
-}
+import { readUpload } from './upload.ts';
 
 /**
  * POST (multipart) /admin/upload-visa-document, POST /admin/resend-mail, POST /admin/send-rejection-mail
@@ -31,16 +17,11 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
   // Limits are set where the parts are read (upload.ts), for this one route.
   await app.register(multipart);
 
-  // The parts are read and checked here (upload.ts), not by a body schema: the contract's `form` documents them.
+  // The parts are read, then validated through the contract's `form` (upload.ts), not by a body schema.
   route(app, DETAIL.upload, async (request, reply) => {
     if (!request.isMultipart()) throw new AppError(415, SERVER_MSG.unsupportedMediaType);
-    const form = await readUploadForm(request);
-    const parsed = uploadDocumentFieldsSchema.safeParse(form.fields);
-    const errors = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    if (!form.file) errors[UPLOAD_FILE_FIELD] = MSG.fileRequired;
-    const first = Object.values(errors)[0];
-    if (!parsed.success || !form.file || first) throw AppError.badRequest(first ?? MSG.fileRequired, errors);
-    const data = await documents.upload(request.staff, parsed.data, form.file);
+    const { fields, file } = await readUpload(request);
+    const data = await documents.upload(request.staff, fields, file);
     return reply.code(201).send(ok(DETAIL_MSG.uploaded, data));
   });
 

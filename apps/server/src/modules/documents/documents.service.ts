@@ -18,8 +18,15 @@ import { sniffFileType } from '../../lib/file-types.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { assertMailable, queueOrderMail } from '../mail/index.ts';
-import { appendEvents, lockOrderForWrite, setProcessedBy, type WritableOrder } from '../order-changes/index.ts';
+import {
+  appendEvents,
+  lockOrderForWrite,
+  readOrderForWrite,
+  setProcessedBy,
+  type WritableOrder,
+} from '../order-changes/index.ts';
 import * as repo from './documents.repository.ts';
+import type { UploadedFile } from './upload.ts';
 
 const fullName = (o: Pick<WritableOrder, 'first_name' | 'sur_name'>) =>
   [o.first_name, o.sur_name].filter((s) => s?.trim()).join(' ') || null;
@@ -35,20 +42,22 @@ export const documentName = (orderId: string, ext: string) =>
 export function createDocumentService(ctx: AppContext) {
   return {
     /**
-     * Checks the bytes, writes the file (temp, then rename), then in one transaction: the document
-     * row, processed_by (the first uploader, DESIGN §6), the events and the approval mail in the
-     * outbox. The file is removed again if the transaction does not commit.
+     * Checks the bytes and the order, writes the file (temp, then rename), then in one transaction:
+     * the document row, processed_by (the first uploader, DESIGN §6), the events and the approval
+     * mail in the outbox. The file is removed again if the transaction does not commit; one left by
+     * a crash in between is the orphan sweep's (docs/decisions/0254-the-upload-checks-its-order-with-a-read.md).
      */
-    async upload(staff: TokenUser, fields: UploadDocumentFields, file: { bytes: Buffer; filename: string }) {
+    async upload(staff: TokenUser, fields: UploadDocumentFields, file: UploadedFile) {
       const type = sniffFileType(file.bytes);
       if (!type) throw new AppError(415, DETAIL_MSG.documentType);
-      // Checked before the file is written too, so a refused upload leaves nothing on disk. An
-      // erased order refuses the upload itself (DESIGN §22): its purpose is to mail the customer.
-      assertMailable(await inTransaction(ctx.transactions, (trx) => lockOrderForWrite(trx, staff, fields.orderId)));
+      // Read before the file is written, so a refused upload stores nothing; the lock below decides.
+      // An erased order refuses the upload itself (DESIGN §22): its purpose is to mail the customer.
+      assertMailable(await readOrderForWrite(ctx.db, staff, fields.orderId));
       const name = await ctx.files.putAs(FILE_FOLDER.documents, documentName(fields.orderId, type.ext), file.bytes);
       try {
         return await inTransaction(ctx.transactions, async (trx, tx) => {
           const order = await lockOrderForWrite(trx, staff, fields.orderId);
+          assertMailable(order); // erased since the read above: refused before anything is written
           const at = nowIso(ctx.clock);
           const first = !(await repo.hasDocuments(trx, order.id));
           const documentId = await repo.insertDocument(trx, {

@@ -1,23 +1,53 @@
-import { DETAIL_MSG, DOCUMENT_MAX_BYTES, nulRefused, SERVER_MSG, UPLOAD_FILE_FIELD } from '@eta/shared';
+import {
+  DETAIL_CONTRACTS as DETAIL,
+  DETAIL_MSG,
+  DOCUMENT_MAX_BYTES,
+  nulRefused,
+  SERVER_MSG,
+  UPLOAD_FILE_FIELD,
+  type UploadDocumentFields,
+  uploadDocumentFieldsSchema,
+} from '@eta/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import { parseInput } from '../../lib/parse-input.ts';
 
-/** The upload form as it arrived: text fields and the file's bytes, nothing checked yet. */
-export interface UploadForm {
-  fields: Record<string, string>;
-  file: { bytes: Buffer; filename: string } | null;
+/** The uploaded file: its bytes (buffered, 10 MB at most) and the name it was sent under. */
+export interface UploadedFile {
+  bytes: Buffer;
+  filename: string;
 }
 
-const TEXT_FIELDS = new Set(['orderId', 'email', 'mailServiceProvider']);
+/** The upload form as it arrived: text fields and the file's bytes, nothing checked yet. */
+interface UploadForm {
+  fields: Record<string, string>;
+  file: UploadedFile | null;
+}
+
+/** The contract's text fields; any other part is refused as it arrives, before a file is buffered. */
+const TEXT_FIELDS = new Set(Object.keys(uploadDocumentFieldsSchema.shape));
 /** One file of 10 MB at most (DESIGN §10), a few short text fields. */
 const LIMITS = { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 };
 
 /**
- * Reads the multipart body of upload-visa-document. The file is buffered (10 MB at most: one byte
- * more and @fastify/multipart throws FST_REQ_FILE_TOO_LARGE, answered 413), so nothing touches the
- * disk before every check has passed. Unknown fields are refused (DESIGN §10).
+ * Reads the multipart body of upload-visa-document and validates it through the contract's `form`,
+ * as every route's input is (lib/parse-input.ts: the same 400 envelope, field → message). The file is
+ * buffered (10 MB at most: one byte more and @fastify/multipart throws FST_REQ_FILE_TOO_LARGE,
+ * answered 413), so nothing touches the disk before every check has passed. Unknown fields are
+ * refused (DESIGN §10).
  */
-export async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
+export async function readUpload(
+  request: FastifyRequest,
+): Promise<{ fields: UploadDocumentFields; file: UploadedFile }> {
+  const { fields, file } = await readUploadForm(request);
+  const sent = file ? { ...fields, [UPLOAD_FILE_FIELD]: new File([file.bytes], file.filename) } : fields;
+  // The File is the form schema's to check; the service keeps the bytes already read.
+  const { [UPLOAD_FILE_FIELD]: _checked, ...valid } = parseInput(DETAIL.upload.form, sent);
+  // The form schema refuses a form without the file (MSG.fileRequired), so `file` is set here.
+  return { fields: valid, file: file as UploadedFile };
+}
+
+async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
   try {
     return await readParts(request);
   } catch (error) {

@@ -6,4 +6,4 @@ export {
   type OrderEvent,
 } from './events.repository.ts';
 export { remarkableFrom, type WritableFrom, writable, writableFrom } from './hold-rule.pg.ts';
-export { lockOrderForWrite, setProcessedBy, type WritableOrder, type Writer } from './lock.ts';
+export { lockOrderForWrite, readOrderForWrite, setProcessedBy, type WritableOrder, type Writer } from './lock.ts';

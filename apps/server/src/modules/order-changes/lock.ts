@@ -1,5 +1,5 @@
 import { DETAIL_MSG, heldMessage, holdBlocks, type TokenUser } from '@eta/shared';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { compiledOnce } from '../../db/compiled.ts';
 import { lockForUpdate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -27,8 +27,8 @@ export interface WritableOrder {
   personal_erased_at: string | null;
 }
 
-const lockOneQuery = compiledOnce((db, orderId: string) => {
-  const query = db
+const selectOne = (db: Kysely<Database>, orderId: string) =>
+  db
     .selectFrom('orders')
     .select([
       'id',
@@ -46,8 +46,9 @@ const lockOneQuery = compiledOnce((db, orderId: string) => {
       'personal_erased_at',
     ])
     .where('order_id', '=', orderId);
-  return lockForUpdate(db, query);
-});
+
+const lockOneQuery = compiledOnce((db, orderId: string) => lockForUpdate(db, selectOne(db, orderId)));
+const readOneQuery = compiledOnce((db, orderId: string) => selectOne(db, orderId));
 
 /**
  * Every change to one order from the detail screen starts here: the order is locked until the
@@ -59,7 +60,21 @@ export async function lockOrderForWrite(
   staff: Writer,
   orderId: string,
 ): Promise<WritableOrder> {
-  const [row] = await lockOneQuery(trx, orderId);
+  return writable(trx, staff, (await lockOneQuery(trx, orderId))[0]);
+}
+
+/**
+ * The same refusals read without a lock or a transaction, for a check before work a refused change
+ * must not start (the upload's file is written only for an order it may go to). The lock taken
+ * afterwards still decides: the order may change in between.
+ */
+export async function readOrderForWrite(db: Kysely<Database>, staff: Writer, orderId: string): Promise<WritableOrder> {
+  return writable(db, staff, (await readOneQuery(db, orderId))[0]);
+}
+
+type OrderRow = Awaited<ReturnType<typeof lockOneQuery>>[number];
+
+async function writable(db: Kysely<Database>, staff: Writer, row: OrderRow | undefined): Promise<WritableOrder> {
   if (!row) throw AppError.notFound(DETAIL_MSG.orderNotFound);
   const order: WritableOrder = {
     ...row,
@@ -74,7 +89,7 @@ export async function lockOrderForWrite(
     heldByMe: order.assigned_to === staff.id,
   });
   if (held) {
-    const names = await staffNames(trx, [order.assigned_to as number]);
+    const names = await staffNames(db, [order.assigned_to as number]);
     const holder = names.get(order.assigned_to as number) ?? 'another member';
     throw AppError.conflict(heldMessage(holder), { order_id: order.order_id, assign_to: holder });
   }
