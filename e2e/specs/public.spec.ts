@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { textPdf } from '@eta/server/src/seed/pdf.ts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiAs, DEMO } from '../fixtures.ts';
 import { ingestOrders, makeOrders, orderRef, type TestOrder, uniqueTag } from '../orders.ts';
@@ -12,29 +13,6 @@ import { ingestOrders, makeOrders, orderRef, type TestOrder, uniqueTag } from '.
  */
 
 const NO_MATCH = 'We could not find an order with this Order ID and Email ID. Please check both and try again.';
-
-/** A small but complete one-page PDF (with a correct xref table) carrying `line` as text. */
-function onePagePdf(line: string): Buffer {
-  const stream = `BT /F1 16 Tf 30 100 Td (${line}) Tj ET`;
-  const objects = [
-    '<</Type/Catalog/Pages 2 0 R>>',
-    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
-    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 420 200]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>',
-    `<</Length ${stream.length}>>\nstream\n${stream}\nendstream`,
-    '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(pdf.length);
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  pdf += `trailer\n<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
 
 interface ApprovedOrder {
   orderId: string;
@@ -53,7 +31,8 @@ async function approvedOrder(request: APIRequestContext, baseURL: string): Promi
   const order = makeOrders(uniqueTag(), 1, { first_name: 'Amelia', sur_name: 'Traveller' })[0] as TestOrder;
   const [orderId] = (await ingestOrders(request, [order])) as [string];
   const email = order.contact_email_address;
-  const pdf = onePagePdf(`Approved eTA ${orderId} ${randomBytes(6).toString('hex')}`);
+  // a complete one-page PDF, made as the demo makes its eTA documents
+  const pdf = textPdf([`Approved eTA ${orderId} ${randomBytes(6).toString('hex')}`]);
 
   const staff = await apiAs(baseURL, DEMO.team);
   try {
