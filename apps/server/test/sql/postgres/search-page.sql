@@ -1,0 +1,5 @@
+-- search-page (postgres): a rare search of New Orders, one page (SearchEngine.page)
+-- written by UPDATE_SQL_SNAPSHOTS=1 npx vitest run apps/server/test/sql-snapshots.test.ts
+
+select "orders"."order_id", "orders"."process_status", "orders"."first_name", "orders"."sur_name", "orders"."contact_email_address", "orders"."phone_number", "orders"."intended_travel_date", (select s.name from staff s where s.id = orders.assigned_to) as "assign_to", "orders"."assigned_to", "orders"."created_at", "orders"."refund_date", "orders"."dispute_respond_by" as "respond_by", "orders"."sla_due_at", "orders"."sla_met_at", "orders"."sla_paused_at", "orders"."follow_up_on" from "orders" where "orders"."id" in (select "orders"."id" from "orders" where "orders"."process_status" = 'New' and "orders"."id" in (select "order_search"."id" from "order_search" where "order_search"."search_text" like $1 escape '\' and "order_search"."search_text" like $2 escape '\' and strpos(order_search.search_text, $3) > 0) order by "orders"."created_at" desc, "orders"."id" desc limit 10 offset 0) order by "orders"."created_at" desc, "orders"."id" desc;
+-- parameters: ["%rti%","%ngt%","hartington"]
