@@ -35,6 +35,7 @@ declare module 'autocannon' {
       timeout?: number;
       headers?: Record<string, string>;
       setupClient?: (client: Client) => void;
+      requests?: Request[];
     }
   }
   function autocannon(options: autocannon.Options): Promise<autocannon.Result>;

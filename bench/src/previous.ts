@@ -27,8 +27,13 @@ function committedText(file: string): string | null {
   }
 }
 
-/** "p50 0.35 · p95 0.64 · p99 2.74 ms" → "p95 0.64 ms"; "2,824 req/s, 0 errors …" → "2,824 req/s". */
+/**
+ * "p50 0.35 · p95 0.64 · p99 2.74 ms" → "p95 0.64 ms"; "2,824 req/s, 0 errors …" → "2,824 req/s";
+ * "0.14 of the bare route's …" → "0.14 of bare".
+ */
 export function shortFigure(value: string): string | null {
+  const ratio = /^(\d+\.\d+) of the bare route/.exec(value);
+  if (ratio) return `${ratio[1]} of bare`;
   const p95 = /p95 ([\d.,]+)(?:[^|]*?)( ms)/.exec(value);
   if (p95) return `p95 ${p95[1]} ms`;
   const rate = /([\d.,]+) (req\/s|orders\/s)/.exec(value);

@@ -8,9 +8,11 @@ import type { LiveFigure } from './live.ts';
 import { describeCheck, type MachineCheck } from './machine.ts';
 import type { Throughput } from './mixed.ts';
 import type { PreviousReport } from './previous.ts';
+import type { RatioFigure } from './ratios.ts';
 import { datasetRows, ingestionRow } from './report-data.ts';
 import { int, kb, mb, ms, pass, type Row } from './report-format.ts';
 import { browserFailures, browserRows, liveFailures, liveRow } from './report-live.ts';
+import { ratioFailures, ratioRows } from './report-ratios.ts';
 import type { RetentionFigure } from './retention.ts';
 
 export type { Row } from './report-format.ts';
@@ -31,6 +33,8 @@ export interface DbResult {
   serverVersion: string;
   /** each call of the mix alone: CPU milliseconds a call (run.ts callCosts) */
   callCosts: CallCost[];
+  /** DESIGN §27: staff routes' throughput as a share of the bare route's, alternated (ratios.ts) */
+  ratios: RatioFigure[];
   /** DESIGN §20: a retention pass over about 100,000 expired orders, and staff calls meanwhile */
   retention: RetentionFigure | null;
   /** issue 22: orders pushed through POST /api/integrations/orders on a fresh database (ingest.ts) */
@@ -139,6 +143,7 @@ export function failures(results: readonly DbResult[], info: RunInfo): string[] 
     if (r.mixed.requestsPerSecond < MIXED_BUDGET)
       out.push(`${r.target.dialect}: mixed ${int(r.mixed.requestsPerSecond)} req/s`);
     if (r.mixed.errors > 0) out.push(`${r.target.dialect}: mixed workload had ${r.mixed.errors} errors`);
+    out.push(...ratioFailures(r.target.dialect, r.ratios));
   }
   for (const key of ['admin', 'public'] as const) {
     const b = info.bundles[key];
@@ -189,6 +194,7 @@ function dbSection(r: DbResult, previous: PreviousReport | null): string {
     budget: '—',
     result: 'info',
   });
+  rows.push(...ratioRows(r.target.dialect, r.ratios));
   if (r.retention) {
     const t = r.retention;
     rows.push({

@@ -18,6 +18,7 @@ import { LIVE_STREAMS, measureLive, openLiveStreams } from './live.ts';
 import { checkMachine, describeCheck } from './machine.ts';
 import { type Action, MIX, runBare, runMixed, type Throughput } from './mixed.ts';
 import { loadPrevious } from './previous.ts';
+import { measureRatios, RATIO_CONNECTIONS, RATIO_SECONDS } from './ratios.ts';
 import { type CallCost, type DbResult, failures, renderReport } from './report.ts';
 import { measureRetention, RETENTION_ORDERS } from './retention.ts';
 import { openSession } from './session.ts';
@@ -136,6 +137,11 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
     const bareLoad = await runBare({ port: bare.port, connections, seconds });
     console.log('  each call of the mix alone…');
     const callCosts = await measureCallCosts(session, server, target);
+    const ratioSeconds = Math.min(RATIO_SECONDS, seconds);
+    console.log(
+      `  throughput beside the bare route: ${RATIO_CONNECTIONS} connections, ${ratioSeconds} s a run, alternated…`,
+    );
+    const ratios = await measureRatios(session, { server: server.port, bare: bare.port }, ratioSeconds);
     console.log(`  a retention pass over up to ${RETENTION_ORDERS.toLocaleString('en')} expired orders…`);
     const retention = await measureRetention(client, session, target, env.JWT_SECRET as string);
     return {
@@ -150,6 +156,7 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
       privateMemory: server.privateMemory(),
       serverVersion: await serverVersion(target),
       callCosts,
+      ratios,
       retention,
       ingestion: null,
     };

@@ -34,6 +34,7 @@ describe('the previous report beside the new one (DESIGN §20)', () => {
   it('shortens the kinds of value a report holds', () => {
     expect(shortFigure('p50 14.4 · p95 19.8 · p99 23.7 ms')).toBe('p95 19.8 ms');
     expect(shortFigure('64,702 req/s, 0 errors; latency p50 0.24 · p95 0.84 ms')).toBe('p95 0.84 ms');
+    expect(shortFigure("0.14 of the bare route's (12,861 req/s against 93,314 req/s)")).toBe('0.14 of bare');
     expect(shortFigure('peak RSS 2257 MB')).toBeNull();
   });
 });
