@@ -157,7 +157,12 @@ function OrderDetailView({ orderId }: { orderId: string }) {
     <>
       <OrderHeader order={order} refreshing={detail.isFetching} onRefresh={() => void detail.refetch()} />
       <OrderLiveNotes live={live} me={me} onReload={() => void detail.refetch()} />
-      {locked && <Alert variant="warning">{heldMessage(order.assign_to)}</Alert>}
+      {locked && (
+        <Alert variant="warning">
+          {heldMessage(order.assign_to)}
+          {!noteLocked && ` ${ORDER_TEXT.noteStillOpen}`}
+        </Alert>
+      )}
       <div className="order-layout">
         <div className="order-main">
           {order.mailHistory.length > 0 && (
