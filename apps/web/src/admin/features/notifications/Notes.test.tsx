@@ -68,7 +68,7 @@ describe('notes and mentions', () => {
     const fake = server([]);
     await signInWith(fake);
     renderAdmin(detailPath);
-    const remark = await screen.findByRole('combobox', { name: 'Remark' });
+    const remark = await screen.findByRole('textbox', { name: 'Remark' });
     expect(screen.getByText(/You can still leave a remark/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Contact Customer' })).toHaveProperty('disabled', true);
     expect(remark).toHaveProperty('disabled', false);

@@ -15,7 +15,11 @@ export interface MentionBox {
   /** call after each change and caret move */
   update(element: HTMLTextAreaElement): void;
   onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): void;
-  /** the combobox attributes the textarea carries (WAI-ARIA 1.2 combobox with a listbox popup) */
+  /**
+   * What the textarea carries for the suggestions: it stays a textbox (a textarea may take no other
+   * role in ARIA in HTML), whose `aria-autocomplete`, `aria-controls` and `aria-activedescendant`
+   * tell a screen reader of the list and the member picked
+   */
   inputProps: Record<string, string | boolean | undefined>;
   /** the suggestions, drawn under the textarea */
   list: ReactNode;
@@ -103,9 +107,7 @@ export function useMentionBox(write: (text: string, caret: number) => void): Men
     update,
     onKeyDown,
     inputProps: {
-      role: 'combobox',
       'aria-autocomplete': 'list',
-      'aria-expanded': open,
       'aria-controls': open ? listId : undefined,
       'aria-activedescendant': open ? optionId(active) : undefined,
     },
