@@ -38,6 +38,7 @@ import { invoiceRoutes } from './modules/invoices/index.ts';
 import { createLiveHub, type LiveHubOptions, liveRoutes } from './modules/live/index.ts';
 import { type MailWorkerOptions, mailRoutes, registerMailWorker } from './modules/mail/index.ts';
 import { registerMetrics, registerReadiness } from './modules/monitoring/index.ts';
+import { notificationRoutes } from './modules/notifications/index.ts';
 import {
   createTimedCountsKeep,
   orderRoutes,
@@ -283,6 +284,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         followUpRoutes(staffApi, ctx);
         detailRoutes(staffApi, ctx);
         remarkRoutes(staffApi, ctx);
+        notificationRoutes(staffApi, ctx);
         mailRoutes(staffApi, ctx);
         reportRoutes(staffApi, ctx);
         defenceRoutes(staffApi, ctx);

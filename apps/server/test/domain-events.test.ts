@@ -84,6 +84,7 @@ describeEachDialect('domain events published by the app after commit', (dialect)
       'session.revoked': [],
       'orders.arrived': [],
       'retention.passed': [],
+      'notification.created': [],
     };
     for (const name of Object.keys(received) as (keyof DomainEventMap)[]) {
       t.app.ctx.events.subscribe(name, (event) => void (received[name] as unknown[]).push(event));
@@ -156,7 +157,21 @@ describeEachDialect('domain events published by the app after commit', (dialect)
       'session.revoked': [],
       'orders.arrived': [],
       'retention.passed': [],
+      'notification.created': [],
     });
+  });
+
+  it('publishes notification.created for the member a remark mentions, once it committed', async () => {
+    const id = await newOrder(t);
+    reset();
+    const remark = { orderId: id, remark: '@Ada Admin please look' };
+    expect((await call(t, 'POST', '/api/admin/add-new-remark', tara.token, remark)).statusCode).toBe(201);
+    expect(received['notification.created']).toEqual([
+      {
+        memberId: admin.id,
+        notification: expect.objectContaining({ kind: 'mention', order_id: id, by: 'Tara Team' }),
+      },
+    ]);
   });
 
   it('publishes orders.arrived with the count of orders an ingestion created, none for repeats', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { holdBlocks, isHeldByOther } from './hold.ts';
-import { ROLES, type Role } from './roles.ts';
+import { can, ROLES, type Role } from './roles.ts';
 import { ORDER_STATUSES, STATUS } from './statuses.ts';
 
 describe('hold rule (DESIGN §6)', () => {
@@ -16,5 +16,17 @@ describe('hold rule (DESIGN §6)', () => {
   it('stops Team, Telecaller and Night Staff, never Admin or Manager', () => {
     const blocked = ROLES.filter((role: Role) => holdBlocks(role, heldByOther(STATUS.New)));
     expect(blocked).toEqual(['Team', 'Telecaller', 'Night Staff']);
+  });
+
+  it('lets every staff type leave a note on an order someone else holds (DESIGN §23), by capability', () => {
+    const blocked = ROLES.filter((role: Role) => holdBlocks(role, heldByOther(STATUS.New), 'note'));
+    expect(blocked).toEqual([]);
+    expect(ROLES.filter((role) => can(role, 'orders.noteHeld'))).toEqual(ROLES);
+    // the note is the only write the capability frees: work on the same order still waits for its holder
+    expect(ROLES.filter((role: Role) => holdBlocks(role, heldByOther(STATUS.New), 'work'))).toEqual([
+      'Team',
+      'Telecaller',
+      'Night Staff',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { FOLDERS, type FolderCounts, type FolderDef } from './folders.ts';
 import { can, type Role } from './roles.ts';
+import type { NotificationRecord } from './schemas/notifications.ts';
 
 /**
  * Working live (DESIGN §18): what the live stream (`GET /api/admin/live`, Server-Sent Events) says
@@ -70,11 +71,13 @@ export interface LiveEventMap {
   counts: FolderCounts;
   order: LiveOrderEvent;
   presence: LivePresenceEvent;
+  /** a notification for this member alone (DESIGN §23): a mention, a customer's reply … */
+  notification: NotificationRecord;
 }
 export type LiveEventName = keyof LiveEventMap;
 export type LiveEvent = { [K in LiveEventName]: { event: K; data: LiveEventMap[K] } }[LiveEventName];
 
-export const LIVE_EVENT_NAMES: readonly LiveEventName[] = ['ready', 'counts', 'order', 'presence'];
+export const LIVE_EVENT_NAMES: readonly LiveEventName[] = ['ready', 'counts', 'order', 'presence', 'notification'];
 
 /** One Server-Sent Events frame: `event: …` and one `data:` line of JSON. */
 export const sseFrame = (event: LiveEventName, data: unknown): string =>

@@ -27,6 +27,8 @@ export type Capability =
   | 'orders.delete'
   /** take over an order another member holds, and write to it despite the hold (DESIGN §6) */
   | 'orders.takeover'
+  /** leave a remark (a note) on an order another member holds; moves, uploads and mails stay theirs (DESIGN §23) */
+  | 'orders.noteHeld'
   /** delete from the My Orders queue, in bulk or by row (SPEC §6) */
   | 'myOrders.delete'
   | 'team.manage'
@@ -56,6 +58,7 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly Role[]>> = {
   'orders.history': [ROLE.Admin, ROLE.Manager, ROLE.Team, ROLE.NightStaff],
   'orders.delete': MANAGERS,
   'orders.takeover': MANAGERS,
+  'orders.noteHeld': EVERYONE,
   'myOrders.delete': [ROLE.Admin],
   'team.manage': MANAGERS,
   'team.manageAdmins': [ROLE.Admin],

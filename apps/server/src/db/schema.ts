@@ -286,6 +286,24 @@ export interface OrderViewersTable {
   seen_at: string;
 }
 
+/** A member told of something on an order: a mention, a customer's reply (migration 096, DESIGN §23). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  /** staff.id of the member told */
+  member_id: number;
+  /** NOTIFICATION_KIND in @eta/shared */
+  kind: string;
+  /** orders.id */
+  order_id: number;
+  /** an excerpt (a remark, a reply's subject): personal data, erased with the order's */
+  text: string;
+  /** who caused it: a member, or null (the customer, the system) */
+  by_id: number | null;
+  by_name: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+
 export interface Database {
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;
@@ -314,6 +332,7 @@ export interface Database {
   disputes: DisputesTable;
   dispute_intake_events: DisputeIntakeEventsTable;
   order_viewers: OrderViewersTable;
+  notifications: NotificationsTable;
 }
 
 export type StaffRow = Selectable<StaffTable>;

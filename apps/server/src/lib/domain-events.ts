@@ -1,3 +1,5 @@
+import type { NotificationRecord } from '@eta/shared';
+
 /** Who made a change: a signed-in member, or null for the system (an integration, the worker, the import). */
 export type EventActor = { id: number; name: string } | null;
 
@@ -23,6 +25,8 @@ export interface DomainEventMap {
   'session.revoked': { memberId: number; sessionIds: readonly string[] };
   /** new orders committed (ingestion, import, demo): PostgreSQL's statistics follow a large arrival (db/pg-upkeep.ts) */
   'orders.arrived': { count: number };
+  /** a member was notified (a mention, a customer's reply: DESIGN §23); the live hub tells that member's streams */
+  'notification.created': { memberId: number; notification: NotificationRecord };
   /** a retention pass finished in this process: what it removed, by kind (privacy's RETENTION_KINDS) */
   'retention.passed': { removed: Readonly<Record<string, number>> };
 }

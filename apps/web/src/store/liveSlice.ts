@@ -1,4 +1,4 @@
-import type { LiveOrderEvent, LivePresenceEvent } from '@eta/shared';
+import type { LiveOrderEvent, LivePresenceEvent, NotificationRecord } from '@eta/shared';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /** An order change heard on the live stream, and when (ms, this browser's clock). */
@@ -15,12 +15,20 @@ export interface LiveState {
   changes: Record<string, LiveChange>;
   /** who has each order's detail open, as last heard */
   presence: Record<string, string[]>;
+  /** the member's latest notification heard on the stream (DESIGN §23), and how many were heard */
+  notified: { count: number; last: NotificationRecord | null };
 }
 
 /** enough for a day's changes on the queues a member looks at; older ones only mark rows no longer shown */
 const MAX_CHANGES = 2_000;
 
-const initialState: LiveState = { open: false, reconnects: 0, changes: {}, presence: {} };
+const initialState: LiveState = {
+  open: false,
+  reconnects: 0,
+  changes: {},
+  presence: {},
+  notified: { count: 0, last: null },
+};
 
 const liveSlice = createSlice({
   name: 'live',
@@ -46,14 +54,18 @@ const liveSlice = createSlice({
       if (viewers.length === 0) delete state.presence[orderId];
       else state.presence[orderId] = viewers;
     },
+    liveNotified(state, action: PayloadAction<NotificationRecord>) {
+      state.notified = { count: state.notified.count + 1, last: action.payload };
+    },
     liveReset: () => initialState,
   },
 });
 
-export const { liveOpened, liveClosed, liveOrderChanged, livePresence, liveReset } = liveSlice.actions;
+export const { liveOpened, liveClosed, liveOrderChanged, livePresence, liveNotified, liveReset } = liveSlice.actions;
 export const liveReducer = liveSlice.reducer;
 
 type StoreState = { live: LiveState };
 export const selectLiveChanges = (state: StoreState) => state.live.changes;
 export const selectLiveReconnects = (state: StoreState) => state.live.reconnects;
+export const selectNotified = (state: StoreState) => state.live.notified;
 export const selectViewers = (orderId: string) => (state: StoreState) => state.live.presence[orderId];

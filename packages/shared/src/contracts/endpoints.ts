@@ -115,6 +115,13 @@ export const LIVE_API = {
   presence: at('POST', '/admin/orders/:orderId/presence'),
 };
 
+/** Mentions and notifications (DESIGN §23): the bell's list and who a remark may name. */
+export const NOTIFICATIONS_API = {
+  list: at('GET', '/admin/notifications'),
+  read: at('POST', '/admin/notifications/read'),
+  mentionable: at('GET', '/admin/mentionable-members'),
+};
+
 export const INGEST_API = {
   orders: at('POST', '/integrations/orders'),
 };

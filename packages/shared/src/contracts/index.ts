@@ -6,6 +6,7 @@ import { DISPUTE_INTAKE_CONTRACTS, DISPUTES_CONTRACTS } from './disputes.ts';
 import { FOLLOW_UP_CONTRACTS } from './follow-ups.ts';
 import { FRONT_CONTRACTS, INGEST_CONTRACTS } from './front.ts';
 import { LIVE_CONTRACTS } from './live.ts';
+import { NOTIFICATIONS_CONTRACTS } from './notifications.ts';
 import { ORDERS_CONTRACTS } from './orders.ts';
 import { PRIVACY_CONTRACTS } from './privacy.ts';
 import { DEFENCE_CONTRACTS, REPORTS_CONTRACTS } from './reports.ts';
@@ -20,6 +21,7 @@ export * from './endpoints.ts';
 export * from './follow-ups.ts';
 export * from './front.ts';
 export * from './live.ts';
+export * from './notifications.ts';
 export * from './orders.ts';
 export * from './privacy.ts';
 export * from './reports.ts';
@@ -43,6 +45,7 @@ const GROUPS = {
   FRONT_CONTRACTS,
   PRIVACY_CONTRACTS,
   LIVE_CONTRACTS,
+  NOTIFICATIONS_CONTRACTS,
 };
 type Groups = typeof GROUPS;
 

@@ -107,6 +107,9 @@ export function createLiveHub(
     transport.send({ t: 'revoked', sessionIds: [...sessionIds] }),
   );
   ctx.events.subscribe('member.changed', ({ memberId }) => transport.send({ t: 'member', memberId }));
+  ctx.events.subscribe('notification.created', ({ memberId, notification }) =>
+    transport.send({ t: 'notification', memberId, notification }),
+  );
 
   // ---- counts, at most every countsEveryMs
   let countsTimer: NodeJS.Timeout | null = null;
@@ -217,6 +220,12 @@ export function createLiveHub(
         return;
       case 'revoked':
         for (const stream of streams) if (message.sessionIds.includes(stream.sessionId)) stream.end();
+        return;
+      case 'notification':
+        // to the member it is for, in each of their tabs, and no one else
+        for (const stream of streams) {
+          if (stream.member.id === message.memberId) stream.send('notification', message.notification);
+        }
         return;
       case 'member':
         // a new type, password or 2FA: the browser connects again and the guard reads the member afresh

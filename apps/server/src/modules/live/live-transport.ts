@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { NotificationRecord } from '@eta/shared';
 
 /** One order change as it crosses processes: ids and the event log's fields, nothing read yet. */
 export interface WireChange {
@@ -18,7 +19,9 @@ export type LiveWire =
   | { t: 'orders'; changes: WireChange[] }
   | { t: 'presence'; orderId: string; status: string; viewers: string[] }
   | { t: 'revoked'; sessionIds: string[] }
-  | { t: 'member'; memberId: number };
+  | { t: 'member'; memberId: number }
+  /** one member's notification (its text is at most NOTIFICATION_TEXT_MAX characters: well inside NOTIFY's limit) */
+  | { t: 'notification'; memberId: number; notification: NotificationRecord };
 
 /** A message and the instance it came from: an instance skips its own when they come back. */
 export interface LiveEnvelope {

@@ -1,4 +1,4 @@
-import { holdBlocks, ORDER_STATUSES, type Role } from '@eta/shared';
+import { type HoldWrite, holdBlocks, ORDER_STATUSES, type Role } from '@eta/shared';
 import { sql } from 'kysely';
 import { statusLiterals } from '../../db/literals.ts';
 
@@ -20,22 +20,23 @@ export interface WritableFrom {
   guarded: string[];
 }
 
-/** `allowed` narrowed by the hold rule of DESIGN §6 (holdBlocks) for a member of type `role`. */
-export function writableFrom(role: Role, allowed: readonly string[]): WritableFrom {
+/** `allowed` narrowed by the hold rule of DESIGN §6 (holdBlocks) for a member of type `role` and a kind of write. */
+export function writableFrom(role: Role, allowed: readonly string[], write: HoldWrite = 'work'): WritableFrom {
   const free: string[] = [];
   const guarded: string[] = [];
   for (const status of allowed) {
-    const blocked = holdBlocks(role, { process_status: status, held: true, heldByMe: false });
+    const blocked = holdBlocks(role, { process_status: status, held: true, heldByMe: false }, write);
     (blocked ? guarded : free).push(status);
   }
   return { free, guarded };
 }
 
 const remarkSets = new Map<Role, WritableFrom>();
+/** Where a remark may be written: a note, which the hold lets through for whoever may leave one (DESIGN §23). */
 export function remarkableFrom(role: Role): WritableFrom {
   let sets = remarkSets.get(role);
   if (!sets) {
-    sets = writableFrom(role, ORDER_STATUSES);
+    sets = writableFrom(role, ORDER_STATUSES, 'note');
     remarkSets.set(role, sets);
   }
   return sets;

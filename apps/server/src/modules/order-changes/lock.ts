@@ -1,4 +1,4 @@
-import { DETAIL_MSG, heldMessage, holdBlocks, type TokenUser } from '@eta/shared';
+import { DETAIL_MSG, type HoldWrite, heldMessage, holdBlocks, type TokenUser } from '@eta/shared';
 import type { Kysely, Transaction } from 'kysely';
 import { compiledOnce } from '../../db/compiled.ts';
 import { lockForUpdate } from '../../db/dialect.ts';
@@ -53,14 +53,16 @@ const readOneQuery = compiledOnce((db, orderId: string) => selectOne(db, orderId
 /**
  * Every change to one order from the detail screen starts here: the order is locked until the
  * transaction ends (FOR UPDATE on PostgreSQL; SQLite's transaction holds the write lock), 404 when
- * it does not exist, and 409 naming the holder when the hold rule stops this member (DESIGN §6).
+ * it does not exist, and 409 naming the holder when the hold rule stops this member (DESIGN §6)
+ * from this kind of write (`note`: a remark, which the hold lets through, DESIGN §23).
  */
 export async function lockOrderForWrite(
   trx: Transaction<Database>,
   staff: Writer,
   orderId: string,
+  write: HoldWrite = 'work',
 ): Promise<WritableOrder> {
-  return writable(trx, staff, (await lockOneQuery(trx, orderId))[0]);
+  return writable(trx, staff, (await lockOneQuery(trx, orderId))[0], write);
 }
 
 /**
@@ -74,7 +76,12 @@ export async function readOrderForWrite(db: Kysely<Database>, staff: Writer, ord
 
 type OrderRow = Awaited<ReturnType<typeof lockOneQuery>>[number];
 
-async function writable(db: Kysely<Database>, staff: Writer, row: OrderRow | undefined): Promise<WritableOrder> {
+async function writable(
+  db: Kysely<Database>,
+  staff: Writer,
+  row: OrderRow | undefined,
+  write: HoldWrite = 'work',
+): Promise<WritableOrder> {
   if (!row) throw AppError.notFound(DETAIL_MSG.orderNotFound);
   const order: WritableOrder = {
     ...row,
@@ -83,11 +90,15 @@ async function writable(db: Kysely<Database>, staff: Writer, row: OrderRow | und
     processed_by: row.processed_by === null ? null : Number(row.processed_by),
     amount_minor: row.amount_minor === null ? null : Number(row.amount_minor),
   };
-  const held = holdBlocks(staff.type, {
-    process_status: order.process_status,
-    held: order.assigned_to !== null,
-    heldByMe: order.assigned_to === staff.id,
-  });
+  const held = holdBlocks(
+    staff.type,
+    {
+      process_status: order.process_status,
+      held: order.assigned_to !== null,
+      heldByMe: order.assigned_to === staff.id,
+    },
+    write,
+  );
   if (held) {
     const names = await staffNames(db, [order.assigned_to as number]);
     const holder = names.get(order.assigned_to as number) ?? 'another member';

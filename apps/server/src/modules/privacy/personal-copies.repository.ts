@@ -31,7 +31,7 @@ const IN_CHUNK = 500;
  * DESIGN §16 and §22 ("Erasure erases every copy"): the person's names, email, phone and address
  * leave the order and every place they were copied to: document records, the outbox (addresses,
  * bodies, errors; mail still waiting is not sent), the .eml files and invoice PDFs (queued for
- * deletion), download traces, remark texts, Activity details, dispute notes, and the access and
+ * deletion), download traces, remark texts and the notifications quoting them, Activity details, dispute notes, and the access and
  * audit log entries of subject exports that named the address. Erasure on request and retention's
  * personal pass both come here, through anonymise (removal.repository.ts), inside its transaction.
  */
@@ -77,6 +77,11 @@ export async function erasePersonalCopies(trx: Trx, ids: readonly number[], at: 
   await trx
     .updateTable('remarks')
     .set({ remark: ERASED_NAME, whatsapp: '', telephone: '' })
+    .where('order_id', 'in', [...ids])
+    .execute();
+  // a notification quotes a remark or a reply: it goes, as the bell has nothing left to say of it
+  await trx
+    .deleteFrom('notifications')
     .where('order_id', 'in', [...ids])
     .execute();
   await eraseActivityAndDisputes(trx, ids);

@@ -14,12 +14,14 @@ import { type RemarkValues, type RemarkWrites, remarkInTransaction, type SavedRe
 /**
  * PostgreSQL: a remark is one statement, its own transaction (a round trip instead of five, issue
  * 8), tried again on a serialization failure or a deadlock. When it saves nothing, SQLite's
- * transaction runs instead and says why.
+ * transaction runs instead and says why. A remark with work of its own to do in its transaction
+ * (`also`: the notifications of its mentions) takes that transaction from the start.
  */
 export function postgresRemarkWrites(transactions: Transactions): RemarkWrites {
   const { db } = transactions;
   return {
-    async add(staff, orderId, values, eventDetail) {
+    async add(staff, orderId, values, eventDetail, also) {
+      if (also) return remarkInTransaction(transactions, staff, orderId, values, eventDetail, also);
       const saved = await retryingConflicts(() => remarkInOneStatement(db, staff, orderId, values, eventDetail));
       if (!saved) return remarkInTransaction(transactions, staff, orderId, values, eventDetail);
       const event = { orderId: saved.orderDbId, kind: ORDER_EVENT.remark, from: null, to: null, detail: eventDetail };

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
 import { selectUser, useAppDispatch, useAppSelector } from '../../store/index.ts';
 import { selectShowSideBar, setShowSideBar } from '../../store/orderSlice.ts';
+import { NotificationBell } from '../features/notifications/index.ts';
 
 /** the top bar's padding plus a gap: what lies right of the user menu's left edge besides the menu */
 const MENU_MARGIN_PX = 28;
@@ -35,7 +36,10 @@ function useToastsBesideMenu(menu: React.RefObject<HTMLDivElement | null>) {
   }, [menu]);
 }
 
-/** SPEC §2 top bar: logo, 'Welcome {name}', and a dropdown with Account, Update Password and Logout. */
+/**
+ * SPEC §2 top bar: logo, 'Welcome {name}', and a dropdown with Account, Update Password and Logout;
+ * the notification bell left of it (DESIGN §23).
+ */
 export function TopBar() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
@@ -59,7 +63,8 @@ export function TopBar() {
         <Logo size={36} />
         <span className="topbar-brand-text">{PORTAL_NAME}</span>
       </Link>
-      <Dropdown align="end" className="ms-auto" ref={menu}>
+      <NotificationBell className="ms-auto me-2" />
+      <Dropdown align="end" ref={menu}>
         <Dropdown.Toggle variant="light" className="topbar-user" id="user-menu">
           <span className="topbar-welcome">Welcome {user?.name}</span>
         </Dropdown.Toggle>

@@ -4,7 +4,7 @@ import { reportUnauthorized } from '../../../lib/api.ts';
 import { readToken } from '../../../lib/session.ts';
 import { baseApi } from '../../../store/baseApi.ts';
 import { selectUser, useAppDispatch, useAppSelector } from '../../../store/index.ts';
-import { liveClosed, liveOpened, liveOrderChanged, livePresence } from '../../../store/liveSlice.ts';
+import { liveClosed, liveNotified, liveOpened, liveOrderChanged, livePresence } from '../../../store/liveSlice.ts';
 import { startLiveStream } from './liveStream.ts';
 
 /**
@@ -33,6 +33,10 @@ export function useLiveStream(): void {
           return;
         case 'presence':
           dispatch(livePresence(event.data));
+          return;
+        case 'notification':
+          // the bell reads it from the live slice (features/notifications)
+          dispatch(liveNotified(event.data));
           return;
       }
     };

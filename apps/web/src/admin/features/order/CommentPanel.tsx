@@ -1,5 +1,6 @@
 import { MSG, REMARK_MAX } from '@eta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
@@ -9,6 +10,7 @@ import { fieldErrors } from '../../../lib/api.ts';
 import { refusalOf } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { selectUser, useAppSelector } from '../../../store/index.ts';
+import { useMentionBox } from '../notifications/index.ts';
 import { useAddRemarkMutation } from './api.ts';
 
 /** SPEC §2 checkboxes, in order, with the remark payload field each one sets (SPEC §3). */
@@ -40,7 +42,11 @@ const EMPTY: RemarkValues = {
   chargeBack: false,
 };
 
-/** The remark form of the side panel 'Add Comment Below' (SPEC §2); flags are 'Y' when ticked. */
+/**
+ * The remark form of the side panel 'Add Comment Below' (SPEC §2); flags are 'Y' when ticked. `locked`
+ * only when the hold stops this member leaving a note (DESIGN §23: on an order someone else holds, a
+ * remark is a note every staff type may leave). `@` and a name mention a colleague, who is notified.
+ */
 export function CommentPanel({ orderId, locked }: { orderId: string; locked: boolean }) {
   const remarkerName = useAppSelector(selectUser)?.name ?? '';
   const [addRemark, state] = useAddRemarkMutation();
@@ -49,8 +55,19 @@ export function CommentPanel({ orderId, locked }: { orderId: string; locked: boo
     handleSubmit,
     reset,
     setError,
+    setValue,
     formState: { errors },
   } = useForm<RemarkValues>({ resolver: zodResolver(remarkForm), defaultValues: EMPTY });
+  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const mentions = useMentionBox((text, caret) => {
+    setValue('remark', text, { shouldDirty: true });
+    const element = textarea.current;
+    if (element) {
+      element.focus();
+      element.setSelectionRange(caret, caret);
+    }
+  });
+  const { ref: remarkRef, onChange: remarkChange, ...remarkField } = register('remark');
 
   const onSubmit = handleSubmit(async (values) => {
     const flag = (name: FlagName) => (values[name] ? 'Y' : 'N');
@@ -79,7 +96,28 @@ export function CommentPanel({ orderId, locked }: { orderId: string; locked: boo
     <Form noValidate onSubmit={onSubmit}>
       <fieldset disabled={locked}>
         <FormField id="remark-text" label="Remark" error={errors.remark?.message}>
-          <Form.Control id="remark-text" as="textarea" rows={4} isInvalid={!!errors.remark} {...register('remark')} />
+          <div className="mention-box">
+            <Form.Control
+              id="remark-text"
+              as="textarea"
+              rows={4}
+              isInvalid={!!errors.remark}
+              {...remarkField}
+              {...mentions.inputProps}
+              ref={(element: HTMLTextAreaElement | null) => {
+                remarkRef(element);
+                textarea.current = element;
+                mentions.ref(element);
+              }}
+              onChange={(event) => {
+                void remarkChange(event);
+                mentions.update(event.currentTarget as HTMLTextAreaElement);
+              }}
+              onClick={(event) => mentions.update(event.currentTarget as HTMLTextAreaElement)}
+              onKeyDown={mentions.onKeyDown}
+            />
+            {mentions.list}
+          </div>
         </FormField>
         <div className="remark-flags mb-3">
           {FLAGS.map(([name, label]) => (

@@ -68,7 +68,17 @@ function OrderNotFound({ message }: { message?: string }) {
 }
 
 /** The side panel 'Add Comment Below' of SPEC §2: the remark form, then the move buttons. */
-function SidePanel({ order, role, locked }: { order: OrderDetail; role: Role | null; locked: boolean }) {
+function SidePanel({
+  order,
+  role,
+  locked,
+  noteLocked,
+}: {
+  order: OrderDetail;
+  role: Role | null;
+  locked: boolean;
+  noteLocked: boolean;
+}) {
   return (
     <aside className="order-side" id="add-comment" aria-labelledby="add-comment-title">
       <Card className="shadow-sm border-0">
@@ -78,7 +88,7 @@ function SidePanel({ order, role, locked }: { order: OrderDetail; role: Role | n
           </h2>
         </Card.Header>
         <Card.Body>
-          <CommentPanel orderId={order.order_id} locked={locked} />
+          <CommentPanel orderId={order.order_id} locked={noteLocked} />
           {role && (
             <div className="move-panel">
               <h3 className="h6 text-secondary mb-2">{ORDER_TEXT.moveOrder}</h3>
@@ -138,19 +148,21 @@ function OrderDetailView({ orderId }: { orderId: string }) {
     return <OrderNotFound message={refusal?.message ?? envelope?.message} />;
   }
 
-  const locked =
-    role !== null &&
-    holdBlocks(role, {
-      process_status: order.process_status,
-      held: order.assign_to !== '',
-      heldByMe: order.assigned_to_me,
-    });
+  const hold = { process_status: order.process_status, held: order.assign_to !== '', heldByMe: order.assigned_to_me };
+  const locked = role !== null && holdBlocks(role, hold);
+  // a remark is a note, which the hold lets through (DESIGN §23): the remark box stays open
+  const noteLocked = role !== null && holdBlocks(role, hold, 'note');
 
   return (
     <>
       <OrderHeader order={order} refreshing={detail.isFetching} onRefresh={() => void detail.refetch()} />
       <OrderLiveNotes live={live} me={me} onReload={() => void detail.refetch()} />
-      {locked && <Alert variant="warning">{heldMessage(order.assign_to)}</Alert>}
+      {locked && (
+        <Alert variant="warning">
+          {heldMessage(order.assign_to)}
+          {!noteLocked && ` ${ORDER_TEXT.noteStillOpen}`}
+        </Alert>
+      )}
       <div className="order-layout">
         <div className="order-main">
           {order.mailHistory.length > 0 && (
@@ -182,7 +194,7 @@ function OrderDetailView({ orderId }: { orderId: string }) {
           <PrivacySection order={order} reload={() => void detail.refetch()} />
           <CommentHistory remarks={order.remark} />
         </div>
-        <SidePanel order={order} role={role} locked={locked} />
+        <SidePanel order={order} role={role} locked={locked} noteLocked={noteLocked} />
       </div>
       <OrderActionsBar
         status={order.process_status}

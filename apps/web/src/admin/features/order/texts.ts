@@ -6,6 +6,8 @@ import { DEFENCE_STATUSES, MAIL_PROVIDER_LABEL, type MailKind, type MailProvider
  */
 export const ORDER_TEXT = {
   notFoundTitle: 'Order not found',
+  /** beside the hold's warning when the member may still leave a note (DESIGN §23) */
+  noteStillOpen: 'You can still leave a remark; mention someone with @ and their name to tell them.',
   notFoundBody: 'The link does not name an order. It may have been mistyped or cut short.',
   backToOrders: 'Back to New Orders',
   refresh: 'Refresh',
