@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
 import { selectUser, useAppDispatch, useAppSelector } from '../../store/index.ts';
 import { selectShowSideBar, setShowSideBar } from '../../store/orderSlice.ts';
+import { FindBox } from '../features/find/index.ts';
 
 /** the top bar's padding plus a gap: what lies right of the user menu's left edge besides the menu */
 const MENU_MARGIN_PX = 28;
@@ -59,6 +60,7 @@ export function TopBar() {
         <Logo size={36} />
         <span className="topbar-brand-text">{PORTAL_NAME}</span>
       </Link>
+      <FindBox />
       <Dropdown align="end" className="ms-auto" ref={menu}>
         <Dropdown.Toggle variant="light" className="topbar-user" id="user-menu">
           <span className="topbar-welcome">Welcome {user?.name}</span>

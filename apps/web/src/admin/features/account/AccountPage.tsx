@@ -5,6 +5,7 @@ import { Loading } from '../../../components/Loading.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { refused } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
+import { ShortcutSettings } from '../keys/index.ts';
 import { useGetAccountQuery, useGetSessionsQuery, useRevokeSessionMutation } from './api.ts';
 import { SessionsTable } from './SessionsTable.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
@@ -41,6 +42,7 @@ export function AccountPage() {
           <TwoFactorCard account={data.twoFactor} email={data.email} />
         </>
       )}
+      <ShortcutSettings />
       <Card className="shadow-sm border-0">
         <Card.Body>
           <h2 className="h5">My sessions</h2>
