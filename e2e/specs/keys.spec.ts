@@ -75,7 +75,10 @@ test('Find lists several matches by name as options with status labels; arrows a
   await expect(page.getByRole('listbox', { name: 'Orders found' })).not.toContainText('moveToProcessMarch');
   await page.keyboard.press('ArrowDown');
   await expect(options.first()).toHaveAttribute('aria-selected', 'true');
-  await expect(findBox(page)).toHaveAttribute('aria-activedescendant', (await options.first().getAttribute('id')) ?? '');
+  await expect(findBox(page)).toHaveAttribute(
+    'aria-activedescendant',
+    (await options.first().getAttribute('id')) ?? '',
+  );
   const chosen = (await options.first().locator('.find-option-id').innerText()).trim();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(`/admin/view-order/${orderRef(chosen)}`);
