@@ -9,6 +9,12 @@ const queueRows = (page: Page) => page.locator('table.queue-table tbody tr[data-
 const sheet = (page: Page) => page.getByRole('dialog', { name: 'Keyboard shortcuts' });
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
+/** Signs in and waits for the dashboard itself, whose shell listens for the keys. */
+async function signInAndWait(page: Page, email: string): Promise<void> {
+  await signIn(page, email);
+  await expect(heading(page)).toHaveText('Dashboard');
+}
+
 /** Leaves every field: keys are shortcuts only then. */
 async function leaveFields(page: Page): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -31,7 +37,7 @@ test('/ focuses Find and Enter opens the one match; on the order r, Ctrl+Enter a
   test.slow();
   const tag = uniqueTag();
   const [orderId] = await ingestOrders(request, makeOrders(tag, 1));
-  await signIn(page, DEMO.team);
+  await signInAndWait(page, DEMO.team);
 
   await page.keyboard.press('/');
   await expect(findBox(page)).toBeFocused();
@@ -65,7 +71,7 @@ test('Find lists several matches by name as options with status labels; arrows a
   const orders = makeOrders(tag, 2, { sur_name: `Keyes${tag}` });
   orders[1] = { ...(orders[1] as (typeof orders)[number]), process_status: 'moveToProcessMarch' };
   await ingestOrders(request, orders);
-  await signIn(page, DEMO.telecaller);
+  await signInAndWait(page, DEMO.telecaller);
   await page.keyboard.press('Control+k');
   await expect(findBox(page)).toBeFocused();
   await page.keyboard.type(`keyes${tag}`);
@@ -85,7 +91,7 @@ test('Find lists several matches by name as options with status labels; arrows a
 });
 
 test('? shows the shortcut sheet, Escape closes it', async ({ page }) => {
-  await signIn(page, DEMO.team);
+  await signInAndWait(page, DEMO.team);
   await page.keyboard.press('?');
   await expect(sheet(page)).toBeVisible();
   await expect(sheet(page)).toContainText('Next row');
@@ -97,7 +103,7 @@ test('? shows the shortcut sheet, Escape closes it', async ({ page }) => {
 test('j/k move the row focus in a queue, x selects, a asks to assign, Enter opens', async ({ page, request }) => {
   const tag = uniqueTag();
   await ingestOrders(request, makeOrders(tag, 3));
-  await signIn(page, DEMO.team);
+  await signInAndWait(page, DEMO.team);
   const ids = await newOrdersOf(page, tag, 3);
   const rowOf = (id: string) => page.locator(`table.queue-table tbody tr[data-order-id="${id}"]`);
 
@@ -128,7 +134,7 @@ test('j/k move the row focus in a queue, x selects, a asks to assign, Enter open
 test('the order id in a queue is a link to its detail', async ({ page, request }) => {
   const tag = uniqueTag();
   const [orderId] = await ingestOrders(request, makeOrders(tag, 1));
-  await signIn(page, DEMO.team);
+  await signInAndWait(page, DEMO.team);
   await newOrdersOf(page, tag, 1);
   await page.getByRole('link', { name: orderId as string, exact: true }).click();
   await expect(page).toHaveURL(`/admin/view-order/${orderRef(orderId as string)}`);
@@ -136,7 +142,7 @@ test('the order id in a queue is a link to its detail', async ({ page, request }
 
 test('g then n, p, m, h go to New, Priority, My Orders and Order History', async ({ page }) => {
   test.slow();
-  await signIn(page, DEMO.team);
+  await signInAndWait(page, DEMO.team);
   for (const [letter, path, title] of [
     ['n', '/admin/recent-order', 'New Orders'],
     ['p', '/admin/priority-order', 'Priority Orders'],
@@ -154,7 +160,7 @@ test('g then n, p, m, h go to New, Priority, My Orders and Order History', async
 test('no shortcut fires while typing in a field', async ({ page, request }) => {
   const tag = uniqueTag();
   await ingestOrders(request, makeOrders(tag, 2));
-  await signIn(page, DEMO.team);
+  await signInAndWait(page, DEMO.team);
   await newOrdersOf(page, tag, 2);
   const searchBox = page.getByRole('searchbox', { name: 'Search orders' });
   await searchBox.fill('');
@@ -175,7 +181,7 @@ test('no shortcut fires while typing in a field', async ({ page, request }) => {
 });
 
 test('turning single-key shortcuts off on the Account page stops them; Ctrl+K still finds', async ({ page }) => {
-  await signIn(page, DEMO.night);
+  await signInAndWait(page, DEMO.night);
   await page.goto('/admin/account');
   const toggle = page.getByRole('checkbox', { name: 'Single-key shortcuts' });
   await expect(toggle).toBeChecked();

@@ -92,6 +92,8 @@ export function FindBox() {
   };
 
   const showList = open && q.length > 0;
+  // a list box with no option is not one (ARIA): it is there only while it holds matches
+  const showOptions = showList && items.length > 0;
   const optionId = (i: number) => `${listId}-option-${i}`;
   let status: string;
   if (q.length < FIND_QUERY_MIN) status = `Type at least ${FIND_QUERY_MIN} characters.`;
@@ -112,9 +114,9 @@ export function FindBox() {
         aria-label="Find an order by id, name, email, phone or payment reference"
         role="combobox"
         aria-autocomplete="list"
-        aria-expanded={showList}
-        aria-controls={listId}
-        aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
+        aria-expanded={showOptions}
+        aria-controls={showOptions ? listId : undefined}
+        aria-activedescendant={showOptions && active >= 0 ? optionId(active) : undefined}
         maxLength={FIND_QUERY_MAX}
         autoComplete="off"
         value={text}
@@ -131,9 +133,9 @@ export function FindBox() {
         <div className="find-status small text-secondary" aria-live="polite">
           {showList ? status : ''}
         </div>
-        <div id={listId} role="listbox" aria-label="Orders found" className="find-list">
-          {showList &&
-            items.map((item, i) => (
+        {showOptions && (
+          <div id={listId} role="listbox" aria-label="Orders found" className="find-list">
+            {items.map((item, i) => (
               <div
                 key={item.order_id}
                 id={optionId(i)}
@@ -157,7 +159,8 @@ export function FindBox() {
                 {item.assign_to && <span className="find-option-holder">Held by {item.assign_to}</span>}
               </div>
             ))}
-        </div>
+          </div>
+        )}
       </div>
     </search>
   );
