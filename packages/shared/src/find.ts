@@ -23,7 +23,7 @@ export const STATUS_LABEL: Readonly<Record<OrderStatus, string>> = {
   [STATUS.ContactCustomer]: 'Contact Customer',
   [STATUS.CustomerCalled]: 'Customer Called',
   [STATUS.Completed]: 'Completed',
-  [STATUS.Refunds]: 'Refunded',
+  [STATUS.Refunds]: 'Refunds',
   [STATUS.Deleted]: 'Deleted',
   [STATUS.Rejected]: 'Rejected',
   [STATUS.ChargeBack]: 'Charge Back',
