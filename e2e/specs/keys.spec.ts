@@ -102,6 +102,7 @@ test('? shows the shortcut sheet, Escape closes it', async ({ page }) => {
 });
 
 test('j/k move the row focus in a queue, x selects, a asks to assign, Enter opens', async ({ page, request }) => {
+  test.slow();
   const tag = uniqueTag();
   await ingestOrders(request, makeOrders(tag, 3));
   await signInAndWait(page, DEMO.team);
@@ -159,6 +160,7 @@ test('g then n, p, m, h go to New, Priority, My Orders and Order History', async
 });
 
 test('no shortcut fires while typing in a field', async ({ page, request }) => {
+  test.slow();
   const tag = uniqueTag();
   await ingestOrders(request, makeOrders(tag, 2));
   await signInAndWait(page, DEMO.team);
@@ -182,6 +184,7 @@ test('no shortcut fires while typing in a field', async ({ page, request }) => {
 });
 
 test('turning single-key shortcuts off on the Account page stops them; Ctrl+K still finds', async ({ page }) => {
+  test.slow();
   await signInAndWait(page, DEMO.night);
   await page.goto('/admin/account');
   const toggle = page.getByRole('checkbox', { name: 'Single-key shortcuts' });
