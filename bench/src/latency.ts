@@ -81,6 +81,13 @@ export async function measureLatencies(client: Client, session: Session, samples
   await add('search-email', 'search Order History: email fragment', search(terms.email));
   await add('search-surname', 'search Order History: surname', search(terms.surname));
 
+  // DESIGN §23/§27: Find anything, every order, ten at most, with its total
+  const find = (values: string[]) => (i: number) =>
+    client.call('GET', `/api/admin/find?q=${encodeURIComponent(at(values, i))}&limit=10`, token);
+  await add('find-id', 'find: order id', find(terms.orderId));
+  await add('find-email', 'find: email', find(session.sample.map((s) => s.email)));
+  await add('find-surname', 'find: surname', find(terms.surname.filter((s) => s.length >= 3)));
+
   await add('detail', 'order detail', (i) =>
     client.call(
       'GET',

@@ -106,6 +106,10 @@ const LATENCY_BUDGET: Record<string, number> = {
   'report-processed': 200,
   // DESIGN §20
   pack: 2000,
+  // DESIGN §27
+  'find-id': 50,
+  'find-email': 50,
+  'find-surname': 50,
 };
 export const MIXED_BUDGET = 2_000;
 export const BUNDLE_BUDGET = { admin: 250 * 1024, public: 60 * 1024 };

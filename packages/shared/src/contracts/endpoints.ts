@@ -73,6 +73,11 @@ export const ORDERS_API = {
   move: at('PUT', '/admin/move-order-status'),
 };
 
+/** Find anything (DESIGN §23): every order the member may open, from the top bar. */
+export const FIND_API = {
+  find: at('GET', '/admin/find'),
+};
+
 /** Working live (DESIGN §18): claiming the next order and releasing claims. */
 export const CLAIMS_API = {
   nextOrder: at('POST', '/admin/next-order'),

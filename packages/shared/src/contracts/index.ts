@@ -3,6 +3,7 @@ import { CLAIMS_CONTRACTS } from './claims.ts';
 import type { Contract } from './contract.ts';
 import { DETAIL_CONTRACTS } from './detail.ts';
 import { DISPUTE_INTAKE_CONTRACTS, DISPUTES_CONTRACTS } from './disputes.ts';
+import { FIND_CONTRACTS } from './find.ts';
 import { FOLLOW_UP_CONTRACTS } from './follow-ups.ts';
 import { FRONT_CONTRACTS, INGEST_CONTRACTS } from './front.ts';
 import { LIVE_CONTRACTS } from './live.ts';
@@ -18,6 +19,7 @@ export * from './contract.ts';
 export * from './detail.ts';
 export * from './disputes.ts';
 export * from './endpoints.ts';
+export * from './find.ts';
 export * from './follow-ups.ts';
 export * from './front.ts';
 export * from './live.ts';
@@ -34,6 +36,7 @@ const GROUPS = {
   TEAM_CONTRACTS,
   GATEWAY_CONTRACTS,
   ORDERS_CONTRACTS,
+  FIND_CONTRACTS,
   CLAIMS_CONTRACTS,
   FOLLOW_UP_CONTRACTS,
   DETAIL_CONTRACTS,

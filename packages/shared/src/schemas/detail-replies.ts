@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ce3ResultSchema } from '../ce3.ts';
 import { MAIL_KIND, MAIL_PROVIDER, MAIL_STATUS } from '../mail.ts';
 import { disputeRecordSchema } from './disputes.ts';
+import { relatedOrderSchema } from './find.ts';
 import { INGEST_TEXT_FIELDS, type IngestTextField } from './orders.ts';
 import { dataRemovalSchema } from './privacy.ts';
 import { purchaseEvidenceSchema } from './purchase-evidence.ts';
@@ -144,6 +145,8 @@ export const orderDetailSchema = z.strictObject({
   /** the order's disputes (DESIGN §14), newest first */
   disputes: z.array(disputeRecordSchema),
   images: z.strictObject({ passport: z.string().nullable(), selfie: z.string().nullable() }),
+  /** the customer's other orders, by email, phone or card, newest first, at most 20 (DESIGN §23) */
+  relatedOrders: z.array(relatedOrderSchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

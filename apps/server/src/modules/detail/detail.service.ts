@@ -18,6 +18,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ce3For, toDisputeRecord } from '../disputes/index.ts';
 import * as repo from './detail.repository.ts';
+import { relatedOrdersOf } from './related-orders.repository.ts';
 
 /** Staff-only links; the client sends its token in Authorization and shows the bytes it gets. */
 export const imageUrl = (orderId: string, kind: 'passport' | 'selfie') =>
@@ -168,5 +169,6 @@ export async function orderDetail(ctx: AppContext, staff: TokenUser, orderId: st
     ce3: await ce3For(ctx.db, order),
     disputes: disputes.map((d) => toDisputeRecord({ ...d, public_order_id: order.order_id }, ctx.clock())),
     images,
+    relatedOrders: await relatedOrdersOf(ctx.db, { ...order, id: Number(order.id) }),
   };
 }

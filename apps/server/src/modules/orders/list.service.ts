@@ -118,34 +118,50 @@ export function createListService(ctx: ListContext) {
       const folder = folderFor(input.folderName, staff);
       // the same search, run by a thread of its own (SQLite: search-threads.ts)
       if (searchThreads) return searchThreads.call('search', staff, input, now);
-      const search = input.searchVal.toLowerCase();
-      const plan = search ? await planSearch(search) : { grams: [], share: 1, textShare: () => 1 };
-      const window: ListWindow = {
-        ...sortOf(folder, input),
-        offset: input.start,
-        limit: input.end - input.start,
-        search,
-        grams: plan.grams,
-      };
-      if (!search) return pageWithTotal(folder, staff, window, now);
-      const viewer = viewerOf(staff, now);
-      // A search expected to match few orders reads them once for the page and the count; a common one
-      // (or one below three characters) keeps them apart, so the page may stop at its tenth match on
-      // the date index while the count reads what it must: one pass would hold every match.
-      const toItems = (rows: ListRow[]) => rows.map((row) => toItem(row, staff));
-      if (plan.share < ONE_PASS_SHARE) {
-        const found = await engine.pageWithTotal(ctx.db, folder, viewer, window);
-        const total =
-          found.total ?? (window.offset > 0 ? await engine.count(ctx.db, folder, viewer, search, window.grams) : 0);
-        return { items: toItems(found.rows), total };
-      }
-      // only the date order comes from the folder's index; a rare text would be tested against all of it
-      window.walk = window.sort === 'created_at' && input.end / plan.textShare() <= WALK_MAX_ROWS;
-      const [rows, total] = await Promise.all([
-        engine.page(ctx.db, folder, viewer, window),
-        engine.count(ctx.db, folder, viewer, search, window.grams),
-      ]);
-      return { items: toItems(rows), total };
+      return searchIn(folder, staff, input, now);
     },
+
+    searchIn,
   };
+
+  /**
+   * A search inside a folder the caller has already cleared the member for (search, above; Find,
+   * find.service.ts, which searches every order a member may open, Order History's whole table
+   * included, whatever their folders).
+   */
+  async function searchIn(
+    folder: FolderDef,
+    staff: TokenUser,
+    input: Omit<SearchOrderInput, 'folderName'>,
+    now: string,
+  ): Promise<ListPage> {
+    const search = input.searchVal.toLowerCase();
+    const plan = search ? await planSearch(search) : { grams: [], share: 1, textShare: () => 1 };
+    const window: ListWindow = {
+      ...sortOf(folder, input),
+      offset: input.start,
+      limit: input.end - input.start,
+      search,
+      grams: plan.grams,
+    };
+    if (!search) return pageWithTotal(folder, staff, window, now);
+    const viewer = viewerOf(staff, now);
+    // A search expected to match few orders reads them once for the page and the count; a common one
+    // (or one below three characters) keeps them apart, so the page may stop at its tenth match on
+    // the date index while the count reads what it must: one pass would hold every match.
+    const toItems = (rows: ListRow[]) => rows.map((row) => toItem(row, staff));
+    if (plan.share < ONE_PASS_SHARE) {
+      const found = await engine.pageWithTotal(ctx.db, folder, viewer, window);
+      const total =
+        found.total ?? (window.offset > 0 ? await engine.count(ctx.db, folder, viewer, search, window.grams) : 0);
+      return { items: toItems(found.rows), total };
+    }
+    // only the date order comes from the folder's index; a rare text would be tested against all of it
+    window.walk = window.sort === 'created_at' && input.end / plan.textShare() <= WALK_MAX_ROWS;
+    const [rows, total] = await Promise.all([
+      engine.page(ctx.db, folder, viewer, window),
+      engine.count(ctx.db, folder, viewer, search, window.grams),
+    ]);
+    return { items: toItems(rows), total };
+  }
 }

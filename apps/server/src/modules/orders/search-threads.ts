@@ -1,11 +1,14 @@
-import type { SearchOrderInput, TokenUser } from '@eta/shared';
+import type { FindQuery, SearchOrderInput, TokenUser } from '@eta/shared';
 import { createThreadPool, type ThreadPool } from '../../lib/db-threads.ts';
+import type { FindResult } from './find.service.ts';
 import type { ListPage } from './list.service.ts';
 
 /** What a search thread answers (search-worker.ts). */
 export interface SearchMethods {
   /** `now`: the request's time (ISO), so a folder bound to it (Overdue Orders) reads as the request would */
   search(staff: TokenUser, input: SearchOrderInput, now: string): Promise<ListPage>;
+  /** Find anything (find.service.ts), its exact lookups and its text search on the thread's connection */
+  find(staff: TokenUser, query: FindQuery, now: string): Promise<FindResult>;
 }
 
 /** Runs queue searches away from the event loop (SQLite only; null in the context: in this thread). */

@@ -7,6 +7,7 @@ import { isExpired } from '../../lib/jwt.ts';
 import { readValidSession } from '../../lib/session.ts';
 import { fetchUserInfo } from '../../store/authSlice.ts';
 import { signOut, useAppDispatch } from '../../store/index.ts';
+import { KeyboardLayer } from '../features/keys/index.ts';
 import { useLiveStream } from '../features/live/index.ts';
 import { ReauthPrompt } from './ReauthPrompt.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -58,6 +59,7 @@ export function AppShell() {
         </Suspense>
       </main>
       <ReauthPrompt />
+      <KeyboardLayer />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
 import { selectUser, useAppDispatch, useAppSelector } from '../../store/index.ts';
 import { selectShowSideBar, setShowSideBar } from '../../store/orderSlice.ts';
+import { FindBox } from '../features/find/index.ts';
 import { NotificationBell } from '../features/notifications/index.ts';
 
 /** the top bar's padding plus a gap: what lies right of the user menu's left edge besides the menu */
@@ -63,6 +64,7 @@ export function TopBar() {
         <Logo size={36} />
         <span className="topbar-brand-text">{PORTAL_NAME}</span>
       </Link>
+      <FindBox />
       <NotificationBell className="ms-auto me-2" />
       <Dropdown align="end" ref={menu}>
         <Dropdown.Toggle variant="light" className="topbar-user" id="user-menu">

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { refused } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { BrowserNotificationsCard } from '../notifications/index.ts';
+import { ShortcutSettings } from '../keys/index.ts';
 import { useGetAccountQuery, useGetSessionsQuery, useRevokeSessionMutation } from './api.ts';
 import { SessionsTable } from './SessionsTable.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
@@ -43,6 +44,7 @@ export function AccountPage() {
         </>
       )}
       <BrowserNotificationsCard />
+      <ShortcutSettings />
       <Card className="shadow-sm border-0">
         <Card.Body>
           <h2 className="h5">My sessions</h2>

@@ -40,6 +40,7 @@ import { EmailHistory } from './sections/EmailHistory.tsx';
 import { OrderInfo } from './sections/OrderInfo.tsx';
 import { PaymentDetails } from './sections/PaymentDetails.tsx';
 import { PersonalInfo } from './sections/PersonalInfo.tsx';
+import { RelatedOrders } from './sections/RelatedOrders.tsx';
 import { UploadDocument } from './sections/UploadDocument.tsx';
 import {
   selectOrderDetails,
@@ -48,6 +49,7 @@ import {
   selectShownOrderId,
 } from './selectors.ts';
 import { ORDER_TEXT } from './texts.ts';
+import { useDetailKeys } from './useDetailKeys.ts';
 import { useDocumentActions } from './useDocumentActions.ts';
 import './order.css';
 import './forms.css';
@@ -141,6 +143,7 @@ function OrderDetailView({ orderId }: { orderId: string }) {
     if (mailSettled) void refetch();
   }, [mailSettled, refetch]);
   const actions = useDocumentActions(orderId);
+  useDetailKeys();
 
   if (!shown || detail.isLoading || (!envelope && !refusal && detail.isFetching)) return <Loading />;
   if (!order) {
@@ -182,6 +185,7 @@ function OrderDetailView({ orderId }: { orderId: string }) {
             locked={locked}
           />
           <OrderInfo order={order} />
+          <RelatedOrders related={order.relatedOrders} />
           <ApplicantImages order={order} />
           <PersonalInfo order={order} />
           <AdditionalQuestions order={order} />

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { refused } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAppSelector } from '../../../store/index.ts';
+import { useShortcut } from '../keys/index.ts';
 import { useClaimNextOrderMutation } from './nextOrderApi.ts';
 
 /**
@@ -16,14 +17,17 @@ export function NextOrderButton({ folder }: { folder: FolderDef }) {
   const role = useAppSelector((state) => state.auth.role);
   const navigate = useNavigate();
   const [claim, state] = useClaimNextOrderMutation();
-  if (!nextOrderFolder(folder.name) || !can(role, folder.capability)) return null;
+  const offered = nextOrderFolder(folder.name) !== undefined && can(role, folder.capability);
+  // DESIGN §23: `n` in the queue
+  useShortcut('n', offered ? () => void onClick() : null);
+  if (!offered) return null;
 
-  const onClick = async () => {
+  async function onClick() {
     const envelope = await claim({ folder: folder.name }).unwrap().catch(refused);
     const orderId = envelope?.data?.orderId;
     if (!envelope || !notify(envelope) || !orderId) return;
     await navigate(`${ADMIN_ROUTE.viewOrder}/${encodeOrderRef(orderId)}`);
-  };
+  }
 
   return (
     // ms-auto: beside Refresh at the header's end, whatever else the header holds

@@ -27,6 +27,7 @@ import { QueueTable } from './QueueTable.tsx';
 import { selectOrdersList, selectOrdersListRefusal, selectOrdersListReply } from './selectors.ts';
 import { useLiveRows } from './useLiveRows.ts';
 import { CONFIRM_TEXT, confirmDetail, useQueueActions } from './useQueueActions.ts';
+import { useQueueKeys } from './useQueueKeys.ts';
 import { type QueueParams, useQueueParams } from './useQueueParams.ts';
 import { queueView } from './views.ts';
 import './queue.css';
@@ -84,6 +85,10 @@ export function QueuePage({ folder }: { folder: FolderDef }) {
   const actions = useQueueActions(args);
   const onDelete = useCallback((order: { order_id: string }) => actions.ask('delete', [order.order_id]), [actions.ask]);
   const columns = useMemo(() => queueColumns({ view, onDelete }), [view, onDelete]);
+  useQueueKeys(
+    view.bulk.includes('assign') ? (ids) => actions.ask('assign', ids) : null,
+    selectedData.map((s) => s.id),
+  );
 
   // A selection belongs to the rows on screen: another page, order or search starts with none.
   const windowKey = `${params.page}|${perPage}|${params.sort}|${params.order}|${params.search}`;

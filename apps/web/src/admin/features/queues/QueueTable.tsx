@@ -62,6 +62,9 @@ export function QueueTable(props: QueueTableProps) {
     body = table.getRowModel().rows.map((row) => (
       <tr
         key={row.id}
+        // j/k move the focus from row to row (useQueueKeys)
+        tabIndex={-1}
+        data-order-id={row.id}
         className={rowClass(row.getIsSelected(), props.changed?.[row.id] !== undefined)}
         title={props.changed?.[row.id]}
         data-live-change={props.changed?.[row.id]}

@@ -6,6 +6,7 @@ import {
   formatUtcDateTime,
   isHeldByOther,
   type OrderListItem,
+  statusLabel,
 } from '@eta/shared';
 import { createColumnHelper } from '@tanstack/react-table';
 import Button from 'react-bootstrap/Button';
@@ -39,10 +40,23 @@ function HolderBadge({ order }: { order: OrderListItem }) {
   );
 }
 
+/** SPEC §2: in New, Priority and Process March, another member's order cannot be opened from here. */
+const greyed = (order: OrderListItem, view: QueueView) =>
+  view.greyHeld &&
+  isHeldByOther({ process_status: order.process_status, held: order.assign_to !== '', heldByMe: order.assigned_to_me });
+
+/** DESIGN §23: the order id is a link to its detail (not for a greyed row); useQueueKeys opens rows through it. */
+function OrderIdLink({ order, view }: { order: OrderListItem; view: QueueView }) {
+  if (greyed(order, view)) return <span className="fw-semibold">{order.order_id}</span>;
+  return (
+    <Link to={`${ADMIN_ROUTE.viewOrder}/${encodeOrderRef(order.order_id)}`} className="order-link fw-semibold">
+      {order.order_id}
+    </Link>
+  );
+}
+
 function ViewLink({ order, view }: { order: OrderListItem; view: QueueView }) {
-  const held = { process_status: order.process_status, held: order.assign_to !== '', heldByMe: order.assigned_to_me };
-  // SPEC §2: in New, Priority and Process March, another member's order cannot be opened from here.
-  if (view.greyHeld && isHeldByOther(held)) {
+  if (greyed(order, view)) {
     return (
       // A disabled button shows no tooltip of its own: the wrapper carries who holds the order.
       <span className="d-inline-block" title={`${WEB_TEXT.heldBy} ${order.assign_to}`}>
@@ -94,7 +108,7 @@ export function queueColumns({ view, onDelete }: ColumnOptions) {
   });
   const orderId = col.accessor('order_id', {
     header: 'Order Id',
-    cell: (c) => <span className="fw-semibold">{c.getValue()}</span>,
+    cell: (c) => <OrderIdLink order={c.row.original} view={view} />,
   });
   // Long names wrap and long emails are cut (full text on hover), so Status and Action stay in view.
   const name = col.accessor((o) => [o.first_name, o.sur_name].filter(Boolean).join(' '), {
@@ -144,7 +158,7 @@ export function queueColumns({ view, onDelete }: ColumnOptions) {
     // Beside it the service level (DESIGN §18), then who holds the order.
     cell: (c) => (
       <div className="status-cell">
-        <span>{c.getValue().trim()}</span>
+        <span>{statusLabel(c.getValue())}</span>
         <ServiceLevelBadge order={c.row.original} />
         {view.showHolder && <HolderBadge order={c.row.original} />}
         <FollowUpDueBadge order={c.row.original} />
