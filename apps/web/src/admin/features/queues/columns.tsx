@@ -6,6 +6,7 @@ import {
   formatUtcDateTime,
   isHeldByOther,
   type OrderListItem,
+  statusLabel,
 } from '@eta/shared';
 import { createColumnHelper } from '@tanstack/react-table';
 import Button from 'react-bootstrap/Button';
@@ -140,11 +141,10 @@ export function queueColumns({ view, onDelete }: ColumnOptions) {
   });
   const status = col.accessor('process_status', {
     header: 'Status',
-    // The Awaiting literal carries a trailing space on the wire (SPEC §4); it means nothing on screen.
-    // Beside it the service level (DESIGN §18), then who holds the order.
+    // The status as a person reads it (shared status-labels.ts), never the wire's literal. Beside it the service level (DESIGN §18), then who holds the order.
     cell: (c) => (
       <div className="status-cell">
-        <span>{c.getValue().trim()}</span>
+        <span>{statusLabel(c.getValue())}</span>
         <ServiceLevelBadge order={c.row.original} />
         {view.showHolder && <HolderBadge order={c.row.original} />}
         <FollowUpDueBadge order={c.row.original} />
