@@ -46,7 +46,7 @@ describeEachDialect('upload & complete', (dialect) => {
   });
 
   it('leaves the order where it is without complete, or with complete=false or empty', async () => {
-    for (const extra of [{}, { complete: 'false' }, { complete: '' }]) {
+    for (const extra of [{}, { complete: 'false' }, { complete: '' }] as Record<string, string>[]) {
       const id = await newOrder(t);
       const res = await upload(tara, id, extra);
       expect(res.statusCode, JSON.stringify(extra)).toBe(201);
