@@ -152,7 +152,7 @@ test('a member opens a dispute from the order detail and finds it there and on t
   await expect(toast(page).filter({ hasText: TEXT.opened })).toBeVisible();
   await expect(dialog).toBeHidden();
   // The order has moved to ChargeBack; its dispute is listed with an estimated deadline and in Activity.
-  await expect(page.getByTestId('order-status')).toHaveText('ChargeBack');
+  await expect(page.getByTestId('order-status')).toHaveText('Charge Back');
   const item = section.getByRole('article', { name: `Adyen · ${disputeId}` });
   await expect(item.getByText('Needs response')).toBeVisible();
   await expect(item.getByText('4837 · Fraud')).toBeVisible();
@@ -199,6 +199,6 @@ test('a dispute for an order the desk does not know waits as unmatched until a m
   await expect(row).toHaveCount(0);
 
   await page.goto(`/admin/view-order/${orderRef(orderId!)}`);
-  await expect(page.getByTestId('order-status')).toHaveText('ChargeBack');
+  await expect(page.getByTestId('order-status')).toHaveText('Charge Back');
   await expect(page.getByRole('article', { name: `Stripe · ${lost.id}` })).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, SLA_PAUSED_STATUSES, SLA_RUNNING_STATUSES, STATUS } from '@eta/shared';
+import { CLAIMABLE_STATUSES, ORDER_STATUSES, SLA_PAUSED_STATUSES, SLA_RUNNING_STATUSES, STATUS } from '@eta/shared';
 import { describe, expect, it } from 'vitest';
 import type { DialectName } from '../src/db/dialect.ts';
 import { MIGRATIONS } from '../src/db/migrate.ts';
@@ -28,6 +28,8 @@ const EXPECTED: Record<string, readonly string[]> = {
     inList([...SLA_RUNNING_STATUSES, ...SLA_PAUSED_STATUSES]),
   ],
   '084_overdue_days': [inList(SLA_RUNNING_STATUSES)],
+  // Next order urgent's partial index: the free orders of the claimable statuses, in their order
+  '090_urgent_claims': [inList(CLAIMABLE_STATUSES)],
 };
 
 /** every status list and status comparison in `text`, as inList / equal write them */

@@ -154,7 +154,18 @@ export const SQL_SCENARIOS: readonly SqlScenario[] = [
     name: 'next-order',
     what: 'Next order of New Orders (ClaimWrites.nextOrder)',
     script: { postgres: [[{ id: 1, order_id: 'UKETA-1' }]], sqlite: [[{ id: 1, order_id: 'UKETA-1' }], [{}]] },
-    run: (s) => s.claimWrites.nextOrder(TEAM, STATUS.New, AT),
+    run: (s) => s.claimWrites.nextOrder(TEAM, { statuses: [STATUS.New], soonestDue: false }, AT),
+  },
+  {
+    name: 'next-order-urgent',
+    what: 'Next order, the most urgent across New, Priority and Process 5th March (ClaimWrites.nextOrder)',
+    script: { postgres: [[{ id: 1, order_id: 'UKETA-1' }]], sqlite: [[{ id: 1, order_id: 'UKETA-1' }], [{}]] },
+    run: (s) =>
+      s.claimWrites.nextOrder(
+        TEAM,
+        { statuses: [STATUS.New, STATUS.Priority, STATUS.ProcessMarch], soonestDue: true },
+        AT,
+      ),
   },
   {
     name: 'arrivals',

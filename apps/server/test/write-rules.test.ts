@@ -227,8 +227,8 @@ describeEachDialect('the shared write rules, through the real write strategies',
       await db().updateTable('orders').set({ assigned_to: hal.id }).where('order_id', '=', held).execute();
       const me = memberOf(ROLE.Team);
       const claims = t.app.ctx.strategies.claimWrites;
-      expect((await claims.nextOrder(me, status, AT))?.order_id).toBe(oldest);
-      expect((await claims.nextOrder(me, status, AT))?.order_id).toBe(newer);
+      expect((await claims.nextOrder(me, { statuses: [status], soonestDue: false }, AT))?.order_id).toBe(oldest);
+      expect((await claims.nextOrder(me, { statuses: [status], soonestDue: false }, AT))?.order_id).toBe(newer);
       const rows = await db()
         .selectFrom('orders')
         .select(['order_id', 'assigned_to'])

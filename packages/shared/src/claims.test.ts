@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLAIM_MSG, claimsReleasedMessage, NEXT_ORDER_FOLDERS, nextOrderFolder } from './claims.ts';
+import { CLAIM_MSG, claimsReleasedMessage, NEXT_ORDER_FOLDERS, nextOrderFolder, nextOrderPick } from './claims.ts';
 import { canReleaseClaimsOf, ROLE, ROLES } from './roles.ts';
 import { STATUS } from './statuses.ts';
 
@@ -12,7 +12,21 @@ describe('Next order and released claims (DESIGN §18)', () => {
     ]);
     expect(nextOrderFolder('PRIORITYORDER')?.status).toBe(STATUS.Priority);
     for (const name of ['myOrder', 'pendingorder', 'allorder', 'nope']) expect(nextOrderFolder(name)).toBeUndefined();
-    expect(CLAIM_MSG.nextOrderFolder).toBe('folder must be one of newOrder, priorityOrder, processMarchOrder.');
+    expect(CLAIM_MSG.nextOrderFolder).toBe('folder must be one of urgent, newOrder, priorityOrder, processMarchOrder.');
+  });
+
+  it('picks the soonest due across the three folders for `urgent`, the oldest of one folder otherwise', () => {
+    expect(nextOrderPick('Urgent')).toEqual({
+      statuses: [STATUS.New, STATUS.Priority, STATUS.ProcessMarch],
+      soonestDue: true,
+      capabilities: ['orders.work', 'orders.work', 'orders.work'],
+    });
+    expect(nextOrderPick('newOrder')).toEqual({
+      statuses: [STATUS.New],
+      soonestDue: false,
+      capabilities: ['orders.work'],
+    });
+    expect(nextOrderPick('pendingorder')).toBeUndefined();
   });
 
   it('lets Admin and Manager release claims, a Manager never an Admin’s', () => {

@@ -1,4 +1,5 @@
 import { FOLDERS, type FolderDef, findFolder } from './folders.ts';
+import { type Capability, can, type Role } from './roles.ts';
 import { CLAIMABLE_STATUSES, type OrderStatus } from './statuses.ts';
 
 /**
@@ -28,6 +29,37 @@ export function nextOrderFolder(name: string): NextOrderFolder | undefined {
   return NEXT_ORDER_FOLDERS.find((next) => next.folder === folder);
 }
 
+/**
+ * "The most urgent order next" (DESIGN §23): `{ folder: 'urgent' }` claims the free order due soonest
+ * (`sla_due_at`, then arrival) across every Next order folder at once.
+ */
+export const URGENT_NEXT_ORDER = 'urgent';
+
+/** What one Next order claims from: the statuses, and whether the soonest due comes first (else the oldest). */
+export interface NextOrderPick {
+  statuses: readonly OrderStatus[];
+  soonestDue: boolean;
+  /** what the member needs: each folder's own capability */
+  capabilities: readonly Capability[];
+}
+
+/** The pick of a `folder` value of next-order (a Next order folder or `urgent`, any case), or undefined. */
+export function nextOrderPick(name: string): NextOrderPick | undefined {
+  if (name.toLowerCase() === URGENT_NEXT_ORDER) {
+    return {
+      statuses: NEXT_ORDER_FOLDERS.map((next) => next.status),
+      soonestDue: true,
+      capabilities: NEXT_ORDER_FOLDERS.map((next) => next.folder.capability),
+    };
+  }
+  const next = nextOrderFolder(name);
+  return next && { statuses: [next.status], soonestDue: false, capabilities: [next.folder.capability] };
+}
+
+/** The member may claim from every folder the pick reads. */
+export const mayPick = (role: Role | null | undefined, pick: NextOrderPick): boolean =>
+  pick.capabilities.every((capability) => can(role, capability));
+
 /** Statuses whose claims the lease returns to their folder: the same three (DESIGN §18). */
 export const LEASED_STATUSES: readonly OrderStatus[] = CLAIMABLE_STATUSES;
 
@@ -36,8 +68,12 @@ export const CLAIM_IDLE_MINUTES_DEFAULT = 240;
 
 export const CLAIM_MSG = {
   noFreeOrders: 'No free orders in this folder.',
-  nextOrderFolder: `folder must be one of ${NEXT_ORDER_FOLDERS.map((next) => next.folder.name).join(', ')}.`,
+  nextOrderFolder: `folder must be one of ${[URGENT_NEXT_ORDER, ...NEXT_ORDER_FOLDERS.map((next) => next.folder.name)].join(', ')}.`,
   nextOrderButton: 'Next order',
+  /** the choice of the Next order button that claims across the folders */
+  nextUrgentChoice: 'Most urgent (all folders)',
+  nextFolderChoice: 'Oldest in this folder',
+  noFreeUrgentOrders: 'No free orders in New, Priority or Process 5th March.',
   releaseClaimsAction: 'Release claims',
   memberIdRequired: 'teamMemberId is required.',
   memberIdInvalid: 'Invalid team member id.',

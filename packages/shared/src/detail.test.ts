@@ -17,7 +17,7 @@ describe('remark dates on the US Eastern clock', () => {
 
 describe("the order detail's move messages", () => {
   it("names the status moved to, and a delete answers with SPEC §8's delete toast", () => {
-    expect(movedMessage(STATUS.Awaiting)).toBe('Order has been moved to Awaiting successfully');
+    expect(movedMessage(STATUS.Awaiting)).toBe('Order has been moved to Awaiting Customer successfully');
     expect(movedMessage(STATUS.ContactCustomer)).toBe('Order has been moved to Contact Customer successfully');
     expect(movedMessage(STATUS.Deleted)).toBe('Order has been deleted successfully');
   });

@@ -1,5 +1,6 @@
 import { EST_TIME_ZONE } from './est-time.ts';
 import { MSG } from './messages.ts';
+import { statusLabel } from './status-labels.ts';
 import { STATUS } from './statuses.ts';
 
 /** The server's replies about one order's detail, where SPEC leaves them open (DESIGN §5). */
@@ -24,7 +25,7 @@ export const DETAIL_MSG = {
 
 /** A move from the order detail; its Delete answers as every delete does (SPEC §8). */
 export const movedMessage = (to: string): string =>
-  to === STATUS.Deleted ? MSG.orderDeleted : `Order has been moved to ${to.trim()} successfully`;
+  to === STATUS.Deleted ? MSG.orderDeleted : `Order has been moved to ${statusLabel(to)} successfully`;
 export const heldMessage = (holder: string): string =>
   `This order is assigned to ${holder}. Only ${holder}, an Admin or a Manager can change it.`;
 export const retriedMessage = (n: number): string =>

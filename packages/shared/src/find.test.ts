@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { folderOfStatus, statusLabel } from './find.ts';
+import { folderOfStatus } from './find.ts';
+import { statusLabel } from './status-labels.ts';
 import { ORDER_STATUSES, STATUS } from './statuses.ts';
 
 describe('folderOfStatus', () => {

@@ -53,6 +53,8 @@ export * from './schemas/purchase-evidence.ts';
 export * from './schemas/queues.ts';
 export * from './schemas/team.ts';
 export * from './service-levels.ts';
+export * from './status-labels.ts';
 export * from './statuses.ts';
 export * from './transitions.ts';
 export * from './trend.ts';
+export * from './work-surface.ts';

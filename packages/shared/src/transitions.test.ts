@@ -68,10 +68,10 @@ describe('order transitions (DESIGN §6)', () => {
 
   it('explains a refusal in words, without the trailing space of Awaiting', () => {
     expect(moveRefusalMessage('sameStatus', STATUS.Awaiting, STATUS.Awaiting)).toBe(
-      'The order is already in Awaiting.',
+      'The order is already in Awaiting Customer.',
     );
     expect(moveRefusalMessage('notFromHere', STATUS.Pending, STATUS.AwaitingGovt)).toBe(
-      'An order in Pending cannot be moved to AwaitingGovt; only from New, Priority Processing, moveToProcessMarch, Awaiting.',
+      'An order in Pending cannot be moved to Awaiting Govt; only from New, Priority Processing, Process 5th March, Awaiting Customer.',
     );
   });
 });

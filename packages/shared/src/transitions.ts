@@ -1,4 +1,5 @@
 import { type Capability, can, type Role } from './roles.ts';
+import { statusLabel } from './status-labels.ts';
 import { ORDER_STATUSES, type OrderStatus, STATUS } from './statuses.ts';
 
 /**
@@ -89,8 +90,8 @@ export function allMovePairs(): { from: OrderStatus; to: OrderStatus }[] {
   return ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.map((to) => ({ from, to })));
 }
 
-/** The status as a person reads it: `Awaiting ` keeps its trailing space on the wire, not in a sentence. */
-const shown = (status: string) => status.trim();
+/** The status as a person reads it (status-labels.ts): never a raw value such as `AwaitingGovt`. */
+const shown = statusLabel;
 
 /** What the member is told when a move is refused (DESIGN §5: a refused move says why). */
 export function moveRefusalMessage(refusal: MoveRefusal, from: string, to: OrderStatus): string {

@@ -26,6 +26,7 @@ import * as searchByDate from './migrations/085_search_by_date.ts';
 import * as sessionFactors from './migrations/086_session_factors.ts';
 import * as notifications from './migrations/096_notifications.ts';
 import * as customerKeys from './migrations/087_customer_keys.ts';
+import * as urgentClaims from './migrations/090_urgent_claims.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Shipped ones are never edited: add a new file instead. */
@@ -58,6 +59,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '086_session_factors': sessionFactors,
   '096_notifications': notifications,
   '087_customer_keys': customerKeys,
+  '090_urgent_claims': urgentClaims,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

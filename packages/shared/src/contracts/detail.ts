@@ -10,7 +10,7 @@ import {
   resendMailSchema,
   retryMailSchema,
   UPLOAD_FILE_FIELD,
-  uploadDocumentFieldsSchema,
+  uploadFormFieldsSchema,
 } from '../schemas/detail.ts';
 import { emailContentSchema, orderDetailSchema, remarkRecordSchema } from '../schemas/detail-replies.ts';
 import { contract } from './contract.ts';
@@ -66,11 +66,11 @@ export const DETAIL_CONTRACTS = {
     data: z.strictObject({ mailIds: z.array(z.number().int()) }),
   }),
   upload: contract(DETAIL_API.upload, {
-    summary: 'Upload the eTA document of an order and queue the approval mail',
+    summary: 'Upload the eTA document of an order and queue the approval mail (and with complete=true, complete it)',
     description: `multipart/form-data: the text fields and the file in \`${UPLOAD_FILE_FIELD}\` (PDF, JPEG, PNG or WebP, at most 10 MB).`,
     tag: 'Documents and mail',
     access: work,
-    form: uploadDocumentFieldsSchema.extend({ [UPLOAD_FILE_FIELD]: z.file({ error: MSG.fileRequired }) }),
+    form: uploadFormFieldsSchema.extend({ [UPLOAD_FILE_FIELD]: z.file({ error: MSG.fileRequired }) }),
     success: [201],
     data: z.strictObject({ documentId: z.number().int(), file1: z.string() }),
   }),

@@ -71,6 +71,8 @@ export const ORDERS_API = {
   remove: at('PUT', '/admin/change-order-status'),
   refund: at('PUT', '/admin/move-to-complete-refund'),
   move: at('PUT', '/admin/move-order-status'),
+  /** DESIGN §23: a Deleted order back to the status it had before */
+  restore: at('POST', '/admin/restore-order'),
 };
 
 /** Find anything (DESIGN §23): every order the member may open, from the top bar. */

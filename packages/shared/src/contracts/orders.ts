@@ -4,12 +4,15 @@ import { text } from '../schemas/fields.ts';
 import {
   assignOrdersSchema,
   assignResultSchema,
+  bulkMoveResultSchema,
   changeOrderStatusSchema,
   movedOrderSchema,
   orderListItemSchema,
   orderListParamsSchema,
   orderListQuerySchema,
   refundOrdersSchema,
+  restoredOrderSchema,
+  restoreOrderSchema,
   searchOrderSchema,
   statusChangeResultSchema,
   unassignOrdersSchema,
@@ -89,10 +92,20 @@ export const ORDERS_CONTRACTS = {
     data: statusChangeResultSchema,
   }),
   move: contract(ORDERS_API.move, {
-    summary: 'Move one order to another status (Deleted needs orders.delete)',
+    summary: 'Move one order, or a list of orders, to another status (Deleted needs orders.delete)',
+    description:
+      'One id: the order and its statuses, or the refusal (403, 400, 409). A list: each order judged by the same rules, `data: { moved, refused: [{ orderId, reason }] }`; status 1 when at least one moved, else 404 when none exist, else 409 with the same data.',
     tag,
     access: work,
     body: moveOrderStatusSchema,
-    data: movedOrderSchema,
+    data: z.union([movedOrderSchema, bulkMoveResultSchema]),
+  }),
+  restore: contract(ORDERS_API.restore, {
+    summary: 'Return a Deleted order to the status it had before it was deleted',
+    description: '409 when the order is not Deleted; logged in its Activity.',
+    tag,
+    access: { capability: 'orders.delete' },
+    body: restoreOrderSchema,
+    data: restoredOrderSchema,
   }),
 };

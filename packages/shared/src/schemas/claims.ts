@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { CLAIM_MSG, nextOrderFolder } from '../claims.ts';
+import { CLAIM_MSG, nextOrderPick } from '../claims.ts';
 import { text } from './fields.ts';
 
-/** POST /admin/next-order: the folder's name as in FOLDERS (case-insensitive), one of NEXT_ORDER_FOLDERS. */
+/**
+ * POST /admin/next-order: the folder's name as in FOLDERS (case-insensitive), one of NEXT_ORDER_FOLDERS,
+ * or `urgent`: the soonest due across them (DESIGN §23).
+ */
 export const nextOrderSchema = z.strictObject({
   folder: text({ error: CLAIM_MSG.nextOrderFolder })
     .max(64, { error: CLAIM_MSG.nextOrderFolder })
-    .refine((name) => nextOrderFolder(name) !== undefined, { error: CLAIM_MSG.nextOrderFolder }),
+    .refine((name) => nextOrderPick(name) !== undefined, { error: CLAIM_MSG.nextOrderFolder }),
 });
 export type NextOrderInput = z.output<typeof nextOrderSchema>;
 

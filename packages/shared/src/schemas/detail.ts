@@ -3,8 +3,10 @@ import { DETAIL_MSG, type Flag } from '../detail.ts';
 import { DEFAULT_MAIL_PROVIDER, MAIL_PROVIDERS, type MailProvider } from '../mail.ts';
 import { MSG } from '../messages.ts';
 import { type OrderStatus, parseStatus } from '../statuses.ts';
+import { FLOW_MSG } from '../work-surface.ts';
 import { requiredEmail, requiredText, text } from './fields.ts';
 import { orderIdSchema } from './orders.ts';
+import { orderIdList } from './queues.ts';
 
 /** A remark at most this long; a comment, not a document. */
 export const REMARK_MAX = 5000;
@@ -31,9 +33,12 @@ export type AddRemarkInput = z.output<typeof addRemarkSchema>;
 
 const STATUS_MESSAGE = 'Unknown process status.';
 
-/** PUT /admin/move-order-status (SPEC §7). `Awaiting` is accepted for `Awaiting ` (DESIGN §6). */
+/**
+ * PUT /admin/move-order-status (SPEC §7). `Awaiting` is accepted for `Awaiting ` (DESIGN §6). `orderId`
+ * is one id (the detail's move, answered as ever) or a list (a bulk move from a queue, DESIGN §23).
+ */
 export const moveOrderStatusSchema = z.strictObject({
-  orderId: orderIdSchema,
+  orderId: z.union([orderIdSchema, orderIdList], { error: 'orderId must be an order id or a list of them.' }),
   updatingStatus: z
     .string({ error: STATUS_MESSAGE })
     .refine((v) => parseStatus(v) !== null, { error: STATUS_MESSAGE })
@@ -59,6 +64,17 @@ export const uploadDocumentFieldsSchema = z.strictObject({
   mailServiceProvider: mailProviderSchema,
 });
 export type UploadDocumentFields = z.output<typeof uploadDocumentFieldsSchema>;
+/**
+ * The upload's own text fields: those above, and `complete` (`true`: the order moves to Completed in
+ * the same transaction, DESIGN §23). Multipart sends text, so `true`/`false` (or empty: not asked).
+ */
+export const uploadFormFieldsSchema = uploadDocumentFieldsSchema.extend({
+  complete: z
+    .enum(['true', 'false', ''], { error: FLOW_MSG.completeInvalid })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type UploadFormFields = z.output<typeof uploadFormFieldsSchema>;
 /** The multipart field that carries the file (SPEC §7). */
 export const UPLOAD_FILE_FIELD = 'uploadVisaDoc';
 

@@ -111,7 +111,8 @@ export const searchOrderSchema = z
   });
 export type SearchOrderInput = z.output<typeof searchOrderSchema>;
 
-const orderIdList = z
+/** `orderId` as a list of the selected orders: 1 to BULK_MAX, each once. */
+export const orderIdList = z
   .array(orderIdSchema, { error: 'orderId must list the selected orders.' })
   .min(1, { error: 'Select at least one order.' })
   .max(BULK_MAX, { error: `At most ${BULK_MAX} orders at once.` })
@@ -191,6 +192,17 @@ export const statusChangeResultSchema = z.strictObject({
   notFound: z.array(z.string()),
 });
 export type StatusChangeResult = z.infer<typeof statusChangeResultSchema>;
+
+/** POST /admin/restore-order (DESIGN §23): the Deleted order to restore. */
+export const restoreOrderSchema = z.strictObject({ orderId: orderIdSchema });
+export const restoredOrderSchema = z.strictObject({ order_id: z.string(), from: z.string(), to: z.string() });
+
+/** PUT /admin/move-order-status with a list (DESIGN §23): each order moved, or refused with why. */
+export const bulkMoveResultSchema = z.strictObject({
+  moved: z.array(z.string()),
+  refused: z.array(z.strictObject({ orderId: z.string(), reason: z.string() })),
+});
+export type BulkMoveResult = z.infer<typeof bulkMoveResultSchema>;
 
 /** PUT /admin/move-order-status: the order and the statuses it went from and to. */
 export const movedOrderSchema = z.strictObject({ order_id: z.string(), from: z.string(), to: z.string() });

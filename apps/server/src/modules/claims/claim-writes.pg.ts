@@ -2,11 +2,12 @@ import { ORDER_EVENT } from '@eta/shared';
 import { sql } from 'kysely';
 import { retryingConflicts, type Transactions } from '../../lib/transaction.ts';
 import { announceOrderEvents, eventsInsertSelected } from '../order-changes/index.ts';
+import { pickedOrder, pickedStatuses } from './claim-order.ts';
 import type { ClaimWrites } from './claim-writes.ts';
 
 /*
  * PostgreSQL: one statement, its own transaction (a round trip, as the assign of holds.pg.ts). The
- * oldest free order of the status is locked with FOR UPDATE SKIP LOCKED: an order another member's
+ * first free order of the pick (the oldest, or for `urgent` the soonest due) is locked with FOR UPDATE SKIP LOCKED: an order another member's
  * statement is taking this instant is passed over rather than waited for, and one that was taken
  * and committed since this statement's snapshot is re-read locked, found held and skipped too (the
  * lock re-checks `assigned_to is null` on the row's newest version), so the next one is taken. Two
@@ -16,14 +17,14 @@ import type { ClaimWrites } from './claim-writes.ts';
 export function postgresClaimWrites(transactions: Transactions): ClaimWrites {
   const { db } = transactions;
   return {
-    async nextOrder(staff, status, at) {
+    async nextOrder(staff, pick, at) {
       const logged = { staffId: staff.id, staffName: staff.name, at };
       const claimed = await retryingConflicts(async () => {
         const { rows } = await sql<{ id: number; order_id: string }>`
           with picked as materialized (
             select id from orders
-            where process_status = ${sql.lit(status)} and assigned_to is null
-            order by created_at, id
+            where ${pickedStatuses(pick)} and assigned_to is null
+            order by ${pickedOrder(pick)}
             limit 1
             for update skip locked
           ), changed as (

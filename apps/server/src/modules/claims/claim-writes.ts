@@ -1,4 +1,4 @@
-import type { OrderStatus, TokenUser } from '@eta/shared';
+import type { NextOrderPick, TokenUser } from '@eta/shared';
 
 /** The order "Next order" gave the member. */
 export interface ClaimedOrder {
@@ -14,10 +14,16 @@ export interface ClaimedOrder {
  */
 export interface ClaimWrites {
   /**
-   * Assigns to `staff` the oldest free order in `status` (by created_at, then id), logging an
-   * `assign` event as Assign to me does and announcing it once committed. Null when none is free.
+   * Assigns to `staff` the first free order in the pick's statuses: the oldest (by created_at, then
+   * id), or with `soonestDue` the one due soonest (sla_due_at, an order with none last, then created_at
+   * and id; DESIGN §23). Logs an `assign` event as Assign to me does and announces it once committed.
+   * Null when none is free.
    */
-  nextOrder(staff: Pick<TokenUser, 'id' | 'name'>, status: OrderStatus, at: string): Promise<ClaimedOrder | null>;
+  nextOrder(
+    staff: Pick<TokenUser, 'id' | 'name'>,
+    pick: Pick<NextOrderPick, 'statuses' | 'soonestDue'>,
+    at: string,
+  ): Promise<ClaimedOrder | null>;
 }
 
 declare module '../../context.ts' {

@@ -1,4 +1,4 @@
-import { DETAIL_CONTRACTS as DETAIL, DETAIL_MSG, SERVER_MSG } from '@eta/shared';
+import { DETAIL_CONTRACTS as DETAIL, DETAIL_MSG, FLOW_MSG, SERVER_MSG } from '@eta/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -22,7 +22,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!request.isMultipart()) throw new AppError(415, SERVER_MSG.unsupportedMediaType);
     const { fields, file } = await readUpload(request);
     const data = await documents.upload(request.staff, fields, file);
-    return reply.code(201).send(ok(DETAIL_MSG.uploaded, data));
+    return reply.code(201).send(ok(fields.complete ? FLOW_MSG.uploadedAndCompleted : DETAIL_MSG.uploaded, data));
   });
 
   // queueMails gives one id per mail queued: the one mail queued here always has one.

@@ -8,8 +8,9 @@ import {
   ORDER_EVENT,
   type RejectionMailInput,
   type ResendMailInput,
+  STATUS,
   type TokenUser,
-  type UploadDocumentFields,
+  type UploadFormFields,
 } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -20,7 +21,9 @@ import { inTransaction } from '../../lib/transaction.ts';
 import { assertMailable, queueOrderMail } from '../mail/index.ts';
 import {
   appendEvents,
+  assertMovable,
   lockOrderForWrite,
+  moveLockedOrder,
   readOrderForWrite,
   setProcessedBy,
   type WritableOrder,
@@ -44,15 +47,19 @@ export function createDocumentService(ctx: AppContext) {
     /**
      * Checks the bytes and the order, writes the file (temp, then rename), then in one transaction:
      * the document row, processed_by (the first uploader, DESIGN §6), the events and the approval
-     * mail in the outbox. The file is removed again if the transaction does not commit; one left by
-     * a crash in between is the orphan sweep's (docs/decisions/0254-the-upload-checks-its-order-with-a-read.md).
+     * mail in the outbox, and with `complete` the move to Completed (DESIGN §23). The file is removed
+     * again if the transaction does not commit; one left by a crash in between is the orphan sweep's
+     * (docs/decisions/0254-the-upload-checks-its-order-with-a-read.md). A move the rules refuse
+     * refuses the whole upload: nothing stored, no mail (docs/decisions/0265-upload-and-complete-is-one-change.md).
      */
-    async upload(staff: TokenUser, fields: UploadDocumentFields, file: UploadedFile) {
+    async upload(staff: TokenUser, fields: UploadFormFields, file: UploadedFile) {
       const type = sniffFileType(file.bytes);
       if (!type) throw new AppError(415, DETAIL_MSG.documentType);
       // Read before the file is written, so a refused upload stores nothing; the lock below decides.
       // An erased order refuses the upload itself (DESIGN §22): its purpose is to mail the customer.
-      assertMailable(await readOrderForWrite(ctx.db, staff, fields.orderId));
+      const read = await readOrderForWrite(ctx.db, staff, fields.orderId);
+      assertMailable(read);
+      if (fields.complete) assertMovable(staff, read.process_status, STATUS.Completed);
       const name = await ctx.files.putAs(FILE_FOLDER.documents, documentName(fields.orderId, type.ext), file.bytes);
       try {
         return await inTransaction(ctx.transactions, async (trx, tx) => {
@@ -90,6 +97,8 @@ export function createDocumentService(ctx: AppContext) {
             to: fields.email,
             at,
           });
+          // after the upload's own events, as a member doing both by hand would log them
+          if (fields.complete) await moveLockedOrder(trx, tx, staff, order, STATUS.Completed, at);
           return { documentId, file1: name };
         });
       } catch (error) {

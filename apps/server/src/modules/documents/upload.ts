@@ -5,8 +5,8 @@ import {
   nulRefused,
   SERVER_MSG,
   UPLOAD_FILE_FIELD,
-  type UploadDocumentFields,
-  uploadDocumentFieldsSchema,
+  type UploadFormFields,
+  uploadFormFieldsSchema,
 } from '@eta/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
@@ -25,7 +25,7 @@ interface UploadForm {
 }
 
 /** The contract's text fields; any other part is refused as it arrives, before a file is buffered. */
-const TEXT_FIELDS = new Set(Object.keys(uploadDocumentFieldsSchema.shape));
+const TEXT_FIELDS = new Set(Object.keys(uploadFormFieldsSchema.shape));
 /** One file of 10 MB at most (DESIGN §10), a few short text fields. */
 const LIMITS = { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 };
 
@@ -36,9 +36,7 @@ const LIMITS = { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 
  * answered 413), so nothing touches the disk before every check has passed. Unknown fields are
  * refused (DESIGN §10).
  */
-export async function readUpload(
-  request: FastifyRequest,
-): Promise<{ fields: UploadDocumentFields; file: UploadedFile }> {
+export async function readUpload(request: FastifyRequest): Promise<{ fields: UploadFormFields; file: UploadedFile }> {
   const { fields, file } = await readUploadForm(request);
   const sent = file ? { ...fields, [UPLOAD_FILE_FIELD]: new File([file.bytes], file.filename) } : fields;
   // The File is the form schema's to check; the service keeps the bytes already read.

@@ -7,3 +7,4 @@ export {
 } from './events.repository.ts';
 export { remarkableFrom, type WritableFrom, writable, writableFrom } from './hold-rule.pg.ts';
 export { lockOrderForWrite, readOrderForWrite, setProcessedBy, type WritableOrder, type Writer } from './lock.ts';
+export { assertMovable, moveLockedOrder, moveRefusalError } from './move.ts';

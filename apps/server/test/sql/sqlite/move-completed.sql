@@ -8,7 +8,7 @@ savepoint grouped;
 select "id", "order_id", "domain", "process_status", "assigned_to", "processed_by", "first_name", "sur_name", "contact_email_address", "amount_minor", "currency", "refund_date", "personal_erased_at" from "orders" where "order_id" = ?;
 -- parameters: ["UKETA-1"]
 
-update "orders" set "process_status" = ?, "updated_at" = ? where "id" in (?) and "process_status" <> ? returning "id";
+update "orders" set "process_status" = ?, "updated_at" = ? where "id" = ? and "process_status" <> ?;
 -- parameters: ["Completed","2026-03-02T10:00:00.000Z",1,"Completed"]
 
 insert into "order_events" ("order_id", "staff_id", "staff_name", "kind", "from_value", "to_value", "detail", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?);

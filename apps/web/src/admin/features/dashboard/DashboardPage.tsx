@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { selectUser, useAppSelector } from '../../../store/index.ts';
 import { selectCount } from '../../../store/orderSlice.ts';
+import { NextUrgentOrderButton } from '../queues/index.ts';
 import { DisputesDueTile } from './DisputesDueTile.tsx';
 import { OrderTrend } from './OrderTrend.tsx';
 
@@ -26,6 +27,8 @@ export function DashboardPage() {
     <>
       <PageHeader title={SCREENS.dashboard.title}>
         {user && <span className="text-secondary small">Signed in as {user.type}</span>}
+        {/* DESIGN §23: from the dashboard, Next order takes the most urgent order of any folder */}
+        <NextUrgentOrderButton />
       </PageHeader>
       <Row xs={2} md={4} className="g-3">
         {TILES.map(({ folder, accent }) => (

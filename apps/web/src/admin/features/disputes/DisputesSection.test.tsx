@@ -11,6 +11,7 @@ import {
   formatUtcDate,
   type OrderDetail,
   STATUS,
+  statusLabel,
 } from '@eta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -111,7 +112,7 @@ describe('Open dispute on the order detail (DESIGN §14)', () => {
     ]);
     // The detail reloads: the order is in ChargeBack, its dispute listed.
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe(STATUS.ChargeBack));
+    await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe(statusLabel(STATUS.ChargeBack)));
     expect(within(section()).getByRole('heading', { name: 'Stripe · dp_test_1' })).toBeTruthy();
   });
 

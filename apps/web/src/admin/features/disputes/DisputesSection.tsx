@@ -5,6 +5,7 @@ import { DetailSection } from '../../../components/DetailSection.tsx';
 import { DisputeCard } from './DisputeCard.tsx';
 import { OpenDisputeModal } from './OpenDisputeModal.tsx';
 import { DISPUTE_TEXT } from './texts.ts';
+import { WonDisputeOffer } from './WonDisputeOffer.tsx';
 import './disputes.css';
 
 /**
@@ -28,6 +29,7 @@ export function DisputesSection({ order, locked }: { order: OrderDetail; locked:
         </div>
       }
     >
+      <WonDisputeOffer order={order} locked={locked} />
       {disputes.length === 0 ? (
         <p className="text-secondary small mb-0 px-3 py-3">{DISPUTE_TEXT.noDisputes}</p>
       ) : (

@@ -1,4 +1,4 @@
-import { DISPUTES_API, type DisputeProcessor, type DisputeState, type ReportRange } from '@eta/shared';
+import { DISPUTES_API, type DisputeProcessor, type DisputeState, ORDERS_API, type ReportRange } from '@eta/shared';
 import { type BodyOf, type ReplyOf, requestOf } from '../../../lib/endpoint.ts';
 import { baseApi } from '../../../store/baseApi.ts';
 
@@ -32,6 +32,11 @@ const rangeBody = (range: ReportRange) => ({
 
 const disputesApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** A won dispute's order out of ChargeBack (issue 33): the detail's move, from the dispute. */
+    moveOutOfChargeBack: build.mutation<ReplyOf<typeof ORDERS_API.move>, { orderId: string; updatingStatus: string }>({
+      query: (body) => requestOf(ORDERS_API.move, { body }),
+      invalidatesTags: [...AFTER_CHANGE],
+    }),
     listDisputes: build.query<ReplyOf<typeof DISPUTES_API.list>, DisputeListArgs>({
       query: ({ unmatched, ...query }) =>
         requestOf(DISPUTES_API.list, { query: { ...query, unmatched: unmatched ? '1' : undefined } }),
@@ -55,5 +60,10 @@ const disputesApi = api.injectEndpoints({
   }),
 });
 
-export const { useListDisputesQuery, useOpenDisputeMutation, useUpdateDisputeMutation, useLazyGetDisputeReportQuery } =
-  disputesApi;
+export const {
+  useListDisputesQuery,
+  useOpenDisputeMutation,
+  useUpdateDisputeMutation,
+  useLazyGetDisputeReportQuery,
+  useMoveOutOfChargeBackMutation,
+} = disputesApi;

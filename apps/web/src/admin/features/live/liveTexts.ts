@@ -1,4 +1,4 @@
-import { type FolderDef, folderHoldsOrder, ORDER_EVENT } from '@eta/shared';
+import { type FolderDef, folderHoldsOrder, ORDER_EVENT, statusLabel } from '@eta/shared';
 import type { LiveChange } from '../../../store/liveSlice.ts';
 
 /** Who made a change, as staff read it: a member's name, or the system (an integration, a lease). */
@@ -8,7 +8,7 @@ const who = (change: Pick<LiveChange, 'by'>) => change.by ?? 'The system';
 export function describeChange(change: LiveChange): string {
   switch (change.kind) {
     case ORDER_EVENT.status:
-      return `${who(change)} moved it to ${change.status}`;
+      return `${who(change)} moved it to ${statusLabel(change.status)}`;
     case ORDER_EVENT.assign:
     case ORDER_EVENT.takeover:
       return change.assignee && change.assignee === change.by

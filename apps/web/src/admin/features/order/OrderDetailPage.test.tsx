@@ -13,6 +13,7 @@ import {
   type Role,
   SERVER_MSG,
   STATUS,
+  statusLabel,
 } from '@eta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -117,7 +118,7 @@ describe('order detail screen', () => {
 
     expect(await screen.findByText(movedMessage(rule.to))).toBeTruthy();
     expect(server.calls(ORDERS_API.move).map((r) => r.body)).toEqual([{ orderId: ORDER_ID, updatingStatus: rule.to }]);
-    await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe(rule.to.trim()));
+    await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe(statusLabel(rule.to)));
     expect(server.calls(DETAIL)).toHaveLength(2);
   });
 

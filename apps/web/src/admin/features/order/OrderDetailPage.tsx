@@ -4,11 +4,14 @@ import {
   decodeOrderRef,
   heldMessage,
   holdBlocks,
+  isRejectedDocument,
   MAIL_STATUS,
   type MailProvider,
+  moveRefusal,
   ORDER_ID_PATTERN,
   type OrderDetail,
   type Role,
+  STATUS,
 } from '@eta/shared';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -25,6 +28,7 @@ import { DisputesSection } from '../disputes/index.ts';
 import { FollowUpPanel } from '../follow-ups/index.ts';
 import { OrderLiveNotes, useOrderLive } from '../live/index.ts';
 import { PrivacySection, WhoOpened } from '../privacy/index.ts';
+import { useCameThroughNextOrder, useNextOrder } from '../queues/index.ts';
 import { useGetOrderDetailQuery } from './api.ts';
 import { CommentPanel } from './CommentPanel.tsx';
 import { EmailContentModal } from './EmailContentModal.tsx';
@@ -94,7 +98,13 @@ function SidePanel({
           {role && (
             <div className="move-panel">
               <h3 className="h6 text-secondary mb-2">{ORDER_TEXT.moveOrder}</h3>
-              <MoveButtons orderId={order.order_id} status={order.process_status} role={role} locked={locked} />
+              <MoveButtons
+                orderId={order.order_id}
+                status={order.process_status}
+                role={role}
+                locked={locked}
+                hasApprovedEta={order.uploadDoc[0] !== undefined && !isRejectedDocument(order.uploadDoc[0])}
+              />
             </div>
           )}
         </Card.Body>
@@ -144,6 +154,9 @@ function OrderDetailView({ orderId }: { orderId: string }) {
   }, [mailSettled, refetch]);
   const actions = useDocumentActions(orderId);
   useDetailKeys();
+  // DESIGN §23: opened through Next order, Upload & complete goes on to the next one of the same pick
+  const cameThrough = useCameThroughNextOrder();
+  const { next } = useNextOrder();
 
   if (!shown || detail.isLoading || (!envelope && !refusal && detail.isFetching)) return <Loading />;
   if (!order) {
@@ -183,6 +196,8 @@ function OrderDetailView({ orderId }: { orderId: string }) {
             onProvider={setProvider}
             actions={actions}
             locked={locked}
+            canComplete={role !== null && moveRefusal(order.process_status, STATUS.Completed, role) === null}
+            onCompleted={() => void (cameThrough && next(cameThrough))}
           />
           <OrderInfo order={order} />
           <RelatedOrders related={order.relatedOrders} />

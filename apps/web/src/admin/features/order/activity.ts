@@ -41,9 +41,11 @@ export function describeEvent(e: OrderEventRecord): ActivityLine {
     case ORDER_EVENT.assign:
       return { what: `Assigned to ${e.to_value ?? '-'}` };
     case ORDER_EVENT.takeover:
+      // issue 33: a takeover names the member who held the order
       return {
-        what: `Taken over by ${e.to_value ?? '-'}`,
-        note: e.from_value ? `Was with ${e.from_value}` : undefined,
+        what: e.from_value
+          ? `Taken over from ${e.from_value} by ${e.to_value ?? '-'}`
+          : `Taken over by ${e.to_value ?? '-'}`,
       };
     case ORDER_EVENT.unassign:
       return {
@@ -51,7 +53,13 @@ export function describeEvent(e: OrderEventRecord): ActivityLine {
         note: opt(e.detail) ?? (e.from_value ? `Was with ${e.from_value}` : undefined),
       };
     case ORDER_EVENT.status:
-      return { what: 'Status changed', from: statusText(e.from_value), to: statusText(e.to_value) };
+      // a restore (DESIGN §23) says so in its detail
+      return {
+        what: 'Status changed',
+        from: statusText(e.from_value),
+        to: statusText(e.to_value),
+        note: opt(e.detail),
+      };
     case ORDER_EVENT.refund:
       // A refund request refunded where it waited (already in Refunds): no status changed to show.
       return e.from_value === e.to_value

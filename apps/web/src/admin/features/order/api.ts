@@ -39,13 +39,19 @@ const orderApi = api.injectEndpoints({
       // Refetched even after a refusal: the usual cause is someone else having moved the order.
       invalidatesTags: [...AFTER_MOVE],
     }),
+    /** DESIGN §23: a Deleted order back to the status it had before */
+    restoreOrder: build.mutation<ReplyOf<typeof ORDERS_API.restore>, BodyOf<typeof ORDERS_API.restore>>({
+      query: (body) => requestOf(ORDERS_API.restore, { body }),
+      invalidatesTags: [...AFTER_MOVE],
+    }),
     completeRefund: build.mutation<ReplyOf<typeof ORDERS_API.refund>, { orderId: string[] }>({
       query: (body) => requestOf(ORDERS_API.refund, { body }),
       invalidatesTags: [...AFTER_MOVE],
     }),
     uploadVisaDocument: build.mutation<ReplyOf<typeof DETAIL_API.upload>, FormOf<typeof DETAIL_API.upload>>({
       query: (parts) => requestOf(DETAIL_API.upload, { body: formOf(parts) }),
-      invalidatesTags: [...DETAIL],
+      // Upload & complete (DESIGN §23) moves the order too: every queue and count with it
+      invalidatesTags: (_result, _error, parts) => (parts.complete === 'true' ? [...AFTER_MOVE] : [...DETAIL]),
       // SPEC §8: nothing but the form's own red text on a refusal
       extraOptions: { inline: true },
     }),
@@ -75,6 +81,7 @@ export const {
   useGetEmailContentQuery,
   useAddRemarkMutation,
   useMoveOrderStatusMutation,
+  useRestoreOrderMutation,
   useCompleteRefundMutation,
   useUploadVisaDocumentMutation,
   useResendMailMutation,

@@ -44,7 +44,9 @@ describe('order detail formatting', () => {
   });
 
   it('drops the trailing space of Awaiting and capitalises', () => {
-    expect(statusText('Awaiting ')).toBe('Awaiting');
+    expect(statusText('Awaiting ')).toBe('Awaiting Customer');
+    expect(statusText('moveToProcessMarch')).toBe('Process 5th March');
+    expect(statusText('AwaitingGovt')).toBe('Awaiting Govt');
     expect(statusText(null)).toBe('-');
     expect(capitalise('cloud')).toBe('Cloud');
     expect(capitalise('')).toBe('-');

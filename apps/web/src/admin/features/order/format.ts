@@ -1,4 +1,4 @@
-import { formatUtcDate, formatUtcDateTime } from '@eta/shared';
+import { formatUtcDate, formatUtcDateTime, statusLabel } from '@eta/shared';
 import { MISSING, orDash, type Value } from '../../../lib/format.ts';
 
 // The order screens read these from here with the rest of their formatting.
@@ -36,8 +36,8 @@ export function humanizeKey(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The Awaiting literal keeps a trailing space on the wire (SPEC §4); it means nothing on screen. */
-export const statusText = (status: string | null | undefined): string => orDash(status?.trim());
+/** A status as a person reads it (shared status-labels.ts): never a raw value such as `AwaitingGovt`. */
+export const statusText = (status: string | null | undefined): string => orDash(statusLabel(status));
 
 export const capitalise = (value: string | null | undefined): string => {
   const text = orDash(value);

@@ -1,4 +1,4 @@
-import { DEFENCE_STATUSES, MAIL_PROVIDER_LABEL, type MailKind, type MailProvider } from '@eta/shared';
+import { DEFENCE_STATUSES, MAIL_PROVIDER_LABEL, type MailKind, type MailProvider, statusLabel } from '@eta/shared';
 
 /**
  * Texts of the order detail that SPEC leaves open. SPEC's own literals (section names, button labels,
@@ -33,7 +33,7 @@ export const ORDER_TEXT = {
   download: 'Download',
   rejected: 'Rejected',
   system: 'System',
-  defenceHint: `Available when the order is ${DEFENCE_STATUSES.map((s) => s.trim()).join(', ')}.`,
+  defenceHint: `Available when the order is ${DEFENCE_STATUSES.map(statusLabel).join(', ')}.`,
   viewFullSize: 'View full size',
   noImage: 'No image',
   /** DESIGN §22: images are fetched on request, each view an access-log row */

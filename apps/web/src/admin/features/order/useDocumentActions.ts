@@ -34,8 +34,17 @@ export function useDocumentActions(orderId: string) {
     rejecting: rejectState.isLoading,
     retryingId: retryState.isLoading ? (retryState.originalArgs?.mailId ?? 0) : null,
 
-    upload: (email: string, file: File, mailServiceProvider: MailProvider) =>
-      afterMail(uploadCall({ orderId, email, mailServiceProvider, [UPLOAD_FILE_FIELD]: file }).unwrap()),
+    /** with `complete`, the order moves to Completed in the same change (DESIGN §23) */
+    upload: (email: string, file: File, mailServiceProvider: MailProvider, complete = false) =>
+      afterMail(
+        uploadCall({
+          orderId,
+          email,
+          mailServiceProvider,
+          [UPLOAD_FILE_FIELD]: file,
+          ...(complete ? { complete: 'true' as const } : {}),
+        }).unwrap(),
+      ),
 
     resend: (email: string, mailServiceProvider: MailProvider) =>
       afterMail(resendCall({ orderId, email, mailServiceProvider }).unwrap()),

@@ -46,6 +46,28 @@ describe('Next order', () => {
     );
   });
 
+  it('offers the most urgent order across the folders from its menu (DESIGN §23)', async () => {
+    const user = userEvent.setup();
+    const fresh = listOf('newOrder');
+    const server = staffServer(TEAM_MEMBER)
+      .on(fresh.endpoint, fresh.reply)
+      .on(CLAIMS_API.nextOrder, {
+        status: API_STATUS.ok,
+        message: MSG.orderAssigned,
+        data: { orderId: 'UKETA-7QX2PB' },
+      });
+    await signInWith(server);
+    const { router } = renderAdmin(folderRoute(folder('newOrder').path));
+    await screen.findByText('UKETA-000001');
+
+    await user.click(screen.getByRole('button', { name: 'Choose which order comes next' }));
+    await user.click(await screen.findByRole('button', { name: CLAIM_MSG.nextUrgentChoice }));
+    expect(server.calls(CLAIMS_API.nextOrder).map((r) => r.body)).toEqual([{ folder: 'urgent' }]);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`${ADMIN_ROUTE.viewOrder}/${encodeOrderRef('UKETA-7QX2PB')}`),
+    );
+  });
+
   it('says so when no order is free, and stays on the queue', async () => {
     const user = userEvent.setup();
     const fresh = listOf('newOrder');

@@ -1,4 +1,4 @@
-import { type FolderDef, LIMIT_ALL, LIMIT_ALL_MAX, PAGE_LIMIT_MAX, pageCountOf } from '@eta/shared';
+import { type FolderDef, LIMIT_ALL, LIMIT_ALL_MAX, mayOverrideHold, PAGE_LIMIT_MAX, pageCountOf } from '@eta/shared';
 import type { RowSelectionState, SortingState, Updater } from '@tanstack/react-table';
 import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -22,6 +22,7 @@ import { newOrdersText, useQueueLive } from '../live/index.ts';
 import { type QueueArgs, useGetQueueQuery } from './api.ts';
 import { BulkActions } from './BulkActions.tsx';
 import { queueColumns } from './columns.tsx';
+import { MoveToMenu } from './MoveToMenu.tsx';
 import { NextOrderButton } from './NextOrderButton.tsx';
 import { QueueTable } from './QueueTable.tsx';
 import { selectOrdersList, selectOrdersListRefusal, selectOrdersListReply } from './selectors.ts';
@@ -147,13 +148,23 @@ export function QueuePage({ folder }: { folder: FolderDef }) {
               actions={view.bulk}
               selected={selectedData.length}
               busy={actions.busy}
-              onAction={(action) =>
+              onAction={(action) => {
+                const chosen = rows.filter((r) => selectedData.some((s) => s.id === r.order_id));
                 actions.ask(
                   action,
                   selectedData.map((s) => s.id),
-                )
-              }
+                  {
+                    statuses: selectedData.map((s) => s.status),
+                    // only Admin and Manager take over (a Team member's assign reports them as conflicts)
+                    holders:
+                      role !== null && mayOverrideHold(role)
+                        ? chosen.filter((r) => r.assign_to !== '' && !r.assigned_to_me).map((r) => r.assign_to)
+                        : [],
+                  },
+                );
+              }}
             />
+            <MoveToMenu selected={selectedData} role={role} />
             {live.arrivals > 0 && (
               <Button variant="outline-info" size="sm" className="live-arrivals" onClick={refresh}>
                 {newOrdersText(live.arrivals)}

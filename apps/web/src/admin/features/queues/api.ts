@@ -55,6 +55,11 @@ const queuesApi = baseApi.injectEndpoints({
       query: ({ orderId }) => requestOf(ORDERS_API.remove, { body: { orderId, updatingStatus: STATUS.Deleted } }),
       invalidatesTags: [...AFTER_ACTION],
     }),
+    /** "Move to…" on the selected rows (DESIGN §23): each order moved or refused with its reason */
+    moveOrders: build.mutation<ReplyOf<typeof ORDERS_API.move>, { orderId: string[]; updatingStatus: string }>({
+      query: (body) => requestOf(ORDERS_API.move, { body }),
+      invalidatesTags: [...AFTER_ACTION],
+    }),
     refundOrders: build.mutation<ReplyOf<typeof ORDERS_API.refund>, OrderIds>({
       query: (body) => requestOf(ORDERS_API.refund, { body }),
       invalidatesTags: [...AFTER_ACTION],
@@ -68,6 +73,7 @@ export const {
   useUnassignOrdersMutation,
   useDeleteOrdersMutation,
   useRefundOrdersMutation,
+  useMoveOrdersMutation,
 } = queuesApi;
 export const queuesUtil = queuesApi.util;
 /** For the order slice's selectors over the cache (store/orderSelectors.ts). */

@@ -154,8 +154,7 @@ export function queueColumns({ view, onDelete }: ColumnOptions) {
   });
   const status = col.accessor('process_status', {
     header: 'Status',
-    // The Awaiting literal carries a trailing space on the wire (SPEC §4); it means nothing on screen.
-    // Beside it the service level (DESIGN §18), then who holds the order.
+    // The status as a person reads it (shared status-labels.ts), never the wire's literal. Beside it the service level (DESIGN §18), then who holds the order.
     cell: (c) => (
       <div className="status-cell">
         <span>{statusLabel(c.getValue())}</span>

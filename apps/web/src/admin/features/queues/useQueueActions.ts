@@ -1,4 +1,4 @@
-import { type ApiEnvelope, MSG } from '@eta/shared';
+import { type ApiEnvelope, FOLDERS, MSG, statusLabel, takeoverConfirm } from '@eta/shared';
 import { useCallback, useState } from 'react';
 import { toast } from 'react-toastify';
 import { refused } from '../../../lib/apiError.ts';
@@ -31,11 +31,28 @@ const orders = (ids: readonly string[]) =>
       ? `orders ${ids.join(', ')}`
       : `${ids.length.toLocaleString('en-GB')} orders`;
 
+/**
+ * The folder an order goes back to when it is released: its status's own folder (a priority order
+ * to Priority Orders, not New Orders; issue 33), the status's label where no folder holds it alone.
+ */
+export function originalFolder(status: string): string {
+  const folder = FOLDERS.find((f) => !f.mine && f.statuses?.length === 1 && f.statuses[0] === status);
+  return folder?.label ?? statusLabel(status);
+}
+
 /** What a bulk action will do, said before SPEC's question (issue 21: "Delete 300 orders?"). */
-export function confirmDetail({ action, orderIds }: PendingAction): string {
+export function confirmDetail({ action, orderIds, statuses = [], holders = [] }: PendingAction): string {
   const what = orders(orderIds);
-  if (action === 'assign') return `Assign ${what} to you.`;
-  if (action === 'unassign') return `Move ${what} back to New Orders.`;
+  if (action === 'assign')
+    // issue 33: taking over orders another member holds names them
+    return holders.length > 0 ? `Assign ${what} to you. ${takeoverConfirm(holders)}` : `Assign ${what} to you.`;
+  if (action === 'unassign') {
+    const folders = [...new Set(statuses.map(originalFolder))];
+    if (folders.length === 0) return `Move ${what} back to their folders.`;
+    return folders.length === 1
+      ? `Move ${what} back to ${folders[0]}.`
+      : `Move ${what} back to their folders: ${folders.join(', ')}.`;
+  }
   if (action === 'delete') return `Delete ${what}.`;
   return `Mark ${what} refunded and mail ${orderIds.length === 1 ? 'the applicant' : 'each applicant'}.`;
 }
@@ -43,6 +60,10 @@ export function confirmDetail({ action, orderIds }: PendingAction): string {
 export interface PendingAction {
   action: BulkAction;
   orderIds: string[];
+  /** the selected orders' statuses: where Move to Original Folder sends them */
+  statuses?: string[];
+  /** who holds the selected orders someone else holds: a takeover names them */
+  holders?: string[];
 }
 
 interface Outcome {
@@ -84,11 +105,14 @@ export function useQueueActions(args: QueueArgs) {
   const busy = assignState.isLoading || unassignState.isLoading || removeState.isLoading || refundState.isLoading;
 
   /** SPEC §4: with nothing selected an action does nothing. */
-  const ask = useCallback((action: BulkAction, orderIds: string[]) => {
-    if (orderIds.length === 0) return;
-    setPending({ action, orderIds });
-    setOpen(true);
-  }, []);
+  const ask = useCallback(
+    (action: BulkAction, orderIds: string[], facts: Omit<PendingAction, 'action' | 'orderIds'> = {}) => {
+      if (orderIds.length === 0) return;
+      setPending({ action, orderIds, ...facts });
+      setOpen(true);
+    },
+    [],
+  );
 
   const send = ({ action, orderIds }: PendingAction): Promise<ApiEnvelope<Outcome>> => {
     const body = { orderId: orderIds };

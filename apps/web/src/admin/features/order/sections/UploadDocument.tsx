@@ -1,5 +1,6 @@
 import {
   DOCUMENT_ACCEPT,
+  FLOW_MSG,
   isRejectedDocument,
   MAIL_PROVIDERS,
   type MailProvider,
@@ -25,7 +26,8 @@ import type { useDocumentActions } from '../useDocumentActions.ts';
 import { CurrentDocument } from './CurrentDocument.tsx';
 import { ProviderPicker } from './ProviderPicker.tsx';
 
-type Intent = 'upload' | 'resend';
+/** `complete`: Upload & complete (DESIGN §23), the upload's rules and the move to Completed */
+type Intent = 'upload' | 'complete' | 'resend';
 
 interface UploadDocumentProps {
   order: OrderDetail;
@@ -34,15 +36,27 @@ interface UploadDocumentProps {
   actions: ReturnType<typeof useDocumentActions>;
   /** the hold rule stops this member writing to the order (DESIGN §6) */
   locked: boolean;
+  /** the move to Completed is allowed from here: Upload & complete is offered */
+  canComplete: boolean;
+  /** after an Upload & complete went through (the detail opens the next order) */
+  onCompleted: () => void;
 }
 
 /** Section 2 of SPEC §2: upload the approved eTA and mail it, send it again, or reject the applicant. */
-export function UploadDocument({ order, provider, onProvider, actions, locked }: UploadDocumentProps) {
+export function UploadDocument({
+  order,
+  provider,
+  onProvider,
+  actions,
+  locked,
+  canComplete,
+  onCompleted,
+}: UploadDocumentProps) {
   const intent = useRef<Intent>('upload');
   const [confirmReject, setConfirmReject] = useState(false);
   // Upload needs the file, resend only the address: the button pressed picks the rules.
   const resolver: Resolver<DocumentFormValues> = (values, context, options) =>
-    (zodResolver(intent.current === 'upload' ? uploadForm : resendForm) as Resolver<DocumentFormValues>)(
+    (zodResolver(intent.current === 'resend' ? resendForm : uploadForm) as Resolver<DocumentFormValues>)(
       values,
       context,
       options,
@@ -89,10 +103,11 @@ export function UploadDocument({ order, provider, onProvider, actions, locked }:
     clearErrors();
     void handleSubmit(async ({ email, file }) => {
       const picked = file?.item(0);
-      if (what === 'upload' && picked) {
-        const refusal = await actions.upload(email.trim(), picked, chosen);
+      if (what !== 'resend' && picked) {
+        const refusal = await actions.upload(email.trim(), picked, chosen, what === 'complete');
         if (!refusal) resetField('file');
         showRefusal(refusal);
+        if (!refusal && what === 'complete') onCompleted();
       } else if (what === 'resend') {
         showRefusal(await actions.resend(email.trim(), chosen));
       }
@@ -129,6 +144,17 @@ export function UploadDocument({ order, provider, onProvider, actions, locked }:
             <ProviderPicker value={provider} onChange={onProvider} />
           </div>
           <div className="upload-actions">
+            {canComplete && (
+              <Button
+                id="upload-complete-button"
+                variant="success"
+                disabled={busy}
+                title={FLOW_MSG.uploadAndCompleteHint}
+                onClick={() => send('complete', provider)}
+              >
+                {FLOW_MSG.uploadAndCompleteButton}
+              </Button>
+            )}
             <SplitButton
               id="upload-button"
               title="Upload"
