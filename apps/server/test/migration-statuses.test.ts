@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, SLA_PAUSED_STATUSES, SLA_RUNNING_STATUSES, STATUS } from '@eta/shared';
+import { FOLLOW_UP_STATUSES, ORDER_STATUSES, SLA_PAUSED_STATUSES, SLA_RUNNING_STATUSES, STATUS } from '@eta/shared';
 import { describe, expect, it } from 'vitest';
 import type { DialectName } from '../src/db/dialect.ts';
 import { MIGRATIONS } from '../src/db/migrate.ts';
@@ -28,6 +28,8 @@ const EXPECTED: Record<string, readonly string[]> = {
     inList([...SLA_RUNNING_STATUSES, ...SLA_PAUSED_STATUSES]),
   ],
   '084_overdue_days': [inList(SLA_RUNNING_STATUSES)],
+  // the Awaiting queues' follow-up sort: one partial index per follow-up status
+  '093_queue_filters': FOLLOW_UP_STATUSES.map(equal),
 };
 
 /** every status list and status comparison in `text`, as inList / equal write them */
