@@ -25,6 +25,7 @@ import * as overdueDays from './migrations/084_overdue_days.ts';
 import * as searchByDate from './migrations/085_search_by_date.ts';
 import * as sessionFactors from './migrations/086_session_factors.ts';
 import * as queueFilters from './migrations/093_queue_filters.ts';
+import * as savedViews from './migrations/094_saved_views.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Shipped ones are never edited: add a new file instead. */
@@ -56,6 +57,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '085_search_by_date': searchByDate,
   '086_session_factors': sessionFactors,
   '093_queue_filters': queueFilters,
+  '094_saved_views': savedViews,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

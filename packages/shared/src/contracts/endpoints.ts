@@ -73,6 +73,14 @@ export const ORDERS_API = {
   move: at('PUT', '/admin/move-order-status'),
 };
 
+/** Saved views of a queue (DESIGN §23). */
+export const VIEWS_API = {
+  list: at('GET', '/admin/views'),
+  create: at('POST', '/admin/views'),
+  update: at('PUT', '/admin/views/:id'),
+  remove: at('DELETE', '/admin/views/:id'),
+};
+
 /** Working live (DESIGN §18): claiming the next order and releasing claims. */
 export const CLAIMS_API = {
   nextOrder: at('POST', '/admin/next-order'),
