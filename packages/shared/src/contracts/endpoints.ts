@@ -132,6 +132,7 @@ export const DISPUTES_API = {
   list: at('GET', '/admin/disputes'),
   one: at('GET', '/admin/disputes/:id'),
   update: at('PUT', '/admin/disputes/:id'),
+  candidates: at('GET', '/admin/disputes/:id/candidates'),
   report: at('POST', '/admin/get-dispute-report'),
 };
 
