@@ -1,0 +1,4 @@
+// What other parts of the admin may use from saved views (docs/architecture.md, Boundaries: the web).
+export { useDeleteViewMutation, useGetViewsQuery } from './api.ts';
+export { SaveViewButton } from './SaveViewButton.tsx';
+export { SidebarViews } from './SidebarViews.tsx';
