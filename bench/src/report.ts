@@ -102,6 +102,9 @@ const LATENCY_BUDGET: Record<string, number> = {
   'report-processed': 200,
   // DESIGN §20
   pack: 2000,
+  // DESIGN §27
+  'list-filtered': 15,
+  'view-count': 15,
 };
 export const MIXED_BUDGET = 2_000;
 export const BUNDLE_BUDGET = { admin: 250 * 1024, public: 60 * 1024 };
