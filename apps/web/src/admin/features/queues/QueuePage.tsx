@@ -27,7 +27,7 @@ import {
   showOrdersList,
 } from '../../../store/orderSlice.ts';
 import { newOrdersText, useQueueLive } from '../live/index.ts';
-import { SaveViewButton } from '../views/index.ts';
+import { DeleteViewButton, SaveViewButton } from '../views/index.ts';
 import { type QueueArgs, useGetQueueQuery } from './api.ts';
 import { BulkActions } from './BulkActions.tsx';
 import { queueColumns } from './columns.tsx';
@@ -162,6 +162,7 @@ export function QueuePage({ folder, savedView }: { folder: FolderDef; savedView?
       <PageHeader title={savedView?.name ?? folder.title}>
         <NextOrderButton folder={folder} />
         <SaveViewButton folderName={folder.name} filters={filters} sort={keptSort} />
+        {savedView && <DeleteViewButton view={savedView} />}
         <Button variant="outline-primary" size="sm" onClick={refresh} disabled={list.isFetching}>
           {list.isFetching && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
           Refresh
