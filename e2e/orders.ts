@@ -15,6 +15,7 @@ export interface TestOrder {
   passport_image?: string;
   /** the processor that took the payment (DESIGN §15); unset: the gateway active on arrival says */
   payment_processor?: string;
+  nationality?: string;
 }
 
 let seq = 0;

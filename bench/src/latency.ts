@@ -1,5 +1,6 @@
 import { STATUS } from '@eta/shared';
 import { type Client, type Percentiles, percentiles } from './http.ts';
+import { nationalities } from './plan.ts';
 import { foldersFor, lastYear, type Session, searchTerms } from './session.ts';
 
 export interface LatencyFigure {
@@ -68,6 +69,29 @@ export async function measureLatencies(client: Client, session: Session, samples
   await add('list-deep-completed', 'list page 1,000: Completed', () =>
     client.call('GET', '/api/admin/get-orders-list/completedorder?page=1000&limit=10', token),
   );
+
+  // DESIGN §23, §27: a filtered page and a saved view's count (a folder's count under filters), over
+  // the filters staff use, one of each in turn: common and rare values, the clock's, dates.
+  const [common, rare] = [nationalities()[0]?.name ?? 'India', nationalities().at(-1)?.name ?? 'Iceland'];
+  const filterYear = lastYear();
+  const views = [
+    ['newOrder', 'domain=secondary'],
+    ['completedorder', `nationality=${encodeURIComponent(rare)}`],
+    ['allorder', `nationality=${encodeURIComponent(common)}`],
+    ['allorder', 'processor=paypal'],
+    ['newOrder', 'sla=overdue'],
+    ['priorityOrder', 'sla=due_soon&assignee=none'],
+    ['awaitingorder', 'followUpDue=1'],
+    ['completedorder', `fromDate=${filterYear.fromDate}&toDate=${filterYear.fromDate.slice(0, 8)}28`],
+  ] as const;
+  await add('list-filtered', 'filtered list page 1 (8 filters in turn)', (i) => {
+    const [folder, filter] = at(views, i);
+    return client.call('GET', `/api/admin/get-orders-list/${folder}?page=1&limit=10&${filter}`, token);
+  });
+  await add('view-count', "saved view's count (8 filters in turn)", (i) => {
+    const [folder, filter] = at(views, i);
+    return client.call('GET', `/api/admin/get-folder-count?folder=${folder}&${filter}`, token);
+  });
 
   const terms = searchTerms(session);
   const search = (values: string[]) => (i: number) =>

@@ -110,6 +110,8 @@ const LATENCY_BUDGET: Record<string, number> = {
   'find-id': 50,
   'find-email': 50,
   'find-surname': 50,
+  'list-filtered': 15,
+  'view-count': 15,
 };
 export const MIXED_BUDGET = 2_000;
 export const BUNDLE_BUDGET = { admin: 250 * 1024, public: 60 * 1024 };

@@ -53,6 +53,7 @@ import { reportRoutes } from './modules/reports/index.ts';
 import { directMembers, listeningMembers } from './modules/staff/index.ts';
 import { registerOrphanSweepJob } from './modules/storage/index.ts';
 import { teamRoutes } from './modules/team/index.ts';
+import { viewRoutes } from './modules/views/index.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerErrorEnvelope } from './plugins/errors.ts';
 import { guardInput } from './plugins/input-guard.ts';
@@ -282,6 +283,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         orderRoutes(staffApi, ctx);
         claimRoutes(staffApi, ctx);
         followUpRoutes(staffApi, ctx);
+        viewRoutes(staffApi, ctx);
         detailRoutes(staffApi, ctx);
         remarkRoutes(staffApi, ctx);
         notificationRoutes(staffApi, ctx);

@@ -1,4 +1,11 @@
-import { CLAIMABLE_STATUSES, ORDER_STATUSES, SLA_PAUSED_STATUSES, SLA_RUNNING_STATUSES, STATUS } from '@eta/shared';
+import {
+  CLAIMABLE_STATUSES,
+  FOLLOW_UP_STATUSES,
+  ORDER_STATUSES,
+  SLA_PAUSED_STATUSES,
+  SLA_RUNNING_STATUSES,
+  STATUS,
+} from '@eta/shared';
 import { describe, expect, it } from 'vitest';
 import type { DialectName } from '../src/db/dialect.ts';
 import { MIGRATIONS } from '../src/db/migrate.ts';
@@ -30,6 +37,8 @@ const EXPECTED: Record<string, readonly string[]> = {
   '084_overdue_days': [inList(SLA_RUNNING_STATUSES)],
   // Next order urgent's partial index: the free orders of the claimable statuses, in their order
   '090_urgent_claims': [inList(CLAIMABLE_STATUSES)],
+  // the Awaiting queues' follow-up sort: one partial index per follow-up status
+  '093_queue_filters': FOLLOW_UP_STATUSES.map(equal),
 };
 
 /** every status list and status comparison in `text`, as inList / equal write them */

@@ -198,6 +198,17 @@ describeEachDialect('queues: lists, counts, paging and sorting', (dialect) => {
             .execute();
         }
       }
+      // Follow-up days (DESIGN §18, the Awaiting queues' sort of §23): a few written here suffice.
+      if (column === 'follow_up_on') {
+        const some = await t.app.ctx.db.selectFrom('orders').select('id').orderBy('id').limit(5).execute();
+        for (const [i, o] of some.entries()) {
+          await t.app.ctx.db
+            .updateTable('orders')
+            .set({ follow_up_on: `2030-02-0${5 - i}` })
+            .where('id', '=', o.id)
+            .execute();
+        }
+      }
       const res = await listAll(t, teamA.token, 'allorder', `&sort=${column}&order=${order}`);
       expect(res.statusCode).toBe(200);
       const items = res.json().data as OrderListItem[];

@@ -102,6 +102,7 @@ export const DISPUTE_MSG = {
   duplicate: 'This processor already has a dispute with that id.',
   nothingToChange: 'Give at least one of stage, state, respondBy, note, evidenceSubmittedAt or orderId.',
   alreadyLinked: 'This dispute is already linked to an order.',
+  candidates: 'Orders that may be this dispute’s',
   received: 'Dispute event received',
   replayed: 'Event already received',
   ignored: 'Event type ignored',
@@ -109,3 +110,17 @@ export const DISPUTE_MSG = {
   badSignature: 'Signature verification failed.',
   notConfigured: 'Dispute intake is not configured.',
 } as const;
+
+/** Why an order is suggested for an unmatched dispute (DESIGN §23). */
+export const CANDIDATE_MATCHES = ['payment_reference', 'transaction_id', 'amount', 'date'] as const;
+export type CandidateMatch = (typeof CANDIDATE_MATCHES)[number];
+export const CANDIDATE_MATCH_LABEL: Record<CandidateMatch, string> = {
+  payment_reference: 'Payment reference',
+  transaction_id: 'Transaction id',
+  amount: 'Amount',
+  date: 'Date',
+};
+/** Orders bought this many days or fewer before the dispute opened are near enough in date (decision 0278). */
+export const CANDIDATE_WINDOW_DAYS = 120;
+/** At most this many suggestions. */
+export const CANDIDATES_MAX = 10;

@@ -40,6 +40,8 @@ export type Capability =
   | 'team.releaseClaims'
   | 'reports.processedBy'
   | 'gateways.manage'
+  /** make, change and delete the saved views everyone sees (DESIGN §23) */
+  | 'views.share'
   /** open, change, list and link disputes (DESIGN §14) */
   | 'disputes.work'
   /** read the access and audit logs (DESIGN §16) */
@@ -66,6 +68,7 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly Role[]>> = {
   'team.releaseClaims': MANAGERS,
   'reports.processedBy': MANAGERS,
   'gateways.manage': MANAGERS,
+  'views.share': MANAGERS,
   'disputes.work': EVERYONE,
   'audit.read': [ROLE.Admin],
   'privacy.erase': [ROLE.Admin],

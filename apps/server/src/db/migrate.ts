@@ -27,6 +27,8 @@ import * as sessionFactors from './migrations/086_session_factors.ts';
 import * as notifications from './migrations/096_notifications.ts';
 import * as customerKeys from './migrations/087_customer_keys.ts';
 import * as urgentClaims from './migrations/090_urgent_claims.ts';
+import * as queueFilters from './migrations/093_queue_filters.ts';
+import * as savedViews from './migrations/094_saved_views.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Shipped ones are never edited: add a new file instead. */
@@ -60,6 +62,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '096_notifications': notifications,
   '087_customer_keys': customerKeys,
   '090_urgent_claims': urgentClaims,
+  '093_queue_filters': queueFilters,
+  '094_saved_views': savedViews,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

@@ -119,6 +119,23 @@ export type OrdersTable = { [K in OrderTextField]: string | null } & {
   updated_at: string;
 };
 
+/** A saved view of a queue (DESIGN §23, migration 094). */
+export interface SavedViewsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  /** the folder's orderName */
+  folder: string;
+  /** the filters, a JSON object of the list's query parameters */
+  filters: string;
+  sort_column: string | null;
+  sort_order: string | null;
+  /** 1: everyone who may open the folder sees it */
+  shared: number;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Orders that can be overdue, by the UTC day they fall due (migration 084, kept by triggers) */
 export interface OrderDueDaysTable {
   /** YYYY-MM-DD */
@@ -313,6 +330,7 @@ export interface Database {
   audit_log: AuditLogTable;
   file_deletions: FileDeletionsTable;
   orders: OrdersTable;
+  saved_views: SavedViewsTable;
   order_counters: OrderCountersTable;
   order_due_days: OrderDueDaysTable;
   order_images: OrderImagesTable;

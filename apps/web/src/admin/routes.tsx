@@ -1,4 +1,4 @@
-import { ADMIN_ROUTE, FOLDERS, folderRoute, RESET_PASSWORD_PATH, SCREENS } from '@eta/shared';
+import { ADMIN_ROUTE, FOLDERS, folderRoute, RESET_PASSWORD_PATH, SAVED_VIEW_PATH, SCREENS } from '@eta/shared';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../lib/lazyPage.ts';
@@ -16,6 +16,7 @@ const ChangePasswordPage = lazyPage(() =>
   import('./features/password/ChangePasswordPage.tsx').then((m) => m.ChangePasswordPage),
 );
 const QueuePage = lazyPage(() => import('./features/queues/QueuePage.tsx').then((m) => m.QueuePage));
+const SavedViewPage = lazyPage(() => import('./features/queues/SavedViewPage.tsx').then((m) => m.SavedViewPage));
 const SendInvoicePage = lazyPage(() =>
   import('./features/invoices/SendInvoicePage.tsx').then((m) => m.SendInvoicePage),
 );
@@ -50,6 +51,8 @@ const adminRoutes: RouteObject[] = [
     element: guarded(folder.capability, <QueuePage key={folder.name} folder={folder} />),
   })),
   { path: `${ADMIN_ROUTE.viewOrder}/:orderRef`, element: <OrderDetailPage /> },
+  // DESIGN §23: a saved view's own address
+  { path: `/admin/${SAVED_VIEW_PATH}/:viewId`, element: <SavedViewPage /> },
   { path: ADMIN_ROUTE.countryOrderList, element: <CountryOrderListPage /> },
   { path: ADMIN_ROUTE.sendInvoice, element: <SendInvoicePage /> },
   { path: ADMIN_ROUTE.manageTeam, element: guarded(SCREENS.manageTeam.capability, <TeamPage />) },

@@ -38,7 +38,7 @@ const envelopeQuery: BaseQueryFn<ApiArgs, ApiEnvelope, ApiError, RefusalOptions>
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: envelopeQuery,
-  tagTypes: ['Counts', 'Orders', 'Team', 'TeamTypes', 'Gateways'],
+  tagTypes: ['Counts', 'Orders', 'Team', 'TeamTypes', 'Gateways', 'Views'],
   // Several staff work the same queues: never trust a cache older than a minute.
   keepUnusedDataFor: 60,
   endpoints: (build) => ({

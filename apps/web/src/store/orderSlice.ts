@@ -20,6 +20,8 @@ export interface QueueArgs {
   sort: ListSortColumn;
   order: SortOrder;
   search: string;
+  /** DESIGN §23: the queue's filters (query parameters of the list), none when empty */
+  filters?: Readonly<Record<string, string>>;
   /** SPEC §6: lists are requested with the member's name (the server reads the token; DESIGN §5). */
   userName: string;
 }

@@ -10,6 +10,7 @@ import {
   ORDERS_API,
   sseFrame,
   type TokenUser,
+  VIEWS_API,
 } from '@eta/shared';
 import { pathOf } from '../lib/endpoint.ts';
 
@@ -149,12 +150,20 @@ export function tokenFor(user: TokenUser): string {
  * folders; each test adds the calls of its screen.
  */
 export function staffServer(user: TokenUser, counts: FolderCounts = {}): FakeServer {
-  return new FakeServer()
-    .on(AUTH_API.login, {
-      status: API_STATUS.ok,
-      message: 'Login successful',
-      data: { jwtToken: tokenFor(user) },
-    })
-    .on(AUTH_API.userInfo, { status: API_STATUS.ok, message: 'User info', data: { name: user.name, type: user.type } })
-    .on(ORDERS_API.folderCounts, { status: API_STATUS.ok, message: 'Folder count', data: counts });
+  return (
+    new FakeServer()
+      .on(AUTH_API.login, {
+        status: API_STATUS.ok,
+        message: 'Login successful',
+        data: { jwtToken: tokenFor(user) },
+      })
+      .on(AUTH_API.userInfo, {
+        status: API_STATUS.ok,
+        message: 'User info',
+        data: { name: user.name, type: user.type },
+      })
+      .on(ORDERS_API.folderCounts, { status: API_STATUS.ok, message: 'Folder count', data: counts })
+      // the sidebar lists the member's saved views (DESIGN §23): none unless a test serves some
+      .on(VIEWS_API.list, { status: API_STATUS.ok, message: 'Views listed.', data: [] })
+  );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { reportRequestSchema } from '../reports.ts';
 import {
+  disputeCandidateSchema,
   disputeListQuerySchema,
   disputePathSchema,
   disputeRecordSchema,
@@ -43,6 +44,15 @@ export const DISPUTES_CONTRACTS = {
     access: work,
     params: disputePathSchema,
     data: disputeWithCe3Schema,
+  }),
+  candidates: contract(DISPUTES_API.candidates, {
+    summary:
+      'Orders that may be an unmatched dispute’s: same payment reference or transaction id, else same amount bought shortly before',
+    description: '409 when the dispute already belongs to an order.',
+    tag,
+    access: work,
+    params: disputePathSchema,
+    data: z.array(disputeCandidateSchema),
   }),
   update: contract(DISPUTES_API.update, {
     summary: 'Change a dispute: stage, state, deadline, note, evidence date, or the order it belongs to',

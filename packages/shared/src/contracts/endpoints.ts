@@ -80,6 +80,14 @@ export const FIND_API = {
   find: at('GET', '/admin/find'),
 };
 
+/** Saved views of a queue (DESIGN §23). */
+export const VIEWS_API = {
+  list: at('GET', '/admin/views'),
+  create: at('POST', '/admin/views'),
+  update: at('PUT', '/admin/views/:id'),
+  remove: at('DELETE', '/admin/views/:id'),
+};
+
 /** Working live (DESIGN §18): claiming the next order and releasing claims. */
 export const CLAIMS_API = {
   nextOrder: at('POST', '/admin/next-order'),
@@ -138,6 +146,7 @@ export const DISPUTES_API = {
   list: at('GET', '/admin/disputes'),
   one: at('GET', '/admin/disputes/:id'),
   update: at('PUT', '/admin/disputes/:id'),
+  candidates: at('GET', '/admin/disputes/:id/candidates'),
   report: at('POST', '/admin/get-dispute-report'),
 };
 

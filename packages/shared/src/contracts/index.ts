@@ -12,6 +12,7 @@ import { ORDERS_CONTRACTS } from './orders.ts';
 import { PRIVACY_CONTRACTS } from './privacy.ts';
 import { DEFENCE_CONTRACTS, REPORTS_CONTRACTS } from './reports.ts';
 import { AUTH_CONTRACTS, GATEWAY_CONTRACTS, TEAM_CONTRACTS } from './staff.ts';
+import { VIEWS_CONTRACTS } from './views.ts';
 
 export * from './accounts.ts';
 export * from './claims.ts';
@@ -29,6 +30,7 @@ export * from './privacy.ts';
 export * from './reports.ts';
 export * from './sign-in.ts';
 export * from './staff.ts';
+export * from './views.ts';
 
 const GROUPS = {
   AUTH_CONTRACTS,
@@ -37,6 +39,7 @@ const GROUPS = {
   GATEWAY_CONTRACTS,
   ORDERS_CONTRACTS,
   FIND_CONTRACTS,
+  VIEWS_CONTRACTS,
   CLAIMS_CONTRACTS,
   FOLLOW_UP_CONTRACTS,
   DETAIL_CONTRACTS,

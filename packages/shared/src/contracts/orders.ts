@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moveOrderStatusSchema } from '../schemas/detail.ts';
 import { text } from '../schemas/fields.ts';
+import { queueFilterShape, refineRange } from '../schemas/queue-filters.ts';
 import {
   assignOrdersSchema,
   assignResultSchema,
@@ -29,15 +30,22 @@ const BULK =
 export const ORDERS_CONTRACTS = {
   folderCounts: contract(ORDERS_API.folderCounts, {
     summary: 'Order count of every folder the member may open',
+    description:
+      'With filters (DESIGN §23) each folder is counted under them, up to 10,000 (FILTERED_COUNT_CAP), and `folder` narrows the reply to one folder.',
     tag,
     access: work,
-    query: z.looseObject({
-      // sent once, or more than once by an old screen: either way accepted and ignored (DESIGN §5)
-      userName: z
-        .union([text(), z.array(text())])
-        .optional()
-        .describe('accepted and ignored: the member is the token’s'),
-    }),
+    query: z
+      .looseObject({
+        // sent once, or more than once by an old screen: either way accepted and ignored (DESIGN §5)
+        userName: z
+          .union([text(), z.array(text())])
+          .optional()
+          .describe('accepted and ignored: the member is the token’s'),
+        /** with filters: only this folder's count (a saved view's); absent: every folder's */
+        folder: text().min(1).max(64).optional(),
+        ...queueFilterShape,
+      })
+      .superRefine(refineRange),
     data: z.record(z.string(), z.number().int().min(0)),
   }),
   list: contract(ORDERS_API.list, {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ce3ResultSchema } from '../ce3.ts';
 import {
+  CANDIDATE_MATCHES,
   DISPUTE_MSG,
   DISPUTE_PROCESSORS,
   DISPUTE_SOURCES,
@@ -226,3 +227,16 @@ export const disputeReportRowSchema = z.strictObject({
   amount_lost_minor: z.number().int(),
 });
 export type DisputeReportRow = z.infer<typeof disputeReportRowSchema>;
+
+/** GET /admin/disputes/{id}/candidates: an order that may be an unmatched dispute's, and why. */
+export const disputeCandidateSchema = z.strictObject({
+  order_id: z.string(),
+  full_name: z.string(),
+  contact_email_address: z.string().nullable(),
+  process_status: z.string(),
+  amount_minor: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  created_at: z.string(),
+  match: z.array(z.enum(CANDIDATE_MATCHES)),
+});
+export type DisputeCandidate = z.infer<typeof disputeCandidateSchema>;

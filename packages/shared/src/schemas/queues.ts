@@ -3,6 +3,7 @@ import { ORDER_MSG } from '../order-messages.ts';
 import { parseStatus, STATUS } from '../statuses.ts';
 import { text } from './fields.ts';
 import { orderIdSchema } from './orders.ts';
+import { queueFilterShape, refineRange } from './queue-filters.ts';
 
 /**
  * An order's service level (DESIGN §18), on its list row and its detail: when it falls due, when
@@ -41,6 +42,8 @@ export const LIST_SORT_COLUMNS = [
   'respond_by',
   /** when the order's service level falls due (DESIGN §18): Overdue Orders, longest overdue first */
   'sla_due_at',
+  /** the day to chase the order again (DESIGN §18, §23): Awaiting queues, soonest first, none last */
+  'follow_up_on',
 ] as const;
 export type ListSortColumn = (typeof LIST_SORT_COLUMNS)[number];
 export type SortOrder = 'asc' | 'desc';
@@ -54,36 +57,40 @@ const order = z
   .pipe(z.enum(['asc', 'desc'], { error: 'order must be asc or desc.' }));
 
 /** GET /admin/get-orders-list/{orderName}: `delay` and `userName` accepted and ignored (DESIGN §5). */
-export const orderListQuerySchema = z.strictObject({
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1.' })
-    .int({ error: 'page must be a whole number from 1.' })
-    .min(1, { error: 'page must be a whole number from 1.' })
-    .max(10_000_000)
-    .default(1),
-  limit: z
-    .preprocess(
-      (v) => (typeof v === 'string' && v.trim().toLowerCase() === LIMIT_ALL ? LIMIT_ALL : v),
-      z.union(
-        [
-          z.literal(LIMIT_ALL),
-          z.coerce
-            .number({ error: LIMIT_MESSAGE })
-            .int({ error: LIMIT_MESSAGE })
-            .min(1, { error: LIMIT_MESSAGE })
-            .max(PAGE_LIMIT_MAX, { error: LIMIT_MESSAGE }),
-        ],
-        { error: LIMIT_MESSAGE },
-      ),
-    )
-    .default(DEFAULT_PAGE_SIZE),
-  /** absent: the folder's own order (folder-views.ts defaultSort): newest first, ChargeBack soonest deadline first */
-  sort: sort.optional(),
-  /** absent with a sort: desc */
-  order: order.optional(),
-  delay: text().max(20).optional(),
-  userName: text().max(200).optional(),
-});
+export const orderListQuerySchema = z
+  .strictObject({
+    page: z.coerce
+      .number({ error: 'page must be a whole number from 1.' })
+      .int({ error: 'page must be a whole number from 1.' })
+      .min(1, { error: 'page must be a whole number from 1.' })
+      .max(10_000_000)
+      .default(1),
+    limit: z
+      .preprocess(
+        (v) => (typeof v === 'string' && v.trim().toLowerCase() === LIMIT_ALL ? LIMIT_ALL : v),
+        z.union(
+          [
+            z.literal(LIMIT_ALL),
+            z.coerce
+              .number({ error: LIMIT_MESSAGE })
+              .int({ error: LIMIT_MESSAGE })
+              .min(1, { error: LIMIT_MESSAGE })
+              .max(PAGE_LIMIT_MAX, { error: LIMIT_MESSAGE }),
+          ],
+          { error: LIMIT_MESSAGE },
+        ),
+      )
+      .default(DEFAULT_PAGE_SIZE),
+    /** absent: the folder's own order (folder-views.ts defaultSort): newest first, ChargeBack soonest deadline first */
+    sort: sort.optional(),
+    /** absent with a sort: desc */
+    order: order.optional(),
+    delay: text().max(20).optional(),
+    userName: text().max(200).optional(),
+    /** DESIGN §23: holder, due, follow-up due, domain, processor, nationality, dates */
+    ...queueFilterShape,
+  })
+  .superRefine(refineRange);
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 
 export const orderListParamsSchema = z.strictObject({ orderName: text().min(1).max(64) });

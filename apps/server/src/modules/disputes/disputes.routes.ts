@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
+import { disputeCandidates } from './candidates.ts';
 import { createDisputeService } from './disputes.service.ts';
 import { createDisputeReport } from './report.ts';
 
@@ -24,6 +25,10 @@ export function disputeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, DISPUTES_CONTRACTS.update, async (request) =>
     ok(DISPUTE_MSG.updated, await disputes.update(request.staff, request.params.id, request.body)),
+  );
+
+  route(app, DISPUTES_CONTRACTS.candidates, async (request) =>
+    ok(DISPUTE_MSG.candidates, await disputeCandidates(ctx, request.params.id)),
   );
 
   route(app, DISPUTES_CONTRACTS.report, async (request) => ok(DISPUTE_MSG.reported, await report(request.body)));

@@ -1,6 +1,7 @@
 /** What other features and app.ts may use of orders (DESIGN §13: everything else is its own). */
 export { createAssignService } from './assign.service.ts';
-export { createTimedCountsKeep, folderCountsOfMany, subscribeOrders } from './counts.service.ts';
+export { createTimedCountsKeep, folderCountsOfMany, folderTotal, subscribeOrders } from './counts.service.ts';
+export { filteredFolderCount, folderNamed } from './filtered-counts.service.ts';
 export { postgresOrderWrites } from './order-writes.pg.ts';
 export { sqliteOrderWrites } from './order-writes.sqlite.ts';
 export { orderRoutes } from './orders.routes.ts';

@@ -51,6 +51,9 @@ const assigneeName = sql<string | null>`(select s.name from staff s where s.id =
 /** "No deadline" as a sort key: after every real one ascending (migration 030's index), and descending. */
 const NO_DEADLINE_LAST = '9999-12-31T23:59:59.999Z';
 const NO_DEADLINE_FIRST = '0000-01-01T00:00:00.000Z';
+/** "No follow-up day", the same way for a YYYY-MM-DD column (migration 093's index writes the first). */
+export const NO_FOLLOW_UP_LAST = '9999-12-31';
+const NO_FOLLOW_UP_FIRST = '0000-01-01';
 
 interface SortSpec {
   expr: Expression<unknown>;
@@ -76,6 +79,17 @@ export function sortSpec(column: ListSortColumn, order: SortOrder = 'asc'): Sort
     const none = order === 'asc' ? NO_DEADLINE_LAST : NO_DEADLINE_FIRST;
     return {
       expr: sql`coalesce(orders.dispute_respond_by, ${sql.lit(none)})`,
+      text: false,
+      nullable: false,
+      newestFirstWithin: true,
+    };
+  }
+  // Awaiting queues by follow-up day (DESIGN §23): soonest first, orders with no day last either way,
+  // newest first among equals; ascending, the key is migration 093's index of each follow-up status
+  if (column === 'follow_up_on') {
+    const none = order === 'asc' ? NO_FOLLOW_UP_LAST : NO_FOLLOW_UP_FIRST;
+    return {
+      expr: sql`coalesce(orders.follow_up_on, ${sql.lit(none)})`,
       text: false,
       nullable: false,
       newestFirstWithin: true,

@@ -1,13 +1,16 @@
 import {
   can,
   type FolderDef,
+  filtersOf,
   findFolder,
+  hasFilters,
   LIMIT_ALL,
   LIMIT_ALL_MAX,
   type ListSortColumn,
   ORDER_MSG,
   type OrderListItem,
   type OrderListQuery,
+  type QueueFilters,
   type SearchOrderInput,
   type SortOrder,
   type TokenUser,
@@ -16,6 +19,7 @@ import type { AppContext, Strategies } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { folderTotal } from './counts.service.ts';
+import { filteredCount, filteredRows } from './filtered-list.repository.ts';
 import type { FolderViewer } from './folder-filter.ts';
 import { folderPage, type ListRow, type ListWindow, listRows } from './list.repository.ts';
 import { createTrigramChooser } from './trigram-stats.ts';
@@ -97,11 +101,35 @@ export function createListService(ctx: ListContext) {
     return { items: found.rows.map((row) => toItem(row, staff)), total };
   }
 
+  /** A page under a queue's filters (DESIGN §23): its total is the filtered count, which stops at FILTERED_COUNT_CAP. */
+  async function filteredList(
+    folder: FolderDef,
+    staff: TokenUser,
+    filters: QueueFilters,
+    query: OrderListQuery,
+    window: Pick<ListWindow, 'sort' | 'order' | 'search'>,
+    now: string,
+  ): Promise<ListPage> {
+    const viewer = viewerOf(staff, now);
+    const total = await filteredCount(ctx.db, folder, viewer, filters, now);
+    const all = query.limit === LIMIT_ALL;
+    if (all && total > LIMIT_ALL_MAX)
+      throw AppError.badRequest(ORDER_MSG.limitAllTooMany, { limit: ORDER_MSG.limitAllTooMany });
+    const limit = all ? LIMIT_ALL_MAX : (query.limit as number);
+    const offset = all ? 0 : (query.page - 1) * limit;
+    // past the last match (or none at all): no page to read
+    if (offset >= total) return { items: [], total };
+    const rows = await filteredRows(ctx.db, folder, viewer, filters, { ...window, offset, limit }, now);
+    return { items: rows.map((row) => toItem(row, staff)), total };
+  }
+
   return {
     async list(staff: TokenUser, orderName: string, query: OrderListQuery): Promise<ListPage> {
       const folder = folderFor(orderName, staff);
       const window = { ...sortOf(folder, query), search: '' };
       const now = nowIso(ctx.clock);
+      const filters = filtersOf(query);
+      if (hasFilters(filters)) return filteredList(folder, staff, filters, query, window, now);
       // The total is the sidebar's count, read from the counter table: exact and free at any size.
       if (query.limit === LIMIT_ALL) {
         const total = await folderTotal(ctx, folder, viewerOf(staff, now));

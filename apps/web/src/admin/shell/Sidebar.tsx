@@ -6,6 +6,7 @@ import { useLazyGetFolderCountQuery } from '../../store/baseApi.ts';
 import { selectUser, useAppDispatch, useAppSelector } from '../../store/index.ts';
 import { selectCount, selectShowSideBar, setShowSideBar } from '../../store/orderSlice.ts';
 import { FollowUpCountBadge } from '../features/follow-ups/index.ts';
+import { SidebarViews } from '../features/views/index.ts';
 
 /** Screens listed after the folders, in SPEC §2 order. */
 const AFTER_FOLDERS: readonly ScreenDef[] = [
@@ -90,6 +91,7 @@ export function Sidebar() {
               ))}
             </Fragment>
           ))}
+          <SidebarViews linkClass={linkClass} />
           {AFTER_FOLDERS.filter(visible).map((screen) => (
             <ScreenItem key={screen.path} screen={screen} />
           ))}

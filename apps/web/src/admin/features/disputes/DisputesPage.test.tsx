@@ -178,6 +178,51 @@ describe('the Disputes screen (DESIGN §14)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('offers the orders that may be an unmatched dispute’s, each linked with one click (DESIGN §23)', async () => {
+    const user = userEvent.setup();
+    const server = staffServer(TEAM_MEMBER);
+    const lists = {
+      matched: [] as DisputeWithCe3[],
+      unmatched: [
+        disputeRow({ id: 12, order_id: null, processor_dispute_id: 'dp_blind_12', payment_reference: 'pi_9' }),
+      ],
+    };
+    serveLists(server, lists);
+    server.on(filled(DISPUTES_API.candidates, { id: '12' }), {
+      status: API_STATUS.ok,
+      message: DISPUTE_MSG.candidates,
+      data: [
+        {
+          order_id: ORDER_ID,
+          full_name: 'Ada Lovelace',
+          contact_email_address: 'ada@example.test',
+          process_status: 'Completed',
+          amount_minor: 4950,
+          currency: 'EUR',
+          created_at: '2030-06-01T10:00:00.000Z',
+          match: ['payment_reference', 'amount'],
+        },
+      ],
+    });
+    const update = filled(DISPUTES_API.update, { id: '12' });
+    server.on(update, () => {
+      const linked = { ...lists.unmatched[0]!, order_id: ORDER_ID };
+      lists.unmatched = [];
+      return { status: API_STATUS.ok, message: DISPUTE_MSG.updated, data: linked };
+    });
+    await signInWith(server);
+    renderAdmin(`${ADMIN_ROUTE.disputes}?view=unmatched`);
+
+    const row = (await screen.findByText('dp_blind_12')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Link to order' }));
+    const dialog = await screen.findByRole('dialog');
+    const suggested = await within(dialog).findByRole('table', { name: 'Suggested orders' });
+    expect(within(suggested).getByText('Payment reference, Amount')).toBeTruthy();
+    await user.click(within(suggested).getByRole('button', { name: `Link ${ORDER_ID}` }));
+    expect(await screen.findByText(DISPUTE_MSG.updated)).toBeTruthy();
+    expect(server.calls(update).map((r) => r.body)).toEqual([{ orderId: ORDER_ID }]);
+  });
+
   it('sits right after Charge Back in the sidebar; the Dispute Report only for Admin and Manager', async () => {
     const server = staffServer(TEAM_MEMBER);
     serveLists(server, { matched: [], unmatched: [] });

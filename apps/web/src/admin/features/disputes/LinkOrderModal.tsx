@@ -12,6 +12,7 @@ import { FormField } from '../../../components/FormField.tsx';
 import { refusalOf, shownRefusal } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUpdateDisputeMutation } from './api.ts';
+import { DisputeCandidates } from './DisputeCandidates.tsx';
 import { disputeName } from './DisputeCard.tsx';
 import { ProcessorSent } from './disputeColumns.tsx';
 import { DISPUTE_TEXT } from './texts.ts';
@@ -43,7 +44,7 @@ export function LinkOrderModal({ dispute, onHide }: LinkOrderModalProps) {
     if (dispute) reset({ orderId: '' });
   }, [dispute, reset]);
 
-  const onSubmit = handleSubmit(async ({ orderId }) => {
+  const link = async (orderId: string) => {
     if (!dispute) return;
     try {
       notify(await update({ id: dispute.id, body: { orderId } }).unwrap());
@@ -54,7 +55,8 @@ export function LinkOrderModal({ dispute, onHide }: LinkOrderModalProps) {
       return;
     }
     onHide();
-  });
+  };
+  const onSubmit = handleSubmit(({ orderId }) => link(orderId));
 
   return (
     <AppModal show={dispute !== null} onHide={onHide} size="lg" aria-labelledby="link-order-title">
@@ -70,6 +72,9 @@ export function LinkOrderModal({ dispute, onHide }: LinkOrderModalProps) {
               <p className="fw-semibold mb-1">{disputeName(dispute)}</p>
               <ProcessorSent dispute={dispute} />
             </div>
+          )}
+          {dispute && (
+            <DisputeCandidates disputeId={dispute.id} busy={isLoading} onLink={(orderId) => void link(orderId)} />
           )}
           <FormField id="link-order-id" label={DISPUTE_TEXT.orderId} error={errors.orderId?.message}>
             <Form.Control

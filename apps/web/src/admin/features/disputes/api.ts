@@ -53,6 +53,11 @@ const disputesApi = api.injectEndpoints({
       query: ({ id, body }) => requestOf(DISPUTES_API.update, { params: { id }, body }),
       invalidatesTags: [...AFTER_CHANGE],
     }),
+    // DESIGN §23: orders that may be an unmatched dispute's, offered in its Link dialog
+    getDisputeCandidates: build.query<ReplyOf<typeof DISPUTES_API.candidates>, number>({
+      query: (id) => requestOf(DISPUTES_API.candidates, { params: { id } }),
+      providesTags: ['Disputes'],
+    }),
     // Reports load on request (mount and Submit), each load with its SPEC §8 toast: a lazy query.
     getDisputeReport: build.query<ReplyOf<typeof DISPUTES_API.report>, ReportRange>({
       query: (range) => requestOf(DISPUTES_API.report, { body: rangeBody(range) }),
@@ -66,4 +71,5 @@ export const {
   useUpdateDisputeMutation,
   useLazyGetDisputeReportQuery,
   useMoveOutOfChargeBackMutation,
+  useGetDisputeCandidatesQuery,
 } = disputesApi;

@@ -1,4 +1,5 @@
 import { DEFENCE_STATUSES, type DefencePackType, type OrderStatus } from '@eta/shared';
+import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { ORDER_TEXT } from './texts.ts';
 
@@ -12,6 +13,8 @@ export interface OrderActionsBarProps {
   onTransactionDetails: () => void;
   /** true while a defence action is running, so it is not started twice */
   busy?: boolean;
+  /** actions of other features started from the order (DESIGN §23: Send Invoice), at the row's end */
+  children?: ReactNode;
 }
 
 /** True when the defence packs and transaction details apply to an order in `status` (SPEC §4). */
@@ -27,6 +30,7 @@ export function OrderActionsBar({
   onDefencePack,
   onTransactionDetails,
   busy = false,
+  children,
 }: OrderActionsBarProps) {
   const enabled = defenceEnabled(status) && !busy;
   // A disabled button shows no tooltip: the hint sits under the row instead, where it can be read.
@@ -60,6 +64,7 @@ export function OrderActionsBar({
         >
           Enter Transaction Details
         </Button>
+        {children}
       </div>
       {!defenceEnabled(status) && <p className="small text-secondary mb-0 mt-2">{ORDER_TEXT.defenceHint}</p>}
     </div>

@@ -26,6 +26,7 @@ import { showOrderDetails } from '../../../store/orderSlice.ts';
 import { useDefenceActions } from '../defence/index.ts';
 import { DisputesSection } from '../disputes/index.ts';
 import { FollowUpPanel } from '../follow-ups/index.ts';
+import { SendInvoiceButton } from '../invoices/index.ts';
 import { OrderLiveNotes, useOrderLive } from '../live/index.ts';
 import { PrivacySection, WhoOpened } from '../privacy/index.ts';
 import { useCameThroughNextOrder, useNextOrder } from '../queues/index.ts';
@@ -220,7 +221,9 @@ function OrderDetailView({ orderId }: { orderId: string }) {
         onViewEmailContent={() => setEmailOpen(true)}
         onDefencePack={defence.openDefencePack}
         onTransactionDetails={defence.openTransactionDetails}
-      />
+      >
+        <SendInvoiceButton orderId={order.order_id} email={order.contact_email_address} />
+      </OrderActionsBar>
       <EmailContentModal orderId={order.order_id} show={emailOpen} onHide={() => setEmailOpen(false)} />
       {defence.modals}
     </>

@@ -1,4 +1,13 @@
-import { type FolderDef, LIMIT_ALL, LIMIT_ALL_MAX, mayOverrideHold, PAGE_LIMIT_MAX, pageCountOf } from '@eta/shared';
+import {
+  FILTERED_COUNT_CAP,
+  type FolderDef,
+  LIMIT_ALL,
+  LIMIT_ALL_MAX,
+  mayOverrideHold,
+  PAGE_LIMIT_MAX,
+  pageCountOf,
+  type SavedView,
+} from '@eta/shared';
 import type { RowSelectionState, SortingState, Updater } from '@tanstack/react-table';
 import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -19,9 +28,11 @@ import {
   showOrdersList,
 } from '../../../store/orderSlice.ts';
 import { newOrdersText, useQueueLive } from '../live/index.ts';
+import { DeleteViewButton, SaveViewButton } from '../views/index.ts';
 import { type QueueArgs, useGetQueueQuery } from './api.ts';
 import { BulkActions } from './BulkActions.tsx';
 import { queueColumns } from './columns.tsx';
+import { FilterBar } from './FilterBar.tsx';
 import { MoveToMenu } from './MoveToMenu.tsx';
 import { NextOrderButton } from './NextOrderButton.tsx';
 import { QueueTable } from './QueueTable.tsx';
@@ -36,21 +47,34 @@ import './queue.css';
 const resolve = <T,>(updater: Updater<T>, current: T): T =>
   typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
 
-/** One order queue of SPEC §2, for any folder of FOLDERS (SPEC's fifteen and Overdue Orders); mounted afresh per folder (router key). */
-export function QueuePage({ folder }: { folder: FolderDef }) {
+const NO_FILTERS = {};
+
+/**
+ * One order queue of SPEC §2, for any folder of FOLDERS (SPEC's fifteen and Overdue Orders); mounted
+ * afresh per folder (router key). A saved view (DESIGN §23) is its folder's queue with the view's
+ * filters and sort as its defaults, and the view's name as its title.
+ */
+export function QueuePage({ folder, savedView }: { folder: FolderDef; savedView?: SavedView }) {
   const dispatch = useAppDispatch();
   const role = useAppSelector((state) => state.auth.role);
   const userName = useAppSelector(selectUser)?.name ?? '';
   const selectedData = useAppSelector(selectSelectedData);
-  const [params, setParams] = useQueueParams(folder.view.defaultSort);
+  const viewSort = savedView?.sort;
+  const defaultSort = useMemo(
+    () => (viewSort ? { sort: viewSort.column, order: viewSort.order } : folder.view.defaultSort),
+    [viewSort, folder.view.defaultSort],
+  );
+  const [params, setParams] = useQueueParams(defaultSort, savedView?.filters ?? NO_FILTERS);
+  const { filters } = params;
+  const filtered = Object.keys(filters).length > 0;
   const view = useMemo(() => queueView(folder, role), [folder, role]);
 
   // A search reads one window of at most 500 rows, so All there means 500 a page.
   const perPage = params.search && params.perPage === LIMIT_ALL ? PAGE_LIMIT_MAX : params.perPage;
   const { page, sort, order, search } = params;
   const args = useMemo<QueueArgs>(
-    () => ({ page, perPage, sort, order, search, folderName: folder.name, userName }),
-    [page, perPage, sort, order, search, folder.name, userName],
+    () => ({ page, perPage, sort, order, search, folderName: folder.name, userName, filters }),
+    [page, perPage, sort, order, search, folder.name, userName, filters],
   );
   // Several members work the same queues: entering one always asks the server afresh.
   const list = useGetQueueQuery(args, { refetchOnMountOrArgChange: true });
@@ -68,7 +92,8 @@ export function QueuePage({ folder }: { folder: FolderDef }) {
   // DESIGN §22: a folder's total is the sidebar's count (the server's list total is that count too),
   // so both move together with the live stream; a search keeps its own total.
   const folderCount = useAppSelector(selectCount)[folder.countField];
-  const total = ok ? ((search ? undefined : folderCount) ?? envelope.total ?? rows.length) : 0;
+  // Filtered, the total is the server's filtered count, which stops at FILTERED_COUNT_CAP (DESIGN §23).
+  const total = ok ? ((search || filtered ? undefined : folderCount) ?? envelope.total ?? rows.length) : 0;
   const error = useAppSelector(selectOrdersListRefusal);
   const rowsPerPage = perPage === LIMIT_ALL ? Math.max(total, 1) : perPage;
 
@@ -92,7 +117,7 @@ export function QueuePage({ folder }: { folder: FolderDef }) {
   );
 
   // A selection belongs to the rows on screen: another page, order or search starts with none.
-  const windowKey = `${params.page}|${perPage}|${params.sort}|${params.order}|${params.search}`;
+  const windowKey = `${params.page}|${perPage}|${params.sort}|${params.order}|${params.search}|${JSON.stringify(filters)}`;
   useEffect(() => {
     void windowKey;
     dispatch(setSelectedData([]));
@@ -124,6 +149,13 @@ export function QueuePage({ folder }: { folder: FolderDef }) {
     if (next) setParams({ sort: next.id as QueueParams['sort'], order: next.desc ? 'desc' : 'asc', page: 1 });
   };
   const onSearch = useCallback((search: string) => setParams({ search, page: 1 }), [setParams]);
+  const onFilters = useCallback((next: Record<string, string>) => setParams({ filters: next, page: 1 }), [setParams]);
+  // the sort kept with a saved view: the member's own, unless it is the folder's
+  const folderSort = folder.view.defaultSort;
+  const keptSort =
+    params.sort === folderSort.sort && params.order === folderSort.order
+      ? null
+      : { column: params.sort, order: params.order };
 
   // SPEC §2 Refresh: the page's data afresh (list and counts), without losing the page or search.
   const refresh = () => {
@@ -134,8 +166,10 @@ export function QueuePage({ folder }: { folder: FolderDef }) {
 
   return (
     <>
-      <PageHeader title={folder.title}>
+      <PageHeader title={savedView?.name ?? folder.title}>
         <NextOrderButton folder={folder} />
+        <SaveViewButton folderName={folder.name} filters={filters} sort={keptSort} />
+        {savedView && <DeleteViewButton view={savedView} />}
         <Button variant="outline-primary" size="sm" onClick={refresh} disabled={list.isFetching}>
           {list.isFetching && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
           Refresh
@@ -143,6 +177,13 @@ export function QueuePage({ folder }: { folder: FolderDef }) {
       </PageHeader>
       <Card className="queue-card shadow-sm border-0">
         <Card.Body>
+          <FilterBar filters={filters} onChange={onFilters} />
+          {filtered && total >= FILTERED_COUNT_CAP && (
+            <p className="small text-body-secondary mb-2">
+              More than {FILTERED_COUNT_CAP.toLocaleString('en-GB')} orders match: the first{' '}
+              {FILTERED_COUNT_CAP.toLocaleString('en-GB')} are shown.
+            </p>
+          )}
           <div className="queue-toolbar">
             <BulkActions
               actions={view.bulk}

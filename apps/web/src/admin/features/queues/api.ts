@@ -16,12 +16,12 @@ const queuesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     // The list and the search answer alike (rows and total).
     getQueue: build.query<ReplyOf<typeof ORDERS_API.list>, QueueArgs>({
-      query: ({ folderName, page, perPage, sort, order, search, userName }) => {
+      query: ({ folderName, page, perPage, sort, order, search, userName, filters }) => {
         if (!search) {
           return requestOf(ORDERS_API.list, {
             params: { orderName: folderName },
-            // SPEC §9: the list request always sends delay=1.
-            query: { page, limit: perPage, sort, order, delay: '1', userName },
+            // SPEC §9: the list request always sends delay=1. DESIGN §23: the filters beside.
+            query: { page, limit: perPage, sort, order, delay: '1', userName, ...filters },
           });
         }
         // search-order pages by row offsets (end exclusive); the caller caps All to one window.
