@@ -3,6 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Loading } from '../../components/Loading.tsx';
+import { MAIN_CONTENT_ID, SkipLinks } from '../../components/SkipLinks.tsx';
 import { isExpired } from '../../lib/jwt.ts';
 import { readValidSession } from '../../lib/session.ts';
 import { fetchUserInfo } from '../../store/authSlice.ts';
@@ -50,9 +51,11 @@ export function AppShell() {
 
   return (
     <div className="admin-layout">
+      <SkipLinks />
       <TopBar />
       <Sidebar />
-      <main className="admin-main">
+      {/* tabIndex -1: the skip link's target, focusable by script only */}
+      <main className="admin-main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

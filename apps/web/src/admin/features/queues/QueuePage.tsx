@@ -8,6 +8,7 @@ import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchBox } from '../../../components/SearchBox.tsx';
+import { ScreenSkipLink } from '../../../components/SkipLinks.tsx';
 import { baseApi } from '../../../store/baseApi.ts';
 import { selectUser, useAppDispatch, useAppSelector } from '../../../store/index.ts';
 import { selectLiveReconnects } from '../../../store/liveSlice.ts';
@@ -23,7 +24,7 @@ import { type QueueArgs, useGetQueueQuery } from './api.ts';
 import { BulkActions } from './BulkActions.tsx';
 import { queueColumns } from './columns.tsx';
 import { NextOrderButton } from './NextOrderButton.tsx';
-import { QueueTable } from './QueueTable.tsx';
+import { QUEUE_ROWS_ID, QueueTable } from './QueueTable.tsx';
 import { selectOrdersList, selectOrdersListRefusal, selectOrdersListReply } from './selectors.ts';
 import { useLiveRows } from './useLiveRows.ts';
 import { CONFIRM_TEXT, confirmDetail, useQueueActions } from './useQueueActions.ts';
@@ -128,6 +129,8 @@ export function QueuePage({ folder }: { folder: FolderDef }) {
 
   return (
     <>
+      {/* WCAG 2.4.1: from the top of the page to the first order in two key presses */}
+      <ScreenSkipLink targetId={QUEUE_ROWS_ID} label="Skip to the orders" />
       <PageHeader title={folder.title}>
         <NextOrderButton folder={folder} />
         <Button variant="outline-primary" size="sm" onClick={refresh} disabled={list.isFetching}>
@@ -157,6 +160,7 @@ export function QueuePage({ folder }: { folder: FolderDef }) {
             <SearchBox value={params.search} onSearch={onSearch} />
           </div>
           <QueueTable
+            label={folder.title}
             rows={rows}
             columns={columns}
             sorting={sorting}

@@ -1,6 +1,6 @@
 import { ADMIN_ROUTE, can, canManageMember, encodeId, isRole, MSG, type TeamMemberRecord } from '@eta/shared';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Dropdown from 'react-bootstrap/Dropdown';
@@ -17,6 +17,29 @@ import { MemberSessionsModal } from './MemberSessionsModal.tsx';
 import { useReleaseClaims } from './useReleaseClaims.tsx';
 
 const column = createColumnHelper<TeamMemberRecord>();
+
+/**
+ * An address that may wrap only at its seams: after the @ and before each dot (`<wbr>`), so a
+ * narrow column shows "amelia.traveller@ / example.test", never "amelia.trav / eller@…".
+ */
+function EmailAddress({ email }: { email: string }) {
+  const [local = '', domain] = email.split(/@(?=[^@]*$)/);
+  const seams = (text: string) =>
+    text.split('.').map((part, i) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one address, never reordered
+      <Fragment key={i}>
+        {i > 0 && <wbr />}
+        {i > 0 ? `.${part}` : part}
+      </Fragment>
+    ));
+  if (domain === undefined) return <>{seams(email)}</>;
+  return (
+    <>
+      {seams(local)}@<wbr />
+      {seams(domain)}
+    </>
+  );
+}
 
 /**
  * SPEC §2 Team Member List: Edit and Delete per row, no search and no row selection; DESIGN §17 adds
@@ -39,7 +62,7 @@ export function TeamTable({ editingId }: { editingId: string | null }) {
   const columns = useMemo(
     () => [
       column.accessor('name', { header: 'Name' }),
-      column.accessor('email', { header: 'Email ID' }),
+      column.accessor('email', { header: 'Email ID', cell: ({ getValue }) => <EmailAddress email={getValue()} /> }),
       column.accessor('type', { header: 'Member Type' }),
       column.accessor('two_factor_enabled', {
         header: '2FA',

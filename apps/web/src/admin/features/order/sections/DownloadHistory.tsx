@@ -49,6 +49,8 @@ function SendMailForm({ order, provider, actions, locked }: DownloadHistoryProps
             type="email"
             value={email}
             isInvalid={error !== null}
+            aria-invalid={error !== null || undefined}
+            aria-describedby="send-mail-note"
             onChange={(event) => setEmail(event.target.value)}
           />
           <span title={canSend ? undefined : ORDER_TEXT.resendNeedsDocument} className="d-inline-block">
@@ -58,11 +60,13 @@ function SendMailForm({ order, provider, actions, locked }: DownloadHistoryProps
           </span>
         </div>
         {error ? (
-          <div className="invalid-feedback d-block" role="alert">
+          <div className="invalid-feedback d-block" id="send-mail-note">
             {error}
           </div>
         ) : (
-          <Form.Text muted>Sent via {providerLabel(provider)}, the provider chosen under Upload Document.</Form.Text>
+          <Form.Text muted id="send-mail-note">
+            Sent via {providerLabel(provider)}, the provider chosen under Upload Document.
+          </Form.Text>
         )}
       </fieldset>
     </Form>

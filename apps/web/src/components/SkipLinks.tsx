@@ -1,0 +1,46 @@
+import { type MouseEvent, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+
+/** The id of the shell's main landmark, the first skip link's target. */
+export const MAIN_CONTENT_ID = 'main-content';
+const SLOT_ID = 'skip-links';
+
+/**
+ * Moves focus to the target (made focusable for the purpose) and brings it into view. A plain
+ * fragment link would also work, but it writes `#…` into the address and the router's history.
+ */
+function skipTo(event: MouseEvent<HTMLAnchorElement>, targetId: string) {
+  const target = document.getElementById(targetId);
+  if (!target) return;
+  event.preventDefault();
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
+  target.scrollIntoView({ block: 'start' });
+}
+
+function SkipLink({ targetId, label }: { targetId: string; label: string }) {
+  return (
+    <a href={`#${targetId}`} className="skip-link" onClick={(event) => skipTo(event, targetId)}>
+      {label}
+    </a>
+  );
+}
+
+/**
+ * WCAG 2.4.1: the first things a keyboard reaches on every signed-in screen. Hidden until focused.
+ * Screens add their own after "Skip to main content" with `<ScreenSkipLink>` (a queue: to its rows).
+ */
+export function SkipLinks() {
+  return (
+    <div className="skip-links" id={SLOT_ID}>
+      <SkipLink targetId={MAIN_CONTENT_ID} label="Skip to main content" />
+    </div>
+  );
+}
+
+/** A screen's own skip link, placed in the shell's list (so it comes right after "Skip to main content"). */
+export function ScreenSkipLink({ targetId, label }: { targetId: string; label: string }) {
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  useEffect(() => setSlot(document.getElementById(SLOT_ID)), []);
+  return slot ? createPortal(<SkipLink targetId={targetId} label={label} />, slot) : null;
+}

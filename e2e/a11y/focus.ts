@@ -1,0 +1,74 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// (the functions given to page.evaluate run in the browser)
+import { expect, type Page } from '@playwright/test';
+
+/** What the keyboard has reached, and whether a sighted member can see it (DESIGN §24). */
+export interface FocusInfo {
+  tag: string;
+  id: string;
+  /** the accessible-ish name: aria-label, else the text, else the value */
+  name: string;
+  href: string | null;
+  /** an outline at least 2 px wide, or a box shadow, is drawn around it */
+  ringed: boolean;
+  /** wholly inside the window */
+  inView: boolean;
+  /** nothing else (a sticky header, the sticky Action column, the top bar) is on top of it */
+  uncovered: boolean;
+}
+
+export async function focusInfo(page: Page): Promise<FocusInfo> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body)
+      return { tag: 'body', id: '', name: '', href: null, ringed: false, inView: false, uncovered: false };
+    const style = getComputedStyle(el);
+    const ringed =
+      (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none';
+    const r = el.getBoundingClientRect();
+    const inView = r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+    // five points across the element: each must hit it (or its own content, or its label)
+    const points = [
+      [0.5, 0.5],
+      [0.25, 0.25],
+      [0.75, 0.25],
+      [0.25, 0.75],
+      [0.75, 0.75],
+    ];
+    const uncovered = points.every(([fx, fy]) => {
+      const hit = document.elementFromPoint(r.left + r.width * (fx as number), r.top + r.height * (fy as number));
+      return hit !== null && (el.contains(hit) || (hit instanceof HTMLLabelElement && hit.control === el));
+    });
+    const name = (el.getAttribute('aria-label') ?? el.innerText ?? (el as HTMLInputElement).value ?? '').trim();
+    return { tag: el.tagName.toLowerCase(), id: el.id, name, href: el.getAttribute('href'), ringed, inView, uncovered };
+  });
+}
+
+/** The focus is on something, ringed, in view and not covered. */
+export async function expectVisibleFocus(page: Page, step: string): Promise<FocusInfo> {
+  const info = await focusInfo(page);
+  const where = `${step}: focus on <${info.tag}${info.id ? ` id=${info.id}` : ''}> "${info.name.slice(0, 60)}"`;
+  expect(info.tag, `${where} (nothing focused)`).not.toBe('body');
+  expect(info.ringed, `${where} has no visible focus ring`).toBe(true);
+  expect(info.inView, `${where} is outside the window`).toBe(true);
+  expect(info.uncovered, `${where} is covered by another element`).toBe(true);
+  return info;
+}
+
+/**
+ * Presses Tab (or Shift+Tab) until the focus is on what `wanted` accepts, checking at every stop
+ * that the focus can be seen. Returns how many presses it took.
+ */
+export async function tabUntil(
+  page: Page,
+  wanted: (info: FocusInfo) => boolean,
+  { back = false, max = 80, step = 'Tab' }: { back?: boolean; max?: number; step?: string } = {},
+): Promise<number> {
+  for (let presses = 1; presses <= max; presses += 1) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    const info = await expectVisibleFocus(page, `${step}, press ${presses}`);
+    if (wanted(info)) return presses;
+  }
+  throw new Error(`${step}: not reached in ${max} presses`);
+}
