@@ -18,7 +18,8 @@ test.beforeAll(async ({ baseURL }) => {
 
 async function open(page: Page, entry: A11yPage): Promise<void> {
   await page.goto(entry.path(facts));
-  await expect(page.locator('h1').first()).toBeVisible();
+  // an upper bound for a busy machine, not a timing: the screen's chunk loads on first use
+  await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
   await entry.ready?.(page);
   await entry.act?.(page, facts);
 }

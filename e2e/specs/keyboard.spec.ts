@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { expect, test } from '@playwright/test';
 import { expectVisibleFocus, type FocusInfo, tabUntil } from '../a11y/focus.ts';
 import { signInByToken } from '../a11y/session.ts';
@@ -47,7 +48,9 @@ for (const width of [1280, 1440]) {
     await expect(dialog).toBeVisible();
     for (let i = 0; i < 4; i += 1) {
       await page.keyboard.press('Tab');
-      await expect(dialog.locator(':focus'), 'Tab stays in the dialog').toHaveCount(1);
+      // react-bootstrap keeps focus in the dialog: on its buttons, or on the dialog itself between rounds
+      const inDialog = await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null);
+      expect(inDialog, 'Tab stays in the dialog').toBe(true);
       await expectVisibleFocus(page, `dialog, Tab ${i + 1}`);
     }
     await page.keyboard.press('Escape');

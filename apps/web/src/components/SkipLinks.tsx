@@ -1,4 +1,4 @@
-import { type MouseEvent, useEffect, useState } from 'react';
+import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 
 /** The id of the shell's main landmark, the first skip link's target. */
@@ -32,10 +32,27 @@ function SkipLink({ targetId, label }: { targetId: string; label: string }) {
  */
 export function SkipLinks() {
   return (
-    <div className="skip-links" id={SLOT_ID}>
+    <div className="skip-links" id={SLOT_ID} tabIndex={-1}>
       <SkipLink targetId={MAIN_CONTENT_ID} label="Skip to main content" />
     </div>
   );
+}
+
+/**
+ * After a move to another screen, focus starts at the top again, as after a page load: the next
+ * Tab reaches "Skip to main content" (and the screen's own skip links) instead of carrying on from
+ * the sidebar link that was pressed, which the router keeps in place.
+ */
+export function useFocusFromTheTop(pathname: string): void {
+  const first = useRef(true);
+  useEffect(() => {
+    void pathname;
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById(SLOT_ID)?.focus({ preventScroll: true });
+  }, [pathname]);
 }
 
 /** A screen's own skip link, placed in the shell's list (so it comes right after "Skip to main content"). */

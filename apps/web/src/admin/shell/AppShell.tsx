@@ -2,8 +2,9 @@ import { ADMIN_ROUTE, SERVER_MSG } from '@eta/shared';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { LiveAnnouncer } from '../../components/LiveAnnouncer.tsx';
 import { Loading } from '../../components/Loading.tsx';
-import { MAIN_CONTENT_ID, SkipLinks } from '../../components/SkipLinks.tsx';
+import { MAIN_CONTENT_ID, SkipLinks, useFocusFromTheTop } from '../../components/SkipLinks.tsx';
 import { isExpired } from '../../lib/jwt.ts';
 import { readValidSession } from '../../lib/session.ts';
 import { fetchUserInfo } from '../../store/authSlice.ts';
@@ -23,6 +24,7 @@ export function AppShell() {
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   useLiveStream();
+  useFocusFromTheTop(pathname);
 
   useEffect(() => {
     void dispatch(fetchUserInfo());
@@ -61,6 +63,7 @@ export function AppShell() {
         </Suspense>
       </main>
       <ReauthPrompt />
+      <LiveAnnouncer />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { useAnnounce } from '../../../components/LiveAnnouncer.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchBox } from '../../../components/SearchBox.tsx';
@@ -75,6 +76,7 @@ export function QueuePage({ folder }: { folder: FolderDef }) {
   // changes are marked; arrivals wait for "N new orders, show".
   useLiveRows(args, folder);
   const live = useQueueLive(folder, rows, list.fulfilledTimeStamp, userName);
+  useAnnounce(live.arrivals > 0 ? newOrdersText(live.arrivals) : null);
   const reconnects = useAppSelector(selectLiveReconnects);
   const { refetch } = list;
   useEffect(() => {
