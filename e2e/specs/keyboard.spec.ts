@@ -13,6 +13,9 @@ import { ingestOrders, makeOrders, uniqueTag } from '../orders.ts';
 
 const named = (prefix: string) => (info: FocusInfo) => info.name.startsWith(prefix);
 
+// a long walk on a busy machine: an upper bound, not a timing
+test.describe.configure({ timeout: 240_000 });
+
 for (const width of [1280, 1440]) {
   test(`keyboard only at ${width} px: a queue, an order, a remark, and back`, async ({ page, request, baseURL }) => {
     // the newest order, so New Orders (newest first) shows it in its first row, free to open
@@ -46,13 +49,14 @@ for (const width of [1280, 1440]) {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
-    for (let i = 0; i < 4; i += 1) {
-      await page.keyboard.press('Tab');
-      // react-bootstrap keeps focus in the dialog: on its buttons, or on the dialog itself between rounds
-      const inDialog = await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null);
-      expect(inDialog, 'Tab stays in the dialog').toBe(true);
-      await expectVisibleFocus(page, `dialog, Tab ${i + 1}`);
+    // Tab goes round Cancel and Yes (and back with Shift+Tab), never to the page behind
+    const stops: string[] = [];
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      await expect(dialog.locator(':focus'), `${key} stays in the dialog`).toHaveCount(1);
+      stops.push((await expectVisibleFocus(page, `dialog, ${key}`)).name);
     }
+    expect(stops).toEqual(['Cancel', 'Yes', 'Cancel', 'Yes', 'Cancel']);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     expect((await expectVisibleFocus(page, 'dialog closed')).name).toBe('Assign to me');
@@ -88,7 +92,7 @@ test('the queue at phone width keeps focus clear of the sticky Action column', a
   await page.setViewportSize({ width: 390, height: 800 });
   await signInByToken(page, baseURL as string, 'team');
   await page.goto('/admin/recent-order');
-  await expect(page.locator('#queue-rows tr').first()).toContainText(orderId);
+  await expect(page.locator('#queue-rows tr').first()).toContainText(orderId, { timeout: 30_000 });
   // Every stop from the skip link through the first rows: the table scrolls sideways under the
   // sticky Action column, and no focused box or link may sit beneath it.
   await page.keyboard.press('Tab');

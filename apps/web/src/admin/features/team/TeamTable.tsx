@@ -8,6 +8,7 @@ import Table from 'react-bootstrap/Table';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { Loading } from '../../../components/Loading.tsx';
+import { ScrollRegion } from '../../../components/ScrollRegion.tsx';
 import { refused } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { selectUser, useAppSelector } from '../../../store/index.ts';
@@ -135,35 +136,37 @@ export function TeamTable({ editingId }: { editingId: string | null }) {
         {list.isLoading ? (
           <Loading />
         ) : (
-          <Table responsive hover className="mb-0 align-middle team-table">
-            <thead className="table-light">
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <th key={header.id} scope="col">
-                      {flexRender(header.column.columnDef.header, header.getContext())}
-                    </th>
-                  ))}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className={row.original.id === editingId ? 'table-active' : undefined}>
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                  ))}
-                </tr>
-              ))}
-              {rows.length === 0 && (
-                <tr>
-                  <td colSpan={columns.length} className="text-center text-secondary py-4">
-                    {list.error ? list.error.message : MSG.noRecords}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </Table>
+          <ScrollRegion className="table-responsive" label="Team Member List">
+            <Table hover className="mb-0 align-middle team-table">
+              <thead className="table-light">
+                {table.getHeaderGroups().map((group) => (
+                  <tr key={group.id}>
+                    {group.headers.map((header) => (
+                      <th key={header.id} scope="col">
+                        {flexRender(header.column.columnDef.header, header.getContext())}
+                      </th>
+                    ))}
+                  </tr>
+                ))}
+              </thead>
+              <tbody>
+                {table.getRowModel().rows.map((row) => (
+                  <tr key={row.id} className={row.original.id === editingId ? 'table-active' : undefined}>
+                    {row.getVisibleCells().map((cell) => (
+                      <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                    ))}
+                  </tr>
+                ))}
+                {rows.length === 0 && (
+                  <tr>
+                    <td colSpan={columns.length} className="text-center text-secondary py-4">
+                      {list.error ? list.error.message : MSG.noRecords}
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </Table>
+          </ScrollRegion>
         )}
       </Card.Body>
       {releaseClaims.modal}

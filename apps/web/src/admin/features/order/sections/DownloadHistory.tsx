@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { DetailSection } from '../../../../components/DetailSection.tsx';
+import { ScrollRegion } from '../../../../components/ScrollRegion.tsx';
 import { isUnauthorized } from '../../../../lib/apiError.ts';
 import { keyed, orDash } from '../format.ts';
 import { ORDER_TEXT, providerLabel } from '../texts.ts';
@@ -78,7 +79,7 @@ export function DownloadHistory(props: DownloadHistoryProps) {
   const downloads = props.order.downloadHistory;
   return (
     <DetailSection id="download-history" title="Download History" flush>
-      <div className="table-responsive">
+      <ScrollRegion className="table-responsive" label="Download History">
         <Table className="detail-table stack-sm mb-0" data-testid="download-history">
           <thead>
             <tr>
@@ -116,7 +117,7 @@ export function DownloadHistory(props: DownloadHistoryProps) {
             )}
           </tbody>
         </Table>
-      </div>
+      </ScrollRegion>
       <div className="card-body border-top">
         {/* an erasure starts the form afresh, so it no longer holds the erased address */}
         <SendMailForm key={props.order.data_removal.personal_erased_at ?? ''} {...props} />
