@@ -12,7 +12,7 @@ export interface FocusInfo {
   href: string | null;
   /** an outline at least 2 px wide, or a box shadow, is drawn around it */
   ringed: boolean;
-  /** wholly inside the window */
+  /** inside the window: wholly, or at least 16 px of it each way when it is larger */
   inView: boolean;
   /** nothing else (a sticky header, the sticky Action column, the top bar) is on top of it */
   uncovered: boolean;
@@ -27,8 +27,15 @@ export async function focusInfo(page: Page): Promise<FocusInfo> {
     const ringed =
       (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none';
     const r = el.getBoundingClientRect();
-    const inView = r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
-    // five points across the element: each must hit it (or its own content, or its label)
+    // the part of it inside the window (a tall list or region may be partly scrolled off, which
+    // WCAG 2.4.11 allows); a control is normally wholly inside
+    const top = Math.max(r.top, 0);
+    const left = Math.max(r.left, 0);
+    const bottom = Math.min(r.bottom, window.innerHeight);
+    const right = Math.min(r.right, window.innerWidth);
+    const seen = { w: right - left, h: bottom - top };
+    const inView = seen.w >= Math.min(r.width, 16) - 0.5 && seen.h >= Math.min(r.height, 16) - 0.5;
+    // five points across that part: each must hit the element (or its own content, or its label)
     const points = [
       [0.5, 0.5],
       [0.25, 0.25],
@@ -36,10 +43,12 @@ export async function focusInfo(page: Page): Promise<FocusInfo> {
       [0.25, 0.75],
       [0.75, 0.75],
     ];
-    const uncovered = points.every(([fx, fy]) => {
-      const hit = document.elementFromPoint(r.left + r.width * (fx as number), r.top + r.height * (fy as number));
-      return hit !== null && (el.contains(hit) || (hit instanceof HTMLLabelElement && hit.control === el));
-    });
+    const uncovered =
+      inView &&
+      points.every(([fx, fy]) => {
+        const hit = document.elementFromPoint(left + seen.w * (fx as number), top + seen.h * (fy as number));
+        return hit !== null && (el.contains(hit) || (hit instanceof HTMLLabelElement && hit.control === el));
+      });
     const name = (el.getAttribute('aria-label') ?? el.innerText ?? (el as HTMLInputElement).value ?? '').trim();
     return { tag: el.tagName.toLowerCase(), id: el.id, name, href: el.getAttribute('href'), ringed, inView, uncovered };
   });

@@ -70,8 +70,11 @@ for (const width of [1280, 1440]) {
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('order-status')).toBeVisible();
 
-    // The remark: reach the box, type, reach Save Comment, press it.
-    await tabUntil(page, (f) => f.id === 'remark-text', { step: 'to the remark box', max: 150 });
+    // The remark: the detail's own skip link leads to the box; type; Save Comment.
+    await tabUntil(page, named('Skip to Add Comment'), { step: 'to the detail skip link', max: 3 });
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#add-comment')).toBeFocused();
+    await tabUntil(page, (f) => f.id === 'remark-text', { step: 'to the remark box', max: 2 });
     const remark = `Called the applicant, keyboard only ${orderId}`;
     await page.keyboard.type(remark);
     await tabUntil(page, named('Save Comment'), { step: 'to Save Comment', max: 10 });
@@ -79,7 +82,7 @@ for (const width of [1280, 1440]) {
     await expect(page.locator('.Toastify__toast').filter({ hasText: 'Remark added successfully' })).toBeVisible();
     await expect(page.getByTestId('comment-history')).toContainText(remark);
 
-    // And back to the queue the way it came: Shift+Tab to the sidebar, Enter.
+    // And back to the queue the way it came: Shift+Tab through the whole detail to the sidebar, Enter.
     await tabUntil(page, named('New Orders'), { back: true, step: 'back to the sidebar', max: 200 });
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/admin\/recent-order$/);

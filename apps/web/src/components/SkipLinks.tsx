@@ -13,7 +13,8 @@ function skipTo(event: MouseEvent<HTMLAnchorElement>, targetId: string) {
   const target = document.getElementById(targetId);
   if (!target) return;
   event.preventDefault();
-  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  // a container is made focusable for the purpose; a control keeps its own place in the Tab order
+  if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
   target.focus({ preventScroll: true });
   target.scrollIntoView({ block: 'start' });
 }
