@@ -13,8 +13,9 @@ import { ingestOrders, makeOrders, uniqueTag } from '../orders.ts';
 
 const named = (prefix: string) => (info: FocusInfo) => info.name.startsWith(prefix);
 
-// a long walk on a busy machine: an upper bound, not a timing
+// a long walk on a busy machine: upper bounds, not timings (a screen's chunk loads on first use)
 test.describe.configure({ timeout: 240_000 });
+const LOAD = 30_000;
 
 for (const width of [1280, 1440]) {
   test(`keyboard only at ${width} px: a queue, an order, a remark, and back`, async ({ page, request, baseURL }) => {
@@ -23,7 +24,7 @@ for (const width of [1280, 1440]) {
     await page.setViewportSize({ width, height: 800 });
     await signInByToken(page, baseURL as string, 'team');
     await page.goto('/admin');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: LOAD });
 
     // The first stop on every screen is the skip link; then the sidebar's New Orders.
     await page.keyboard.press('Tab');
@@ -32,7 +33,7 @@ for (const width of [1280, 1440]) {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/admin\/recent-order$/);
     const firstRow = page.locator('#queue-rows tr').first();
-    await expect(firstRow).toContainText(orderId);
+    await expect(firstRow).toContainText(orderId, { timeout: LOAD });
 
     // From the top of the queue to the first order's View: skip links, then a few presses.
     await page.keyboard.press('Tab');
@@ -68,7 +69,7 @@ for (const width of [1280, 1440]) {
     });
     expect(presses, 'View is a few presses past the bulk buttons').toBeLessThanOrEqual(20);
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('order-status')).toBeVisible();
+    await expect(page.getByTestId('order-status')).toBeVisible({ timeout: LOAD });
 
     // The remark: the detail's own skip link leads to the box; type; Save Comment.
     await tabUntil(page, named('Skip to Add Comment'), { step: 'to the detail skip link', max: 3 });
@@ -86,7 +87,7 @@ for (const width of [1280, 1440]) {
     await tabUntil(page, named('New Orders'), { back: true, step: 'back to the sidebar', max: 200 });
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/admin\/recent-order$/);
-    await expect(page.locator('#queue-rows tr').first()).toContainText(orderId);
+    await expect(page.locator('#queue-rows tr').first()).toContainText(orderId, { timeout: LOAD });
   });
 }
 
@@ -95,7 +96,7 @@ test('the queue at phone width keeps focus clear of the sticky Action column', a
   await page.setViewportSize({ width: 390, height: 800 });
   await signInByToken(page, baseURL as string, 'team');
   await page.goto('/admin/recent-order');
-  await expect(page.locator('#queue-rows tr').first()).toContainText(orderId, { timeout: 30_000 });
+  await expect(page.locator('#queue-rows tr').first()).toContainText(orderId, { timeout: LOAD });
   // Every stop from the skip link through the first rows: the table scrolls sideways under the
   // sticky Action column, and no focused box or link may sit beneath it.
   await page.keyboard.press('Tab');
