@@ -54,14 +54,25 @@ export async function focusInfo(page: Page): Promise<FocusInfo> {
   });
 }
 
-/** The focus is on something, ringed, in view and not covered. */
+/**
+ * The focus is on something, ringed, in view and not covered. Polled: Bootstrap scrolls smoothly
+ * (`scroll-behavior: smooth`), so a control reached by Tab may still be on its way into view.
+ */
 export async function expectVisibleFocus(page: Page, step: string): Promise<FocusInfo> {
-  const info = await focusInfo(page);
-  const where = `${step}: focus on <${info.tag}${info.id ? ` id=${info.id}` : ''}> "${info.name.slice(0, 60)}"`;
-  expect(info.tag, `${where} (nothing focused)`).not.toBe('body');
-  expect(info.ringed, `${where} has no visible focus ring`).toBe(true);
-  expect(info.inView, `${where} is outside the window`).toBe(true);
-  expect(info.uncovered, `${where} is covered by another element`).toBe(true);
+  let info = await focusInfo(page);
+  const where = () => `${step}: focus on <${info.tag}${info.id ? ` id=${info.id}` : ''}> "${info.name.slice(0, 60)}"`;
+  await expect
+    .poll(
+      async () => {
+        info = await focusInfo(page);
+        return { focused: info.tag !== 'body', ringed: info.ringed, inView: info.inView, uncovered: info.uncovered };
+      },
+      { message: `${step}: the focus is on a control, ringed, in the window and not covered` },
+    )
+    .toEqual({ focused: true, ringed: true, inView: true, uncovered: true })
+    .catch((error: Error) => {
+      throw new Error(`${where()}: ${JSON.stringify(info)}\n${error.message}`);
+    });
   return info;
 }
 
