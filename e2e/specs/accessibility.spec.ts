@@ -10,6 +10,9 @@ import { signInByToken } from '../a11y/session.ts';
  * Any violation fails the page's test, naming the rule, the target and the page.
  */
 
+// axe over a whole screen on a busy machine: an upper bound, not a timing
+test.describe.configure({ timeout: 150_000 });
+
 let facts: A11yFacts;
 
 test.beforeAll(async ({ baseURL }) => {
