@@ -23,6 +23,7 @@ export function App() {
         draggablePercent={80}
         stacked
         transition={Zoom}
+        role="none"
       />
     </Provider>
   );

@@ -44,7 +44,16 @@ export function renderChrome(root: HTMLElement): Chrome {
   const home = h('a', { class: 'pub-brand', href: '#' }, logo, siteName);
   const nav = h('nav', { class: 'pub-nav', 'aria-label': 'Site' });
   const header = h('header', { class: 'pub-header' }, h('div', { class: 'pub-wrap pub-header-inner' }, home, nav));
-  const main = h('main', { class: 'pub-main', id: 'main' });
+  // tabindex -1: the skip link's target, focusable by script only
+  const main = h('main', { class: 'pub-main', id: 'main', tabindex: '-1' });
+  // WCAG 2.4.1: past the top bar's links and the translation widget to the form
+  const skip = h('a', { class: 'pub-skip', href: '#main' }, TEXT.skipToMain);
+  // focus moved by hand: a fragment in the address would read as a new page to the router (main.ts)
+  skip.addEventListener('click', (event) => {
+    event.preventDefault();
+    main.focus();
+    main.scrollIntoView({ block: 'start' });
+  });
   const footerLinks = h('nav', { class: 'pub-footer-links', 'aria-label': 'Legal' });
   const copyright = h('p', { class: 'pub-copyright' }, copyrightLine('').trim());
   const footer = h(
@@ -52,7 +61,7 @@ export function renderChrome(root: HTMLElement): Chrome {
     { class: 'pub-footer' },
     h('div', { class: 'pub-wrap' }, footerLinks, h('p', { class: 'pub-disclaimer' }, TEXT.disclaimer), copyright),
   );
-  root.replaceChildren(topbar, header, main, footer);
+  root.replaceChildren(skip, topbar, header, main, footer);
   loadTranslateWidget(translateSlot);
 
   let contact = '#';

@@ -3,6 +3,7 @@ import { PUBLIC_ROUTE } from '@eta/shared';
 import { getBranding } from './api.ts';
 import { renderChrome } from './chrome.ts';
 import { renderDetailsPage } from './details-page.ts';
+import { prepareToasts } from './toast.ts';
 import { renderTrackPage } from './track-page.ts';
 
 /**
@@ -15,6 +16,7 @@ function refOf(pathname: string): string {
 
 function start(root: HTMLElement): void {
   const chrome = renderChrome(root);
+  prepareToasts();
   let brandedRef: string | null = null;
   const brandFor = (ref: string) => {
     if (ref === brandedRef) return;

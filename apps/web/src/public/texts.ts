@@ -1,5 +1,6 @@
 /** Texts of the public pages that SPEC leaves open, written once (SPEC's own are in @eta/shared MSG). */
 export const TEXT = {
+  skipToMain: 'Skip to main content',
   trackIntro: 'Enter the Order ID and the Email ID you used on your application to download your eTA.',
   orderIdLabel: 'Order ID',
   emailLabel: 'Email ID',

@@ -10,7 +10,9 @@ import { signOut, store } from '../store/index.ts';
 import type { FakeServer } from './fakeServer.ts';
 
 // Pages load as lazy chunks, compiled on first use here: give them room (an upper bound, never timed).
-configure({ asyncUtilTimeout: 10_000 });
+// Text queries skip the shell's live announcer: it repeats what is on screen for screen readers, and
+// tests that read it do so by its id.
+configure({ asyncUtilTimeout: 10_000, defaultIgnore: 'script, style, #live-announcer' });
 
 let disposeRouter = () => {};
 

@@ -2,7 +2,9 @@ import { ADMIN_ROUTE, SERVER_MSG } from '@eta/shared';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { LiveAnnouncer } from '../../components/LiveAnnouncer.tsx';
 import { Loading } from '../../components/Loading.tsx';
+import { MAIN_CONTENT_ID, SkipLinks, useFocusFromTheTop } from '../../components/SkipLinks.tsx';
 import { isExpired } from '../../lib/jwt.ts';
 import { readValidSession } from '../../lib/session.ts';
 import { fetchUserInfo } from '../../store/authSlice.ts';
@@ -23,6 +25,7 @@ export function AppShell() {
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   useLiveStream();
+  useFocusFromTheTop(pathname);
 
   useEffect(() => {
     void dispatch(fetchUserInfo());
@@ -51,15 +54,18 @@ export function AppShell() {
 
   return (
     <div className="admin-layout">
+      <SkipLinks />
       <TopBar />
       <Sidebar />
-      <main className="admin-main">
+      {/* tabIndex -1: the skip link's target, focusable by script only */}
+      <main className="admin-main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
       </main>
       <ReauthPrompt />
       <KeyboardLayer />
+      <LiveAnnouncer />
     </div>
   );
 }

@@ -71,10 +71,11 @@ export function TopBar() {
           <span className="topbar-welcome">Welcome {user?.name}</span>
         </Dropdown.Toggle>
         <Dropdown.Menu>
-          <Dropdown.Header>
-            <div className="fw-semibold text-body">{user?.email}</div>
-            <div className="small">{user?.type}</div>
-          </Dropdown.Header>
+          {/* text, not a heading: Bootstrap's Dropdown.Header is role="heading" with no level (axe) */}
+          <Dropdown.ItemText>
+            <span className="d-block fw-semibold text-body">{user?.email}</span>
+            <span className="d-block small text-secondary">{user?.type}</span>
+          </Dropdown.ItemText>
           <Dropdown.Divider />
           <Dropdown.Item as={Link} to={ADMIN_ROUTE.account}>
             Account

@@ -4,6 +4,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { ScrollRegion } from '../../../components/ScrollRegion.tsx';
 
 interface SessionsTableProps {
   sessions: readonly SessionRecord[];
@@ -22,49 +23,51 @@ export function SessionsTable({ sessions, owner, busy, onEnd }: SessionsTablePro
   if (sessions.length === 0) return <p className="text-secondary mb-0">No open sessions.</p>;
   return (
     <>
-      <Table responsive hover size="sm" className="align-middle mb-0">
-        <thead>
-          <tr>
-            <th scope="col">Device</th>
-            <th scope="col" className="text-nowrap">
-              IP address
-            </th>
-            <th scope="col">Signed in</th>
-            <th scope="col">Last seen</th>
-            <th scope="col" className="text-end">
-              <span className="visually-hidden">Action</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {sessions.map((session) => (
-            <tr key={session.id}>
-              <td title={session.userAgent ?? undefined}>
-                {session.device}{' '}
-                {session.current && (
-                  <Badge bg="success" className="ms-1">
-                    This device
-                  </Badge>
-                )}
-              </td>
-              <td>{session.ip ?? '—'}</td>
-              <td className="text-nowrap">{formatUtcDateTime(session.createdAt)}</td>
-              <td className="text-nowrap">{formatUtcDateTime(session.lastSeenAt)}</td>
-              <td className="text-end">
-                <Button
-                  size="sm"
-                  variant="outline-danger"
-                  className="text-nowrap"
-                  disabled={busy}
-                  onClick={() => setEnding(session)}
-                >
-                  {session.current ? 'Sign out' : 'End session'}
-                </Button>
-              </td>
+      <ScrollRegion className="table-responsive" label="Sessions">
+        <Table hover size="sm" className="align-middle mb-0">
+          <thead>
+            <tr>
+              <th scope="col">Device</th>
+              <th scope="col" className="text-nowrap">
+                IP address
+              </th>
+              <th scope="col">Signed in</th>
+              <th scope="col">Last seen</th>
+              <th scope="col" className="text-end">
+                <span className="visually-hidden">Action</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </Table>
+          </thead>
+          <tbody>
+            {sessions.map((session) => (
+              <tr key={session.id}>
+                <td title={session.userAgent ?? undefined}>
+                  {session.device}{' '}
+                  {session.current && (
+                    <Badge bg="success" className="ms-1">
+                      This device
+                    </Badge>
+                  )}
+                </td>
+                <td>{session.ip ?? '—'}</td>
+                <td className="text-nowrap">{formatUtcDateTime(session.createdAt)}</td>
+                <td className="text-nowrap">{formatUtcDateTime(session.lastSeenAt)}</td>
+                <td className="text-end">
+                  <Button
+                    size="sm"
+                    variant="outline-danger"
+                    className="text-nowrap"
+                    disabled={busy}
+                    onClick={() => setEnding(session)}
+                  >
+                    {session.current ? 'Sign out' : 'End session'}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </ScrollRegion>
       <ConfirmModal
         show={ending !== null}
         message={

@@ -33,6 +33,7 @@ export function DisputeReportTable({ dimension, rows, loading, refreshing, error
         loading={loading}
         refreshing={refreshing}
         error={error}
+        focusLabel={DIMENSION_TITLE[dimension]}
       />
     </section>
   );

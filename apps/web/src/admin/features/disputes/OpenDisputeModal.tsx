@@ -190,10 +190,12 @@ export function OpenDisputeModal({ show, order, onHide }: OpenDisputeModalProps)
                 type="checkbox"
                 label={DISPUTE_TEXT.confirmProcessor(disputeLabel(processor), paidName)}
                 isInvalid={Boolean(errors.confirmProcessor)}
+                aria-invalid={Boolean(errors.confirmProcessor) || undefined}
+                aria-describedby={errors.confirmProcessor ? 'dispute-confirm-processor-error' : undefined}
                 {...register('confirmProcessor')}
               />
               {errors.confirmProcessor && (
-                <div className="invalid-feedback d-block" role="alert">
+                <div className="invalid-feedback d-block" id="dispute-confirm-processor-error">
                   {errors.confirmProcessor.message}
                 </div>
               )}

@@ -191,11 +191,18 @@ describe('working live', () => {
 
     server.pushLive('presence', { orderId: ORDER_ID, viewers: ['Nina Night', TEAM_MEMBER.name] });
     expect(await screen.findByText('Also viewing: Nina Night')).toBeTruthy();
+    // read out politely through the shell's one live region (DESIGN §24)
+    const announcer = document.getElementById('live-announcer') as HTMLElement;
+    expect(announcer.getAttribute('aria-live')).toBe('polite');
+    await waitFor(() => expect(announcer.textContent).toBe('Also viewing: Nina Night'));
     server.pushLive('presence', { orderId: 'UKETA-000009', viewers: ['Someone Else'] });
 
     const detailCalls = server.calls(DETAIL).length;
     server.pushLive('order', order(ORDER_ID, { status: STATUS.ContactCustomer, from: STATUS.New }));
     const banner = await screen.findByText('Nina Night moved it to Contact Customer since you opened this order.');
+    await waitFor(() =>
+      expect(announcer.textContent).toBe('Nina Night moved it to Contact Customer since you opened this order.'),
+    );
     showNext(orderDetail({ order_id: ORDER_ID, process_status: STATUS.ContactCustomer }));
     await user.click(within(banner.closest('.alert') as HTMLElement).getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(server.calls(DETAIL).length).toBe(detailCalls + 1));

@@ -59,6 +59,7 @@ import { useDocumentActions } from './useDocumentActions.ts';
 import './order.css';
 import './forms.css';
 import './tables.css';
+import { ScreenSkipLink } from '../../../components/SkipLinks.tsx';
 
 /** The worker sends within seconds; retries back off for minutes, and polling stops once none is queued. */
 const MAIL_POLL_MS = 4000;
@@ -172,6 +173,8 @@ function OrderDetailView({ orderId }: { orderId: string }) {
 
   return (
     <>
+      {/* WCAG 2.4.1: the remark box and the moves sit after eleven sections in reading order */}
+      <ScreenSkipLink targetId="add-comment" label="Skip to Add Comment" />
       <OrderHeader order={order} refreshing={detail.isFetching} onRefresh={() => void detail.refetch()} />
       <OrderLiveNotes live={live} me={me} onReload={() => void detail.refetch()} />
       {locked && (

@@ -22,6 +22,7 @@ import { LogFilters } from './LogFilters.tsx';
 import { SubjectExportModal } from './SubjectExportModal.tsx';
 import { useLogPage } from './useLogPage.ts';
 import './privacy.css';
+import { ScrollRegion } from '../../../components/ScrollRegion.tsx';
 
 /** Who read whose personal data (DESIGN §16): every detail view, image, document, letter, pack and export. */
 export function AccessLogPage() {
@@ -52,39 +53,41 @@ export function AccessLogPage() {
           {reply.isFetching && !reply.data ? (
             <Loading />
           ) : (
-            <Table responsive hover size="sm" className="log-table mb-3">
-              <thead>
-                <tr>
-                  <th scope="col">Date &amp; Time (UTC)</th>
-                  <th scope="col">Member</th>
-                  <th scope="col">IP</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Order ID</th>
-                  <th scope="col">Detail</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <td className="text-nowrap">{formatUtcDateTime(row.at)}</td>
-                    <td>{row.member_name ?? '—'}</td>
-                    <td>{row.ip ?? '—'}</td>
-                    <td>{ACCESS_ACTION_LABEL[row.action as AccessAction] ?? row.action}</td>
-                    <td className="text-nowrap">
-                      <Link to={`${ADMIN_ROUTE.viewOrder}/${encodeOrderRef(row.order_id)}`}>{row.order_id}</Link>
-                    </td>
-                    <td className="log-detail">{row.detail ?? ''}</td>
-                  </tr>
-                ))}
-                {rows.length === 0 && (
+            <ScrollRegion className="table-responsive" label="Access log entries">
+              <Table hover size="sm" className="log-table mb-3">
+                <thead>
                   <tr>
-                    <td colSpan={6} className="text-center text-secondary py-4">
-                      {reply.error ? reply.error.message : MSG.noRecords}
-                    </td>
+                    <th scope="col">Date &amp; Time (UTC)</th>
+                    <th scope="col">Member</th>
+                    <th scope="col">IP</th>
+                    <th scope="col">Action</th>
+                    <th scope="col">Order ID</th>
+                    <th scope="col">Detail</th>
                   </tr>
-                )}
-              </tbody>
-            </Table>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.id}>
+                      <td className="text-nowrap">{formatUtcDateTime(row.at)}</td>
+                      <td>{row.member_name ?? '—'}</td>
+                      <td>{row.ip ?? '—'}</td>
+                      <td>{ACCESS_ACTION_LABEL[row.action as AccessAction] ?? row.action}</td>
+                      <td className="text-nowrap">
+                        <Link to={`${ADMIN_ROUTE.viewOrder}/${encodeOrderRef(row.order_id)}`}>{row.order_id}</Link>
+                      </td>
+                      <td className="log-detail">{row.detail ?? ''}</td>
+                    </tr>
+                  ))}
+                  {rows.length === 0 && (
+                    <tr>
+                      <td colSpan={6} className="text-center text-secondary py-4">
+                        {reply.error ? reply.error.message : MSG.noRecords}
+                      </td>
+                    </tr>
+                  )}
+                </tbody>
+              </Table>
+            </ScrollRegion>
           )}
           <Pagination
             page={log.page}

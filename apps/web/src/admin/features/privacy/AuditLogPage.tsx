@@ -10,6 +10,7 @@ import { downloadCsv } from './download.ts';
 import { LogFilters } from './LogFilters.tsx';
 import { useLogPage } from './useLogPage.ts';
 import './privacy.css';
+import { ScrollRegion } from '../../../components/ScrollRegion.tsx';
 
 /** Sign-ins, account, team and gateway changes, erasures, exports and retention runs (DESIGN §16). */
 export function AuditLogPage() {
@@ -34,42 +35,44 @@ export function AuditLogPage() {
           {reply.isFetching && !reply.data ? (
             <Loading />
           ) : (
-            <Table responsive hover size="sm" className="log-table mb-3">
-              <thead>
-                <tr>
-                  <th scope="col">Date &amp; Time (UTC)</th>
-                  <th scope="col">Member</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Target</th>
-                  <th scope="col">Detail</th>
-                  <th scope="col">From (IP, browser)</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <td className="text-nowrap">{formatUtcDateTime(row.at)}</td>
-                    <td>{row.member_name ?? (row.action === 'retention_run' ? 'System' : '—')}</td>
-                    <td>{AUDIT_ACTION_LABEL[row.action as AuditAction] ?? row.action}</td>
-                    <td className="log-target">{row.target ?? ''}</td>
-                    <td className="log-detail">{detailText(row.detail)}</td>
-                    <td className="log-from">
-                      {row.ip ?? ''}
-                      <div className="log-agent small text-secondary" title={row.user_agent ?? undefined}>
-                        {shortAgent(row.user_agent)}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-                {rows.length === 0 && (
+            <ScrollRegion className="table-responsive" label="Audit log entries">
+              <Table hover size="sm" className="log-table mb-3">
+                <thead>
                   <tr>
-                    <td colSpan={6} className="text-center text-secondary py-4">
-                      {reply.error ? reply.error.message : MSG.noRecords}
-                    </td>
+                    <th scope="col">Date &amp; Time (UTC)</th>
+                    <th scope="col">Member</th>
+                    <th scope="col">Action</th>
+                    <th scope="col">Target</th>
+                    <th scope="col">Detail</th>
+                    <th scope="col">From (IP, browser)</th>
                   </tr>
-                )}
-              </tbody>
-            </Table>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.id}>
+                      <td className="text-nowrap">{formatUtcDateTime(row.at)}</td>
+                      <td>{row.member_name ?? (row.action === 'retention_run' ? 'System' : '—')}</td>
+                      <td>{AUDIT_ACTION_LABEL[row.action as AuditAction] ?? row.action}</td>
+                      <td className="log-target">{row.target ?? ''}</td>
+                      <td className="log-detail">{detailText(row.detail)}</td>
+                      <td className="log-from">
+                        {row.ip ?? ''}
+                        <div className="log-agent small text-secondary" title={row.user_agent ?? undefined}>
+                          {shortAgent(row.user_agent)}
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                  {rows.length === 0 && (
+                    <tr>
+                      <td colSpan={6} className="text-center text-secondary py-4">
+                        {reply.error ? reply.error.message : MSG.noRecords}
+                      </td>
+                    </tr>
+                  )}
+                </tbody>
+              </Table>
+            </ScrollRegion>
           )}
           <Pagination
             page={log.page}

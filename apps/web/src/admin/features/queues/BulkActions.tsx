@@ -1,4 +1,5 @@
 import Button from 'react-bootstrap/Button';
+import { useAnnounce } from '../../../components/LiveAnnouncer.tsx';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import type { BulkAction } from './views.ts';
 
@@ -29,13 +30,14 @@ interface BulkActionsProps {
  * is selected, so the layout does not jump and staff can see what the queue offers.
  */
 export function BulkActions({ actions, selected, busy, onAction }: BulkActionsProps) {
+  const count = selected === 0 ? WEB_TEXT.noneSelected : `${selected} selected`;
+  // the shell's one live region reads the count out (DESIGN §24)
+  useAnnounce(actions.length > 0 ? count : null);
   if (actions.length === 0) return null;
   return (
     <fieldset className="bulk-actions">
       <legend className="visually-hidden">{WEB_TEXT.bulkLegend}</legend>
-      <span className="bulk-count small text-secondary" aria-live="polite">
-        {selected === 0 ? WEB_TEXT.noneSelected : `${selected} selected`}
-      </span>
+      <span className="bulk-count small text-secondary">{count}</span>
       {actions.map((action) => (
         <Button
           key={action}

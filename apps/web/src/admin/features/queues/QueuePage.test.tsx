@@ -117,6 +117,8 @@ describe('queue screen', () => {
 
     await user.click(screen.getByLabelText(`${WEB_TEXT.selectRow} ${orderId(2)}`));
     expect(screen.getByText('1 selected')).toBeTruthy();
+    // the count is read out through the shell's live region (DESIGN §24)
+    await waitFor(() => expect(document.getElementById('live-announcer')?.textContent).toBe('1 selected'));
     await user.click(screen.getByRole('button', { name: 'Assign to me' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(MSG.confirmAssign)).toBeTruthy();

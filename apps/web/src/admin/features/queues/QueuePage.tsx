@@ -14,9 +14,11 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { useAnnounce } from '../../../components/LiveAnnouncer.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchBox } from '../../../components/SearchBox.tsx';
+import { ScreenSkipLink } from '../../../components/SkipLinks.tsx';
 import { baseApi } from '../../../store/baseApi.ts';
 import { selectUser, useAppDispatch, useAppSelector } from '../../../store/index.ts';
 import { selectLiveReconnects } from '../../../store/liveSlice.ts';
@@ -35,7 +37,7 @@ import { queueColumns } from './columns.tsx';
 import { FilterBar } from './FilterBar.tsx';
 import { MoveToMenu } from './MoveToMenu.tsx';
 import { NextOrderButton } from './NextOrderButton.tsx';
-import { QueueTable } from './QueueTable.tsx';
+import { QUEUE_ROWS_ID, QueueTable } from './QueueTable.tsx';
 import { selectOrdersList, selectOrdersListRefusal, selectOrdersListReply } from './selectors.ts';
 import { useLiveRows } from './useLiveRows.ts';
 import { CONFIRM_TEXT, confirmDetail, useQueueActions } from './useQueueActions.ts';
@@ -101,6 +103,7 @@ export function QueuePage({ folder, savedView }: { folder: FolderDef; savedView?
   // changes are marked; arrivals wait for "N new orders, show".
   useLiveRows(args, folder);
   const live = useQueueLive(folder, rows, list.fulfilledTimeStamp, userName);
+  useAnnounce(live.arrivals > 0 ? newOrdersText(live.arrivals) : null);
   const reconnects = useAppSelector(selectLiveReconnects);
   const { refetch } = list;
   useEffect(() => {
@@ -166,6 +169,8 @@ export function QueuePage({ folder, savedView }: { folder: FolderDef; savedView?
 
   return (
     <>
+      {/* WCAG 2.4.1: from the top of the page to the first order in two key presses */}
+      <ScreenSkipLink targetId={QUEUE_ROWS_ID} label="Skip to the orders" />
       <PageHeader title={savedView?.name ?? folder.title}>
         <NextOrderButton folder={folder} />
         <SaveViewButton folderName={folder.name} filters={filters} sort={keptSort} />
@@ -214,6 +219,7 @@ export function QueuePage({ folder, savedView }: { folder: FolderDef; savedView?
             <SearchBox value={params.search} onSearch={onSearch} />
           </div>
           <QueueTable
+            label={folder.title}
             rows={rows}
             columns={columns}
             sorting={sorting}

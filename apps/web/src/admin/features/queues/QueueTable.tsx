@@ -13,7 +13,12 @@ import Table from 'react-bootstrap/Table';
 import { SortableHead } from '../../../components/SortableHead.tsx';
 import { TableStateRow } from '../../../components/TableStateRow.tsx';
 
+/** the rows' container: the target of the queue's "Skip to the orders" link */
+export const QUEUE_ROWS_ID = 'queue-rows';
+
 interface QueueTableProps {
+  /** the table's accessible name (the queue's title) */
+  label: string;
   rows: OrderListItem[];
   // biome-ignore lint/suspicious/noExplicitAny: TanStack's own type for a list of mixed columns
   columns: ColumnDef<OrderListItem, any>[];
@@ -85,9 +90,11 @@ export function QueueTable(props: QueueTableProps) {
         style={{ maxHeight: TABLE_SCROLL_HEIGHT_PX }}
         aria-busy={loading || refreshing}
       >
-        <Table hover className="queue-table align-middle mb-0">
+        <Table hover className="queue-table align-middle mb-0" aria-label={props.label}>
           <SortableHead table={table} cellClass={(column) => cellClass(column.id)} />
-          <tbody>{body}</tbody>
+          <tbody id={QUEUE_ROWS_ID} tabIndex={-1}>
+            {body}
+          </tbody>
         </Table>
       </div>
       {/* SPEC §2: an empty table also says so in red below it. */}

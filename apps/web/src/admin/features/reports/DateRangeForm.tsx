@@ -67,9 +67,15 @@ export function DateRangeForm({ value, busy, serverErrors, onSubmit }: DateRange
           value={fromDate}
           max={toDate || undefined}
           isInvalid={Boolean(fromError)}
+          aria-invalid={Boolean(fromError) || undefined}
+          aria-describedby={fromError ? 'report-from-error' : undefined}
           onChange={(event) => setFrom(event.target.value)}
         />
-        {fromError && <div className="invalid-feedback d-block">{fromError}</div>}
+        {fromError && (
+          <div className="invalid-feedback d-block" id="report-from-error">
+            {fromError}
+          </div>
+        )}
       </Form.Group>
       <Form.Group className="report-date" controlId="report-to">
         <Form.Label>{WEB_TEXT.toDate}</Form.Label>
@@ -78,9 +84,15 @@ export function DateRangeForm({ value, busy, serverErrors, onSubmit }: DateRange
           value={toDate}
           min={fromDate || undefined}
           isInvalid={Boolean(toError)}
+          aria-invalid={Boolean(toError) || undefined}
+          aria-describedby={toError ? 'report-to-error' : undefined}
           onChange={(event) => setTo(event.target.value)}
         />
-        {toError && <div className="invalid-feedback d-block">{toError}</div>}
+        {toError && (
+          <div className="invalid-feedback d-block" id="report-to-error">
+            {toError}
+          </div>
+        )}
       </Form.Group>
       <div className="report-range-actions">
         <Button type="submit" disabled={busy}>

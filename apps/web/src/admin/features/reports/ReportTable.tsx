@@ -16,6 +16,11 @@ interface ReportTableProps<T> {
   loading: boolean;
   refreshing: boolean;
   error: string | null;
+  /**
+   * the table's name; given, its scroll box takes focus (WCAG 2.1.1), for a table with no sortable
+   * header, whose box holds nothing else a keyboard could reach
+   */
+  focusLabel?: string;
 }
 
 type Meta = { numeric?: boolean; label?: string } | undefined;
@@ -24,7 +29,8 @@ const numeric = (meta: unknown) => Boolean((meta as Meta)?.numeric);
 const labelOf = (meta: unknown) => (meta as Meta)?.label;
 
 /** SPEC §2 report table: sortable headers, S. No, a fixed header over a 550 px body, 'No records found'. */
-export function ReportTable<T>({ table, rows, offset, loading, refreshing, error }: ReportTableProps<T>) {
+export function ReportTable<T>(props: ReportTableProps<T>) {
+  const { table, rows, offset, loading, refreshing, error } = props;
   const width = table.getVisibleLeafColumns().length;
   let body: ReactNode;
   if (loading || error || rows.length === 0) {
@@ -46,6 +52,7 @@ export function ReportTable<T>({ table, rows, offset, loading, refreshing, error
       className={`queue-scroll${refreshing ? ' refreshing' : ''}`}
       style={{ maxHeight: TABLE_SCROLL_HEIGHT_PX }}
       aria-busy={loading || refreshing}
+      {...(props.focusLabel ? { role: 'group', tabIndex: 0, 'aria-label': props.focusLabel } : {})}
     >
       <BsTable hover className="queue-table report-table align-middle mb-0">
         <SortableHead

@@ -1,6 +1,6 @@
 import { ADMIN_ROUTE, can, canManageMember, encodeId, isRole, MSG, type TeamMemberRecord } from '@eta/shared';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Dropdown from 'react-bootstrap/Dropdown';
@@ -8,6 +8,7 @@ import Table from 'react-bootstrap/Table';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { Loading } from '../../../components/Loading.tsx';
+import { ScrollRegion } from '../../../components/ScrollRegion.tsx';
 import { refused } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { selectUser, useAppSelector } from '../../../store/index.ts';
@@ -17,6 +18,29 @@ import { MemberSessionsModal } from './MemberSessionsModal.tsx';
 import { useReleaseClaims } from './useReleaseClaims.tsx';
 
 const column = createColumnHelper<TeamMemberRecord>();
+
+/**
+ * An address that may wrap only at its seams: after the @ and before each dot (`<wbr>`), so a
+ * narrow column shows "amelia.traveller@ / example.test", never "amelia.trav / eller@…".
+ */
+function EmailAddress({ email }: { email: string }) {
+  const [local = '', domain] = email.split(/@(?=[^@]*$)/);
+  const seams = (text: string) =>
+    text.split('.').map((part, i) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one address, never reordered
+      <Fragment key={i}>
+        {i > 0 && <wbr />}
+        {i > 0 ? `.${part}` : part}
+      </Fragment>
+    ));
+  if (domain === undefined) return <>{seams(email)}</>;
+  return (
+    <>
+      {seams(local)}@<wbr />
+      {seams(domain)}
+    </>
+  );
+}
 
 /**
  * SPEC §2 Team Member List: Edit and Delete per row, no search and no row selection; DESIGN §17 adds
@@ -39,7 +63,7 @@ export function TeamTable({ editingId }: { editingId: string | null }) {
   const columns = useMemo(
     () => [
       column.accessor('name', { header: 'Name' }),
-      column.accessor('email', { header: 'Email ID' }),
+      column.accessor('email', { header: 'Email ID', cell: ({ getValue }) => <EmailAddress email={getValue()} /> }),
       column.accessor('type', { header: 'Member Type' }),
       column.accessor('two_factor_enabled', {
         header: '2FA',
@@ -112,35 +136,37 @@ export function TeamTable({ editingId }: { editingId: string | null }) {
         {list.isLoading ? (
           <Loading />
         ) : (
-          <Table responsive hover className="mb-0 align-middle team-table">
-            <thead className="table-light">
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <th key={header.id} scope="col">
-                      {flexRender(header.column.columnDef.header, header.getContext())}
-                    </th>
-                  ))}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className={row.original.id === editingId ? 'table-active' : undefined}>
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                  ))}
-                </tr>
-              ))}
-              {rows.length === 0 && (
-                <tr>
-                  <td colSpan={columns.length} className="text-center text-secondary py-4">
-                    {list.error ? list.error.message : MSG.noRecords}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </Table>
+          <ScrollRegion className="table-responsive" label="Team Member List">
+            <Table hover className="mb-0 align-middle team-table">
+              <thead className="table-light">
+                {table.getHeaderGroups().map((group) => (
+                  <tr key={group.id}>
+                    {group.headers.map((header) => (
+                      <th key={header.id} scope="col">
+                        {flexRender(header.column.columnDef.header, header.getContext())}
+                      </th>
+                    ))}
+                  </tr>
+                ))}
+              </thead>
+              <tbody>
+                {table.getRowModel().rows.map((row) => (
+                  <tr key={row.id} className={row.original.id === editingId ? 'table-active' : undefined}>
+                    {row.getVisibleCells().map((cell) => (
+                      <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                    ))}
+                  </tr>
+                ))}
+                {rows.length === 0 && (
+                  <tr>
+                    <td colSpan={columns.length} className="text-center text-secondary py-4">
+                      {list.error ? list.error.message : MSG.noRecords}
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </Table>
+          </ScrollRegion>
         )}
       </Card.Body>
       {releaseClaims.modal}

@@ -1,6 +1,7 @@
 import type { OrderEventRecord } from '@eta/shared';
 import type { ReactNode } from 'react';
 import { DetailSection } from '../../../../components/DetailSection.tsx';
+import { ScrollRegion } from '../../../../components/ScrollRegion.tsx';
 import { describeEvent } from '../activity.ts';
 import { keyed, stamp } from '../format.ts';
 import { ORDER_TEXT } from '../texts.ts';
@@ -41,11 +42,13 @@ export function Activity({ events, children }: { events: readonly OrderEventReco
       flush
       aside={<span className="text-secondary small">{events.length}</span>}
     >
-      <ol className="activity-list" data-testid="activity">
-        {keyed(events, (e) => `${e.created_at}|${e.kind}|${e.to_value}`).map(({ key, item }) => (
-          <Entry key={key} event={item} />
-        ))}
-      </ol>
+      <ScrollRegion className="activity-list" label="Activity">
+        <ol className="activity-entries" data-testid="activity">
+          {keyed(events, (e) => `${e.created_at}|${e.kind}|${e.to_value}`).map(({ key, item }) => (
+            <Entry key={key} event={item} />
+          ))}
+        </ol>
+      </ScrollRegion>
       {children && <div className="activity-after">{children}</div>}
     </DetailSection>
   );

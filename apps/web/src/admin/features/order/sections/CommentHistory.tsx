@@ -1,6 +1,7 @@
 import { type Flag, MSG, type RemarkRecord } from '@eta/shared';
 import Table from 'react-bootstrap/Table';
 import { DetailSection } from '../../../../components/DetailSection.tsx';
+import { ScrollRegion } from '../../../../components/ScrollRegion.tsx';
 import { orDash } from '../format.ts';
 
 /** SPEC §3: each flag shows N when empty. */
@@ -21,7 +22,7 @@ const FLAGS = [
 export function CommentHistory({ remarks }: { remarks: readonly RemarkRecord[] }) {
   return (
     <DetailSection id="comment-history" title="Comment History" flush>
-      <div className="table-responsive">
+      <ScrollRegion className="table-responsive" label="Comment History">
         <Table className="detail-table stack-sm mb-0" data-testid="comment-history">
           <thead>
             <tr>
@@ -66,7 +67,7 @@ export function CommentHistory({ remarks }: { remarks: readonly RemarkRecord[] }
             )}
           </tbody>
         </Table>
-      </div>
+      </ScrollRegion>
     </DetailSection>
   );
 }

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { DetailSection } from '../../../../components/DetailSection.tsx';
+import { ScrollRegion } from '../../../../components/ScrollRegion.tsx';
 import { isUnauthorized } from '../../../../lib/apiError.ts';
 import { keyed, orDash } from '../format.ts';
 import { ORDER_TEXT, providerLabel } from '../texts.ts';
@@ -49,6 +50,8 @@ function SendMailForm({ order, provider, actions, locked }: DownloadHistoryProps
             type="email"
             value={email}
             isInvalid={error !== null}
+            aria-invalid={error !== null || undefined}
+            aria-describedby="send-mail-note"
             onChange={(event) => setEmail(event.target.value)}
           />
           <span title={canSend ? undefined : ORDER_TEXT.resendNeedsDocument} className="d-inline-block">
@@ -58,11 +61,13 @@ function SendMailForm({ order, provider, actions, locked }: DownloadHistoryProps
           </span>
         </div>
         {error ? (
-          <div className="invalid-feedback d-block" role="alert">
+          <div className="invalid-feedback d-block" id="send-mail-note">
             {error}
           </div>
         ) : (
-          <Form.Text muted>Sent via {providerLabel(provider)}, the provider chosen under Upload Document.</Form.Text>
+          <Form.Text muted id="send-mail-note">
+            Sent via {providerLabel(provider)}, the provider chosen under Upload Document.
+          </Form.Text>
         )}
       </fieldset>
     </Form>
@@ -74,7 +79,7 @@ export function DownloadHistory(props: DownloadHistoryProps) {
   const downloads = props.order.downloadHistory;
   return (
     <DetailSection id="download-history" title="Download History" flush>
-      <div className="table-responsive">
+      <ScrollRegion className="table-responsive" label="Download History">
         <Table className="detail-table stack-sm mb-0" data-testid="download-history">
           <thead>
             <tr>
@@ -112,7 +117,7 @@ export function DownloadHistory(props: DownloadHistoryProps) {
             )}
           </tbody>
         </Table>
-      </div>
+      </ScrollRegion>
       <div className="card-body border-top">
         {/* an erasure starts the form afresh, so it no longer holds the erased address */}
         <SendMailForm key={props.order.data_removal.personal_erased_at ?? ''} {...props} />

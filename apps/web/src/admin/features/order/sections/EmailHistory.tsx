@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { toast } from 'react-toastify';
 import { DetailSection } from '../../../../components/DetailSection.tsx';
+import { ScrollRegion } from '../../../../components/ScrollRegion.tsx';
 import { stamp } from '../format.ts';
 import { mailKindLabel, ORDER_TEXT, providerLabel } from '../texts.ts';
 import { downloadDocument } from '../useAuthedBlob.ts';
@@ -52,7 +53,7 @@ export function EmailHistory({ mails, retrying, onRetry }: EmailHistoryProps) {
       aside={<span className="text-secondary small">{mails.length}</span>}
     >
       {/* newest first, in a box of its own: a long history never pushes Upload Document below the fold */}
-      <div className="mail-history-scroll" data-testid="email-history-scroll">
+      <ScrollRegion className="mail-history-scroll" label="Email History" testId="email-history-scroll">
         <Table className="detail-table stack-sm mb-0" data-testid="email-history">
           <thead>
             <tr>
@@ -105,7 +106,7 @@ export function EmailHistory({ mails, retrying, onRetry }: EmailHistoryProps) {
             ))}
           </tbody>
         </Table>
-      </div>
+      </ScrollRegion>
     </DetailSection>
   );
 }

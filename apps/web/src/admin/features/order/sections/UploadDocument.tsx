@@ -132,7 +132,13 @@ export function UploadDocument({
             <FormField id="upload-email" label="Email" error={errors.email?.message}>
               <Form.Control id="upload-email" type="email" isInvalid={!!errors.email} {...register('email')} />
             </FormField>
-            <FormField id="upload-file" label="Document" error={errors.file?.message} hint={ORDER_TEXT.uploadHint}>
+            <FormField
+              id="upload-file"
+              label="Document"
+              error={errors.file?.message}
+              hint={ORDER_TEXT.uploadHint}
+              className="upload-file-field"
+            >
               <Form.Control
                 id="upload-file"
                 type="file"
