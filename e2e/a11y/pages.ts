@@ -86,6 +86,51 @@ export const A11Y_PAGES: readonly A11yPage[] = [
     },
   },
   ...queuePages,
+  // DESIGN §23: the work surface's own states
+  {
+    name: 'dashboard, find results open',
+    path: () => ADMIN_ROUTE.dashboard,
+    as: ['telecaller'],
+    act: async (page, f) => {
+      await page.getByRole('combobox', { name: /Find an order/ }).fill(f.documented.email);
+      await expect(page.getByRole('listbox', { name: 'Orders found' })).toBeVisible();
+    },
+  },
+  {
+    name: 'dashboard, notifications open',
+    path: () => ADMIN_ROUTE.dashboard,
+    as: ['team'],
+    act: async (page) => {
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveAttribute('aria-expanded', 'true');
+    },
+  },
+  {
+    name: 'dashboard, shortcut sheet',
+    path: () => ADMIN_ROUTE.dashboard,
+    as: ['team'],
+    act: async (page) => {
+      await page.locator('main').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press('?');
+      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    },
+  },
+  {
+    name: 'queue Order History, filtered',
+    path: () => `${folderRoute('order-history')}?sla=overdue&domain=primary`,
+    as: ['manager'],
+  },
+  {
+    name: 'queue New Orders, Move to menu open',
+    path: () => folderRoute('recent-order'),
+    as: ['admin'],
+    ready: rows,
+    act: async (page) => {
+      await page.locator('.queue-table tbody .select-cell input').first().check();
+      await page.locator('#move-to').click();
+      await expect(page.locator('#move-to')).toHaveAttribute('aria-expanded', 'true');
+    },
+  },
   {
     name: 'queue New Orders, confirm dialog',
     path: () => folderRoute('recent-order'),
