@@ -23,6 +23,8 @@ export interface DomainEventMap {
   'session.revoked': { memberId: number; sessionIds: readonly string[] };
   /** new orders committed (ingestion, import, demo): PostgreSQL's statistics follow a large arrival (db/pg-upkeep.ts) */
   'orders.arrived': { count: number };
+  /** refunds written for the processor (DESIGN §26): a refund worker may call it now */
+  'refunds.requested': { refundIds: readonly number[] };
   /** a retention pass finished in this process: what it removed, by kind (privacy's RETENTION_KINDS) */
   'retention.passed': { removed: Readonly<Record<string, number>> };
 }

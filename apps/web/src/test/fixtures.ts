@@ -116,6 +116,8 @@ export function disputeRecord(overrides: Partial<DisputeRecord> & Pick<DisputeRe
     stage: 'chargeback',
     state: 'needs_response',
     evidence_submitted_at: null,
+    evidence_staged_at: null,
+    accepted_at: null,
     note: null,
     source: 'staff',
     payment_reference: null,

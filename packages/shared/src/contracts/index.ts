@@ -8,6 +8,7 @@ import { FRONT_CONTRACTS, INGEST_CONTRACTS } from './front.ts';
 import { LIVE_CONTRACTS } from './live.ts';
 import { ORDERS_CONTRACTS } from './orders.ts';
 import { PRIVACY_CONTRACTS } from './privacy.ts';
+import { PROCESSOR_CONTRACTS } from './processor.ts';
 import { DEFENCE_CONTRACTS, REPORTS_CONTRACTS } from './reports.ts';
 import { AUTH_CONTRACTS, GATEWAY_CONTRACTS, TEAM_CONTRACTS } from './staff.ts';
 
@@ -22,6 +23,7 @@ export * from './front.ts';
 export * from './live.ts';
 export * from './orders.ts';
 export * from './privacy.ts';
+export * from './processor.ts';
 export * from './reports.ts';
 export * from './sign-in.ts';
 export * from './staff.ts';
@@ -43,6 +45,7 @@ const GROUPS = {
   FRONT_CONTRACTS,
   PRIVACY_CONTRACTS,
   LIVE_CONTRACTS,
+  PROCESSOR_CONTRACTS,
 };
 type Groups = typeof GROUPS;
 
