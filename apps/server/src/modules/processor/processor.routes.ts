@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
+import { createDefenceService } from '../defence/index.ts';
+import { createEvidenceService, EVIDENCE_MSG } from './evidence.service.ts';
 import { createFraudWarningService } from './fraud-warnings.ts';
 import { createRefundService } from './refunds.service.ts';
 
@@ -26,6 +28,19 @@ export function processorRoutes(app: FastifyInstance, ctx: AppContext) {
     ok(REFUND_MSG.retried, await refunds.retry(request.staff, request.params.id)),
   );
   route(app, PROCESSOR_CONTRACTS.summary, async () => ok(REFUND_MSG.listed, await refunds.summary()));
+
+  // the defence pack without the passport image (pack 2), fitted to Stripe's limits
+  const defence = createDefenceService(ctx);
+  const makePack = async (staff: Parameters<typeof defence.pack>[0], orderId: string) =>
+    (await defence.pack(staff, { orderId, defencePackType: 2, includePassport: false, profile: 'stripe' })).bytes;
+  const evidence = createEvidenceService(ctx, app.processor, makePack);
+  route(app, PROCESSOR_CONTRACTS.evidence, async (request) => {
+    const data = await evidence.evidence(request.staff, request.params.id, request.body.submit);
+    return ok(data.submitted ? EVIDENCE_MSG.submitted : EVIDENCE_MSG.staged, data);
+  });
+  route(app, PROCESSOR_CONTRACTS.accept, async (request) =>
+    ok(EVIDENCE_MSG.accepted, await evidence.accept(request.staff, request.params.id)),
+  );
 
   const warnings = createFraudWarningService(ctx);
   route(app, PROCESSOR_CONTRACTS.fraudWarnings, async (request) =>
