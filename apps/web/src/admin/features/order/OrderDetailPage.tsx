@@ -25,6 +25,7 @@ import { DisputesSection } from '../disputes/index.ts';
 import { FollowUpPanel } from '../follow-ups/index.ts';
 import { OrderLiveNotes, useOrderLive } from '../live/index.ts';
 import { PrivacySection, WhoOpened } from '../privacy/index.ts';
+import { RefundsSection } from '../refunds/index.ts';
 import { useGetOrderDetailQuery } from './api.ts';
 import { CommentPanel } from './CommentPanel.tsx';
 import { EmailContentModal } from './EmailContentModal.tsx';
@@ -175,6 +176,7 @@ function OrderDetailView({ orderId }: { orderId: string }) {
           <AdditionalQuestions order={order} />
           <PaymentDetails order={order} />
           <DisputesSection order={order} locked={locked} />
+          <RefundsSection orderId={order.order_id} locked={locked} />
           <DownloadHistory order={order} provider={provider} actions={actions} locked={locked} />
           <Activity events={order.events}>
             {role && can(role, 'audit.read') && <WhoOpened orderId={order.order_id} />}

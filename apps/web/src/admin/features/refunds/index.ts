@@ -1,0 +1,3 @@
+// What other features may use from refunds (docs/architecture.md, Boundaries: the web).
+export { useDisputeEvidenceMutation, useProcessorSummaryQuery } from './api.ts';
+export { RefundsSection } from './RefundsSection.tsx';
