@@ -8,6 +8,7 @@ import { selectUser, useAppSelector } from '../../../store/index.ts';
 import { selectCount } from '../../../store/orderSlice.ts';
 import { DisputesDueTile } from './DisputesDueTile.tsx';
 import { OrderTrend } from './OrderTrend.tsx';
+import { ProcessorTile } from './ProcessorTile.tsx';
 
 /**
  * SPEC §2: the dashboard shows five queues (each folder's definition says whether it has a tile), then
@@ -46,6 +47,7 @@ export function DashboardPage() {
           </Col>
         ))}
         <DisputesDueTile />
+        <ProcessorTile />
       </Row>
       <OrderTrend />
     </>
