@@ -1,3 +1,4 @@
 // What other features may use from refunds (docs/architecture.md, Boundaries: the web).
 export { useDisputeEvidenceMutation, useProcessorSummaryQuery } from './api.ts';
 export { RefundsSection } from './RefundsSection.tsx';
+export { SubmitEvidence } from './SubmitEvidence.tsx';
