@@ -1,6 +1,5 @@
-import { ROLE, STATUS } from '@eta/shared';
+import { EVIDENCE_MSG, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { EVIDENCE_MSG } from '../src/modules/processor/evidence.service.ts';
 import { orderRow } from './detail-fixtures.ts';
 import { DISPUTE_ENV, openDispute } from './dispute-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';

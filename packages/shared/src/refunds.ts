@@ -53,3 +53,19 @@ export const FRAUD_MSG = {
   received: 'Fraud warning received.',
   noOrder: 'This warning has no order to refund.',
 } as const;
+
+/** What the dispute evidence and accept calls say (DESIGN §26), on the server and on the dispute card. */
+export const EVIDENCE_MSG = {
+  staged: 'Evidence staged at Stripe: review it, then send it.',
+  submitted: 'Evidence submitted to Stripe.',
+  accepted: 'Dispute accepted at Stripe: the money stays with the customer.',
+  notStripe: 'This dispute is not a Stripe dispute: its evidence goes to its processor by hand.',
+  notConfigured: 'Stripe is not set up here: STRIPE_SECRET_KEY is not set.',
+  noOrder: 'This dispute has no order to build its evidence from.',
+  pastDeadline: 'The deadline to respond to this dispute has passed.',
+  alreadySubmitted: 'Evidence for this dispute has already been submitted.',
+  alreadyAccepted: 'This dispute was accepted.',
+  refused: (message: string) => `Stripe refused it: ${message}`,
+  unreachable: 'Stripe did not answer: nothing was sent. Try again in a moment.',
+  keyRefused: 'Stripe refused the secret key (401): nothing was sent.',
+} as const;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type EvidenceReply, ORDER_EVENT, type TokenUser } from '@eta/shared';
+import { EVIDENCE_MSG, type EvidenceReply, ORDER_EVENT, type TokenUser } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { lockForUpdate } from '../../db/dialect.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -10,21 +10,6 @@ import { appendEvents } from '../order-changes/index.ts';
 import { buildEvidence } from './evidence.ts';
 import { type PaymentProcessor, ProcessorError } from './processor.ts';
 import { noteKeyAccepted, noteKeyRefused } from './processor-status.ts';
-
-export const EVIDENCE_MSG = {
-  staged: 'Evidence staged at Stripe: review it, then send it.',
-  submitted: 'Evidence submitted to Stripe.',
-  accepted: 'Dispute accepted at Stripe: the money stays with the customer.',
-  notStripe: 'This dispute is not a Stripe dispute: its evidence goes to its processor by hand.',
-  notConfigured: 'Stripe is not set up here: STRIPE_SECRET_KEY is not set.',
-  noOrder: 'This dispute has no order to build its evidence from.',
-  pastDeadline: 'The deadline to respond to this dispute has passed.',
-  alreadySubmitted: 'Evidence for this dispute has already been submitted.',
-  alreadyAccepted: 'This dispute was accepted.',
-  refused: (message: string) => `Stripe refused it: ${message}`,
-  unreachable: 'Stripe did not answer: nothing was sent. Try again in a moment.',
-  keyRefused: 'Stripe refused the secret key (401): nothing was sent.',
-} as const;
 
 const digest = (...parts: (string | Buffer)[]) => {
   const hash = createHash('sha256');

@@ -1,10 +1,10 @@
-import { FRAUD_MSG, PROCESSOR_CONTRACTS, REFUND_MSG } from '@eta/shared';
+import { EVIDENCE_MSG, FRAUD_MSG, PROCESSOR_CONTRACTS, REFUND_MSG } from '@eta/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { createDefenceService } from '../defence/index.ts';
-import { createEvidenceService, EVIDENCE_MSG } from './evidence.service.ts';
+import { createEvidenceService } from './evidence.service.ts';
 import { createFraudWarningService } from './fraud-warnings.ts';
 import { createRefundService } from './refunds.service.ts';
 

@@ -1,6 +1,8 @@
-import { REFUND_MSG } from '@eta/shared';
+import { can, REFUND_MSG, SCREENS } from '@eta/shared';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
+import { Link } from 'react-router';
+import { useAppSelector } from '../../../store/index.ts';
 import { useProcessorSummaryQuery } from '../refunds/index.ts';
 
 /**
@@ -9,6 +11,7 @@ import { useProcessorSummaryQuery } from '../refunds/index.ts';
  */
 export function ProcessorTile() {
   const { data } = useProcessorSummaryQuery(undefined, { refetchOnMountOrArgChange: true });
+  const role = useAppSelector((state) => state.auth.role);
   const summary = data?.data;
   if (!summary?.enabled) return null;
   return (
@@ -20,7 +23,11 @@ export function ProcessorTile() {
             {summary.refunds_failed}
           </div>
           <div className="small" data-testid="count-fraud-warnings">
-            Fraud warnings open: {summary.fraud_warnings_open}
+            {can(role, SCREENS.fraudWarnings.capability) ? (
+              <Link to={SCREENS.fraudWarnings.path}>Fraud warnings open: {summary.fraud_warnings_open}</Link>
+            ) : (
+              <>Fraud warnings open: {summary.fraud_warnings_open}</>
+            )}
           </div>
           {summary.key_refused_at && (
             <div className="small text-danger fw-semibold mt-1" role="alert">

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { type ApiError, shownRefusal } from '../../../lib/apiError.ts';
 import { useDisputeEvidenceMutation } from './api.ts';
 
-const messageOf = (error: unknown) =>
-  (error as { data?: { message?: string } } | undefined)?.data?.message ?? 'Stripe could not be reached.';
+// The refusal's own message (RTK Query's error channel carries it at the top: lib/apiError.ts).
+const messageOf = (error: unknown) => shownRefusal(error as ApiError);
 
 /**
  * "Submit evidence" on a Stripe dispute (DESIGN §26): the evidence built from the order is first
