@@ -114,4 +114,25 @@ describe('Fraud warnings (DESIGN §26)', () => {
     await userEvent.setup().click(within(await row(4)).getByRole('button', { name: 'Refund now' }));
     expect((await screen.findByRole('alert')).textContent).toContain(FRAUD_MSG.decided);
   });
+
+  it('is reached from the dashboard tile and from the sidebar, right after Disputes', async () => {
+    const server = staffServer(TEAM_MEMBER)
+      .on(PROCESSOR_API.summary, {
+        status: API_STATUS.ok,
+        message: 'Processor summary',
+        data: { enabled: true, refunds_failed: 0, fraud_warnings_open: 1, key_refused_at: null },
+      })
+      .on(PROCESSOR_API.fraudWarnings, listed([warning({ id: 5 })]));
+    await signInWith(server);
+    renderAdmin(ADMIN_ROUTE.dashboard);
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    const labels = within(menu)
+      .getAllByRole('link')
+      .map((link) => link.textContent?.trim());
+    expect(labels[labels.indexOf('Disputes') + 1]).toBe('Fraud Warnings');
+
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Fraud warnings open: 1' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fraud Warnings' })).toBeTruthy();
+    expect(await row(5)).toBeTruthy();
+  });
 });
