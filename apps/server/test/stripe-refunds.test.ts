@@ -1,8 +1,8 @@
-import { ORDER_MSG, REFUND_MSG, ROLE, STATUS } from '@eta/shared';
+import { ORDER_MSG, type OrderListItem, REFUND_MSG, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newOrder, orderRow } from './detail-fixtures.ts';
 import { DISPUTE_ENV } from './dispute-fixtures.ts';
-import { INGEST_KEY } from './orders-fixtures.ts';
+import { INGEST_KEY, listAll } from './orders-fixtures.ts';
 import {
   activity,
   drainRefunds,
@@ -37,6 +37,11 @@ describeEachDialect('refunds through Stripe (DESIGN §26)', (dialect) => {
     await double.close();
   });
 
+  const listedRefundState = async (orderId: string) => {
+    const rows = (await listAll(t, nina.token, 'refundorder')).json().data as OrderListItem[];
+    return rows.find((r) => r.order_id === orderId)?.refund_state;
+  };
+
   it('"Refunded it" writes the refund with the move; the worker refunds once at Stripe; the mail goes on success', async () => {
     const { orderId, charge, dbId } = await stripeOrder(t, double, { process_status: STATUS.Completed });
     const res = await refundMove(t, nina, [orderId]);
@@ -52,6 +57,8 @@ describeEachDialect('refunds through Stripe (DESIGN §26)', (dialect) => {
     });
     // Not mailed yet: the customer hears of the refund when Stripe made it.
     expect(await mailKinds(t, dbId)).toEqual([]);
+    // The Refunds queue's row carries the latest refund's state (one list reply, no call per row).
+    expect(await listedRefundState(orderId)).toBe('requested');
 
     await drainRefunds(t);
     const calls = double.calls(/^\/v1\/refunds$/).filter((c) => c.form.charge === charge.id);
@@ -71,6 +78,7 @@ describeEachDialect('refunds through Stripe (DESIGN §26)', (dialect) => {
     expect(made).toHaveLength(1);
     expect(done).toMatchObject({ state: 'succeeded', processor_refund_id: made[0]?.id, claim_token: null });
     expect(await mailKinds(t, dbId)).toEqual(['refund']);
+    expect(await listedRefundState(orderId)).toBe('succeeded');
     expect((await activity(t, dbId, REFUND_EVENTS)).map((e) => [e.kind, e.staff_name])).toEqual([
       ['refund_requested', 'Nina Night'],
       ['refund_succeeded', null],
