@@ -92,3 +92,21 @@ describe('Accept on a Stripe dispute (DESIGN §26)', () => {
     expect(within(await card()).queryByRole('button', { name: 'Accept' })).toBeNull();
   });
 });
+
+describe('Submit evidence refused (DESIGN §26)', () => {
+  it("shows the API's message beside the button, once (no toast besides)", async () => {
+    const user = userEvent.setup();
+    const { server } = serverWith(
+      orderDetail({ order_id: ORDER_ID, disputes: [disputeRecord({ id: 41, order_id: ORDER_ID })] }),
+    );
+    server.on(filled(PROCESSOR_API.evidence, { id: '41' }), {
+      http: 409,
+      envelope: { status: API_STATUS.fail, message: EVIDENCE_MSG.pastDeadline },
+    });
+    await signInWith(server);
+    renderAdmin(detailPath);
+    await user.click(within(await card()).getByRole('button', { name: 'Submit evidence' }));
+    expect(await within(await card()).findByText(EVIDENCE_MSG.pastDeadline)).toBeTruthy();
+    expect(screen.getAllByText(EVIDENCE_MSG.pastDeadline)).toHaveLength(1);
+  });
+});
