@@ -47,6 +47,12 @@ import {
   subscribeOrders,
 } from './modules/orders/index.ts';
 import { privacyRoutes, recordPersonalDataReads, registerRetentionJob } from './modules/privacy/index.ts';
+import {
+  type ProcessorOptions,
+  processorRoutes,
+  processorStripeEvents,
+  registerProcessor,
+} from './modules/processor/index.ts';
 import { publicRoutes } from './modules/public/index.ts';
 import { remarkRoutes } from './modules/remarks/index.ts';
 import { reportRoutes } from './modules/reports/index.ts';
@@ -79,6 +85,7 @@ export const ONE_OFF_APP = {
   mailWorker: false,
   retentionJob: false,
   orphanSweepJob: false,
+  processor: { refundWorker: false },
 } as const satisfies Partial<BuildOptions>;
 
 export interface BuildOptions {
@@ -92,6 +99,8 @@ export interface BuildOptions {
   mailWorker?: MailWorkerOptions | false;
   /** the hourly retention job (DESIGN §16); false: not started (tests and one-off commands run passes themselves) */
   retentionJob?: false;
+  /** the payment processor's refund worker and time-out (DESIGN §26); tests drain the worker themselves */
+  processor?: ProcessorOptions;
   /** the claim lease's job, each minute (DESIGN §18); false: not started (tests call releaseIdleClaims) */
   claimLeaseJob?: ClaimLeaseJobOptions | false;
   /** the daily sweep of files no row names (DESIGN §19); tests call sweepOrphans themselves */
@@ -232,6 +241,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (doesMaintenance()) await warnWhenAutovacuumOff(ctx.db, app.log);
   }
   registerMailWorker(app, ctx, options.mailWorker ?? {});
+  registerProcessor(app, ctx, options.processor ?? {});
   if (options.retentionJob !== false) registerRetentionJob(app, ctx);
   if (options.orphanSweepJob !== false) registerOrphanSweepJob(app, ctx);
   if (options.claimLeaseJob !== false) registerClaimLeaseJob(app, ctx, options.claimLeaseJob);
@@ -270,7 +280,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // Integrations sign with X-Api-Key, not a staff token: outside the staff guard.
       ingestRoutes(api, ctx);
       // Processors sign their dispute events: outside the staff guard, with the raw body in their own scope.
-      await api.register(async (intakeApi) => disputeIntakeRoutes(intakeApi, ctx));
+      await api.register(async (intakeApi) => disputeIntakeRoutes(intakeApi, ctx, processorStripeEvents(ctx)));
       // Customers prove order id + email and carry an order-scoped token: outside the staff guard.
       await api.register(async (publicApi) => publicRoutes(publicApi, ctx));
       await api.register(async (staffApi) => {
@@ -292,6 +302,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         defenceRoutes(staffApi, ctx);
         invoiceRoutes(staffApi, ctx);
         disputeRoutes(staffApi, ctx);
+        processorRoutes(staffApi, ctx);
         privacyRoutes(staffApi, ctx);
         liveRoutes(staffApi, ctx, live);
         // Multipart is accepted by the upload route's own scope only.

@@ -48,6 +48,8 @@ export interface Config {
   metricsToken: string | null;
   /** dispute intake (DESIGN §14): Stripe's endpoint signing secret and the relay's HMAC secret; null: that intake refused */
   disputeWebhooks: { stripeSecret: string | null; relaySecret: string | null };
+  /** DESIGN §26: Stripe's secret key (null: refunds are only marked) and where its calls go (null: Stripe's own) */
+  stripe: { secretKey: string | null; apiUrl: string | null };
   /** SMTP URL per provider (unset: .eml files in DATA_DIR/mail); supportPhone: the customer service number in mails */
   mail: { cloudUrl: string | null; deliveryUrl: string | null; from: string; supportPhone: string };
   publicBaseUrl: Record<Domain, string>;
@@ -184,6 +186,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     ingestApiKey: v.INGEST_API_KEY,
     metricsToken: v.METRICS_TOKEN,
     disputeWebhooks: { stripeSecret: v.STRIPE_WEBHOOK_SECRET, relaySecret: v.DISPUTE_WEBHOOK_SECRET },
+    stripe: { secretKey: v.STRIPE_SECRET_KEY, apiUrl: v.STRIPE_API_URL },
     mail: {
       cloudUrl: v.MAIL_CLOUD_URL,
       deliveryUrl: v.MAIL_DELIVERY_URL,

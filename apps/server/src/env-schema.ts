@@ -110,6 +110,22 @@ const FIELDS = {
     },
     null,
   ),
+  STRIPE_SECRET_KEY: trimmed(
+    {
+      default: 'unset',
+      meaning:
+        'a restricted Stripe key (`rk_…`: refunds, disputes and files write, charges read) that turns on refunds, dispute evidence and early fraud warnings through Stripe (DESIGN §26); unset: "Refunded it" marks Stripe-paid orders refunded as for any other gateway. See docs/operations.md, Stripe',
+    },
+    null,
+  ),
+  STRIPE_API_URL: url(
+    {
+      default: "Stripe's own (`https://api.stripe.com`)",
+      meaning:
+        'where every Stripe call goes, file uploads included (a proxy, or a loopback server in tests): `https://host[:port]`',
+    },
+    ['http:', 'https:'],
+  ),
   DISPUTE_WEBHOOK_SECRET: secret(
     {
       default: 'unset',

@@ -85,6 +85,7 @@ describeEachDialect('domain events published by the app after commit', (dialect)
       'orders.arrived': [],
       'retention.passed': [],
       'notification.created': [],
+      'refunds.requested': [],
     };
     for (const name of Object.keys(received) as (keyof DomainEventMap)[]) {
       t.app.ctx.events.subscribe(name, (event) => void (received[name] as unknown[]).push(event));
@@ -158,6 +159,7 @@ describeEachDialect('domain events published by the app after commit', (dialect)
       'orders.arrived': [],
       'retention.passed': [],
       'notification.created': [],
+      'refunds.requested': [],
     });
   });
 

@@ -147,6 +147,7 @@ describeEachDialect('queues: lists, counts, paging and sorting', (dialect) => {
         'sla_met_at',
         'sla_paused_at',
         'follow_up_on',
+        'refund_state',
       ].sort(),
     );
   });

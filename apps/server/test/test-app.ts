@@ -95,6 +95,8 @@ export async function buildTestApp(
     retentionJob: false,
     orphanSweepJob: false,
     claimLeaseJob: false,
+    // the refund worker too is drained by the tests themselves (DESIGN §26)
+    processor: { refundWorker: false },
     // Every JSON reply a test receives has been checked against its contract's response schema.
     checkReplies: true,
     ...options.build,

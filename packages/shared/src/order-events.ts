@@ -29,6 +29,14 @@ export const ORDER_EVENT = {
   disputeChanged: 'dispute_changed',
   /** a follow-up date set, changed or cleared (from/to: the days, YYYY-MM-DD, or null) (DESIGN §18) */
   followUp: 'follow_up',
+  /** a refund asked of the processor (to: the amount; detail: its reference) and what became of it (DESIGN §26) */
+  refundRequested: 'refund_requested',
+  refundSucceeded: 'refund_succeeded',
+  refundFailed: 'refund_failed',
+  /** an early fraud warning on the order's charge (to: its type), and what was decided (from: open; to: refunded or kept) */
+  fraudWarning: 'fraud_warning',
+  /** the dispute's evidence staged or submitted at the processor, or the dispute conceded (to: which) */
+  disputeEvidence: 'dispute_evidence',
   /** personal data removed (DESIGN §16): detail says what, under which rule or at whose request */
   dataRemoved: 'data_removed',
 } as const;

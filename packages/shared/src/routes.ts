@@ -18,6 +18,8 @@ export const ADMIN_ROUTE = {
   disputes: '/admin/disputes',
   /** DESIGN §14: outcomes and win rate per processor and per reason category */
   disputeReport: '/admin/dispute-report',
+  /** DESIGN §26: Stripe's early fraud warnings, each refunded now or kept with a reason */
+  fraudWarnings: '/admin/fraud-warnings',
   gatewaySetting: '/admin/gateway-setting',
   changePassword: '/admin/change-password',
   /** DESIGN §16: who read whose personal data; the subject access export */
@@ -68,6 +70,12 @@ export const SCREENS = {
     capability: 'reports.processedBy',
   },
   disputes: { path: ADMIN_ROUTE.disputes, label: 'Disputes', title: 'Disputes', capability: 'disputes.work' },
+  fraudWarnings: {
+    path: ADMIN_ROUTE.fraudWarnings,
+    label: 'Fraud Warnings',
+    title: 'Fraud Warnings',
+    capability: 'disputes.work',
+  },
   disputeReport: {
     path: ADMIN_ROUTE.disputeReport,
     label: 'Dispute Report',

@@ -24,11 +24,12 @@ import * as fileNames from './migrations/083_file_names.ts';
 import * as overdueDays from './migrations/084_overdue_days.ts';
 import * as searchByDate from './migrations/085_search_by_date.ts';
 import * as sessionFactors from './migrations/086_session_factors.ts';
-import * as notifications from './migrations/096_notifications.ts';
 import * as customerKeys from './migrations/087_customer_keys.ts';
 import * as urgentClaims from './migrations/090_urgent_claims.ts';
 import * as queueFilters from './migrations/093_queue_filters.ts';
 import * as savedViews from './migrations/094_saved_views.ts';
+import * as notifications from './migrations/096_notifications.ts';
+import * as processorMoney from './migrations/110_processor_money.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Shipped ones are never edited: add a new file instead. */
@@ -64,6 +65,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '090_urgent_claims': urgentClaims,
   '093_queue_filters': queueFilters,
   '094_saved_views': savedViews,
+  '110_processor_money': processorMoney,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

@@ -44,6 +44,10 @@ export interface DisputesTable {
   stage: string;
   state: string;
   evidence_submitted_at: string | null;
+  /** evidence staged at the processor without submitting it (110) */
+  evidence_staged_at: string | null;
+  /** the dispute conceded at the processor (110) */
+  accepted_at: string | null;
   note: string | null;
   source: string;
   payment_reference: string | null;

@@ -7,6 +7,7 @@ import type {
   InvoicesTable,
   PaymentGatewaysTable,
 } from './schema-payments.ts';
+import type { FraudWarningsTable, ProcessorStatusTable, RefundsTable } from './schema-processor.ts';
 import type {
   AccessLogTable,
   AuditLogTable,
@@ -18,6 +19,7 @@ import type {
 } from './schema-staff.ts';
 
 export type * from './schema-payments.ts';
+export type * from './schema-processor.ts';
 export type * from './schema-staff.ts';
 
 /**
@@ -351,6 +353,9 @@ export interface Database {
   dispute_intake_events: DisputeIntakeEventsTable;
   order_viewers: OrderViewersTable;
   notifications: NotificationsTable;
+  refunds: RefundsTable;
+  fraud_warnings: FraudWarningsTable;
+  processor_status: ProcessorStatusTable;
 }
 
 export type StaffRow = Selectable<StaffTable>;

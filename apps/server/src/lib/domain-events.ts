@@ -27,6 +27,8 @@ export interface DomainEventMap {
   'orders.arrived': { count: number };
   /** a member was notified (a mention, a customer's reply: DESIGN §23); the live hub tells that member's streams */
   'notification.created': { memberId: number; notification: NotificationRecord };
+  /** refunds written for the processor (DESIGN §26): a refund worker may call it now */
+  'refunds.requested': { refundIds: readonly number[] };
   /** a retention pass finished in this process: what it removed, by kind (privacy's RETENTION_KINDS) */
   'retention.passed': { removed: Readonly<Record<string, number>> };
 }

@@ -37,6 +37,9 @@ const DisputesPage = lazyPage(() => import('./features/disputes/DisputesPage.tsx
 const DisputeReportPage = lazyPage(() =>
   import('./features/disputes/DisputeReportPage.tsx').then((m) => m.DisputeReportPage),
 );
+const FraudWarningsPage = lazyPage(() =>
+  import('./features/refunds/FraudWarningsPage.tsx').then((m) => m.FraudWarningsPage),
+);
 
 const guarded = (capability: Parameters<typeof RequireCapability>[0]['capability'], element: ReactNode) => (
   <RequireCapability capability={capability}>{element}</RequireCapability>
@@ -62,6 +65,7 @@ const adminRoutes: RouteObject[] = [
   },
   { path: ADMIN_ROUTE.processedOrder, element: guarded(SCREENS.processedOrder.capability, <ProcessedOrderPage />) },
   { path: ADMIN_ROUTE.disputes, element: guarded(SCREENS.disputes.capability, <DisputesPage />) },
+  { path: ADMIN_ROUTE.fraudWarnings, element: guarded(SCREENS.fraudWarnings.capability, <FraudWarningsPage />) },
   { path: ADMIN_ROUTE.disputeReport, element: guarded(SCREENS.disputeReport.capability, <DisputeReportPage />) },
   { path: ADMIN_ROUTE.gatewaySetting, element: guarded(SCREENS.gatewaySetting.capability, <GatewayPage />) },
   { path: ADMIN_ROUTE.changePassword, element: <ChangePasswordPage /> },

@@ -28,6 +28,7 @@ export function listItem(overrides: Partial<OrderListItem> & Pick<OrderListItem,
     sla_met_at: null,
     sla_paused_at: null,
     follow_up_on: null,
+    refund_state: null,
     ...overrides,
   };
 }
@@ -117,6 +118,8 @@ export function disputeRecord(overrides: Partial<DisputeRecord> & Pick<DisputeRe
     stage: 'chargeback',
     state: 'needs_response',
     evidence_submitted_at: null,
+    evidence_staged_at: null,
+    accepted_at: null,
     note: null,
     source: 'staff',
     payment_reference: null,

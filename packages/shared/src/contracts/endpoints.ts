@@ -150,6 +150,20 @@ export const DISPUTES_API = {
   report: at('POST', '/admin/get-dispute-report'),
 };
 
+/** Money through the processor (DESIGN §26): refunds, dispute evidence sent, early fraud warnings. */
+export const PROCESSOR_API = {
+  orderRefunds: at('GET', '/admin/orders/:orderId/refunds'),
+  createRefund: at('POST', '/admin/orders/:orderId/refunds'),
+  refunds: at('GET', '/admin/refunds'),
+  retryRefund: at('POST', '/admin/refunds/:id/retry'),
+  summary: at('GET', '/admin/processor-summary'),
+  evidence: at('POST', '/admin/disputes/:id/evidence'),
+  accept: at('POST', '/admin/disputes/:id/accept'),
+  fraudWarnings: at('GET', '/admin/fraud-warnings'),
+  refundWarning: at('POST', '/admin/fraud-warnings/:id/refund'),
+  keepWarning: at('POST', '/admin/fraud-warnings/:id/keep'),
+};
+
 /** Processors post here with no staff token; the raw body's signature is the proof (DESIGN §14). */
 export const DISPUTE_INTAKE_API = {
   stripe: at('POST', '/integrations/disputes/stripe'),

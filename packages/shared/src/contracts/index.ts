@@ -10,6 +10,7 @@ import { LIVE_CONTRACTS } from './live.ts';
 import { NOTIFICATIONS_CONTRACTS } from './notifications.ts';
 import { ORDERS_CONTRACTS } from './orders.ts';
 import { PRIVACY_CONTRACTS } from './privacy.ts';
+import { PROCESSOR_CONTRACTS } from './processor.ts';
 import { DEFENCE_CONTRACTS, REPORTS_CONTRACTS } from './reports.ts';
 import { AUTH_CONTRACTS, GATEWAY_CONTRACTS, TEAM_CONTRACTS } from './staff.ts';
 import { VIEWS_CONTRACTS } from './views.ts';
@@ -27,6 +28,7 @@ export * from './live.ts';
 export * from './notifications.ts';
 export * from './orders.ts';
 export * from './privacy.ts';
+export * from './processor.ts';
 export * from './reports.ts';
 export * from './sign-in.ts';
 export * from './staff.ts';
@@ -52,6 +54,7 @@ const GROUPS = {
   PRIVACY_CONTRACTS,
   LIVE_CONTRACTS,
   NOTIFICATIONS_CONTRACTS,
+  PROCESSOR_CONTRACTS,
 };
 type Groups = typeof GROUPS;
 

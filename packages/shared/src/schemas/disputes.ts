@@ -160,6 +160,10 @@ export const disputeRecordSchema = z.strictObject({
   stage: z.enum(DISPUTE_STAGES),
   state: z.enum(DISPUTE_STATES),
   evidence_submitted_at: z.string().nullable(),
+  /** evidence staged at the processor, not yet submitted (DESIGN §26) */
+  evidence_staged_at: z.string().nullable(),
+  /** the dispute conceded at the processor (DESIGN §26) */
+  accepted_at: z.string().nullable(),
   note: z.string().nullable(),
   source: z.enum(DISPUTE_SOURCES),
   /** what the processor said about the payment, kept to link an unmatched dispute */

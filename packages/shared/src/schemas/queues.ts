@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_MSG } from '../order-messages.ts';
+import { REFUND_STATES } from '../refunds.ts';
 import { parseStatus, STATUS } from '../statuses.ts';
 import { text } from './fields.ts';
 import { orderIdSchema } from './orders.ts';
@@ -164,6 +165,8 @@ export const orderListItemSchema = z.strictObject({
   ...serviceLevelFields,
   /** the day to chase the order again (YYYY-MM-DD), or null (DESIGN §18) */
   follow_up_on: z.string().nullable(),
+  /** the state of the order's latest refund through the processor, or null: none (DESIGN §26) */
+  refund_state: z.enum(REFUND_STATES).nullable(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 

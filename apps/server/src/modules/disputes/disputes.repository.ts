@@ -24,6 +24,8 @@ export const DISPUTE_COLUMNS = [
   'disputes.stage',
   'disputes.state',
   'disputes.evidence_submitted_at',
+  'disputes.evidence_staged_at',
+  'disputes.accepted_at',
   'disputes.note',
   'disputes.source',
   'disputes.payment_reference',

@@ -26,7 +26,12 @@ const header = (request: FastifyRequest, name: string) => {
  * Every verified event is answered 200, even one that finds no order (it is kept unmatched): a
  * processor retries anything else for days.
  */
-export async function disputeIntakeRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function disputeIntakeRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  /** the Stripe events that are not disputes (refunds, early fraud warnings, DESIGN §26); null: not handled */
+  otherStripeEvents: (verified: unknown) => Promise<IntakeResult | null> = async () => null,
+) {
   const intake = createIntakeService(ctx);
   const { stripeSecret, relaySecret } = ctx.config.disputeWebhooks;
   app.removeAllContentTypeParsers();
@@ -36,7 +41,13 @@ export async function disputeIntakeRoutes(app: FastifyInstance, ctx: AppContext)
   route(app, DISPUTE_INTAKE_CONTRACTS.stripe, async (request) => {
     const event = verifyStripeEvent(rawOf(request), header(request, 'stripe-signature'), stripeSecret, ctx.clock());
     const mapped = intakeOfStripe(event);
-    if (!mapped) return ok(MESSAGE.ignored, { outcome: 'ignored', dispute_id: null, matched: false });
+    if (!mapped) {
+      const other = await otherStripeEvents(event);
+      if (!other) return ok(MESSAGE.ignored, { outcome: 'ignored', dispute_id: null, matched: false });
+      if (!other.matched && other.outcome !== 'ignored')
+        request.log.warn({ type: (event as { type: string }).type }, 'stripe event: no order has its charge');
+      return ok(other.matched || other.outcome === 'ignored' ? MESSAGE[other.outcome] : DISPUTE_MSG.unmatched, other);
+    }
     const result = await intake.apply(mapped);
     return ok(
       result.matched || result.outcome === 'replayed' ? MESSAGE[result.outcome] : DISPUTE_MSG.unmatched,

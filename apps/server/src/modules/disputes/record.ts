@@ -20,6 +20,8 @@ export function toDisputeRecord(row: DisputeRow, now: number): DisputeRecord {
     stage: row.stage as DisputeRecord['stage'],
     state: row.state as DisputeRecord['state'],
     evidence_submitted_at: row.evidence_submitted_at,
+    evidence_staged_at: row.evidence_staged_at,
+    accepted_at: row.accepted_at,
     note: row.note,
     source: row.source as DisputeRecord['source'],
     payment_reference: row.payment_reference,

@@ -96,9 +96,11 @@ export const MAIL_KINDS = {
     documentBound: false,
     remainder: false,
   }),
-  [MAIL_KIND.refund]: entry<object>({
+  // refundedMinor: what the processor refunded (DESIGN §26: a part); absent: the order's amount
+  [MAIL_KIND.refund]: entry<{ refundedMinor?: number }>({
     load: loadMailOrders,
-    render: (order, site) => refundMail(order, site),
+    render: (order, site, { refundedMinor }) =>
+      refundMail(refundedMinor === undefined ? order : { ...order, amount_minor: refundedMinor }, site),
     ...toContactEmail,
     documentId: noDocument,
     documentBound: false,

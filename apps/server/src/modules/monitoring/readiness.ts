@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { StorageProblem } from '../../lib/file-store.ts';
 import { describeStorage } from '../../storage-config.ts';
 import { type OutboxBacklog, outboxBacklog } from '../mail/index.ts';
+import { processorWarnings } from '../processor/index.ts';
 
 export const READINESS_PATH = '/readyz';
 /** DESIGN §19: a mail pending longer than this means nothing is sending (the retries of one take 7.5 min) */
@@ -69,7 +70,11 @@ async function storage(ctx: AppContext, log: FastifyInstance['log']): Promise<st
 export function registerReadiness(app: FastifyInstance, ctx: AppContext): void {
   app.get(READINESS_PATH, { schema: { hide: true } }, async (_request, reply) => {
     const problems = (await Promise.all([databaseAndMail(ctx, app.log), storage(ctx, app.log)])).flat();
-    if (problems.length === 0) return reply.send({ status: 1, message: 'ready' });
-    return reply.code(503).send({ status: 0, message: problems.join('; ') });
+    // A refused Stripe key is said, not failed on: a 503 would take every instance out of the load
+    // balancer for what touches refunds and evidence alone (docs/decisions/0310).
+    const warnings = await processorWarnings(ctx).catch(() => []);
+    const said = warnings.length > 0 ? { warnings } : {};
+    if (problems.length === 0) return reply.send({ status: 1, message: 'ready', ...said });
+    return reply.code(503).send({ status: 0, message: problems.join('; '), ...said });
   });
 }

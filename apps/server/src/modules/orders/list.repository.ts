@@ -1,4 +1,4 @@
-import type { FolderDef, ListSortColumn, SortOrder } from '@eta/shared';
+import type { FolderDef, ListSortColumn, RefundState, SortOrder } from '@eta/shared';
 import { type Expression, type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import { compiledPerShape } from '../../db/compiled.ts';
 import { bytewise } from '../../db/dialect.ts';
@@ -25,6 +25,7 @@ export interface ListRow {
   sla_met_at: string | null;
   sla_paused_at: string | null;
   follow_up_on: string | null;
+  refund_state: RefundState | null;
 }
 
 export interface ListWindow {
@@ -47,6 +48,14 @@ export interface ListWindow {
 
 /** The assignee's name without a join, so the folder filter works on a plain orders query. */
 const assigneeName = sql<string | null>`(select s.name from staff s where s.id = orders.assigned_to)`;
+
+/**
+ * The order's latest refund through the processor (DESIGN §26), for the Refunds queue: read with the
+ * page's rows only (rowsQuery), one probe of refunds_order each, never across the folder.
+ */
+// max(id) through refunds_order (order_id, and the row id with it) rather than ORDER BY … LIMIT 1,
+// which PostgreSQL would sort for each row.
+const latestRefundState = sql<RefundState | null>`(select r.state from refunds r where r.id = (select max(m.id) from refunds m where m.order_id = orders.id))`;
 
 /** "No deadline" as a sort key: after every real one ascending (migration 030's index), and descending. */
 const NO_DEADLINE_LAST = '9999-12-31T23:59:59.999Z';
@@ -171,6 +180,7 @@ const LIST_COLUMNS = [
   'orders.sla_met_at',
   'orders.sla_paused_at',
   'orders.follow_up_on',
+  latestRefundState.as('refund_state'),
 ] as const;
 
 /**

@@ -17,6 +17,7 @@ import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { queueOrderMail } from '../mail/index.ts';
 import { appendEvents } from '../order-changes/index.ts';
+import { refundWithMove } from '../processor/index.ts';
 import { staffNames } from '../staff/index.ts';
 import { type BulkOutcome, holders, missingIds, orderIdsOf } from './bulk.ts';
 import type { LockedRow } from './orders.repository.ts';
@@ -108,9 +109,15 @@ export function createStatusService(ctx: AppContext) {
           .map((r) => ({ orderId: r.id, kind: to.kind, from: r.process_status, to: to.status })),
         at,
       );
-      // an erased order is still refunded (the money and the reports need it), but gets no mail (DESIGN §22)
-      if (to.refund)
-        await queueOrderMail(ctx, trx, tx, staff, { kind: MAIL_KIND.refund, orders: [...moved], at, skipErased: true });
+      if (to.refund) {
+        // Paid through Stripe (with STRIPE_SECRET_KEY): the refund is asked of Stripe with the move,
+        // and its mail goes when Stripe says it succeeded (DESIGN §26).
+        const throughProcessor = await refundWithMove(ctx, trx, tx, staff, [...moved], at);
+        const mailNow = [...moved].filter((id) => !throughProcessor.has(id));
+        // an erased order is still refunded (the money and the reports need it), but gets no mail (DESIGN §22)
+        if (mailNow.length > 0)
+          await queueOrderMail(ctx, trx, tx, staff, { kind: MAIL_KIND.refund, orders: mailNow, at, skipErased: true });
+      }
       const names = await staffNames(
         trx,
         blocked.map((r) => r.assigned_to as number),

@@ -21,8 +21,13 @@ const AFTER_FOLDERS: readonly ScreenDef[] = [
   SCREENS.changePassword,
 ];
 
-/** Screens that belong with a folder, listed right after it: the Disputes desk works the ChargeBack queue's cases. */
-const AFTER_FOLDER: Readonly<Record<string, readonly ScreenDef[]>> = { chargeBack: [SCREENS.disputes] };
+/**
+ * Screens that belong with a folder, listed right after it: the Disputes desk works the ChargeBack
+ * queue's cases, and fraud warnings are the chargebacks still to come (DESIGN §26).
+ */
+const AFTER_FOLDER: Readonly<Record<string, readonly ScreenDef[]>> = {
+  chargeBack: [SCREENS.disputes, SCREENS.fraudWarnings],
+};
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `sidebar-link${isActive ? ' active' : ''}`;
 

@@ -9,6 +9,7 @@ import { selectCount } from '../../../store/orderSlice.ts';
 import { NextUrgentOrderButton } from '../queues/index.ts';
 import { DisputesDueTile } from './DisputesDueTile.tsx';
 import { OrderTrend } from './OrderTrend.tsx';
+import { ProcessorTile } from './ProcessorTile.tsx';
 
 /**
  * SPEC §2: the dashboard shows five queues (each folder's definition says whether it has a tile), then
@@ -49,6 +50,7 @@ export function DashboardPage() {
           </Col>
         ))}
         <DisputesDueTile />
+        <ProcessorTile />
       </Row>
       <OrderTrend />
     </>

@@ -2,6 +2,7 @@ import { type DisputeRecord, disputeLabel, formatMoney, formatUtcDate } from '@e
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { FieldGrid } from '../../../components/DetailSection.tsx';
+import { AcceptDispute, SubmitEvidence } from '../refunds/index.ts';
 import { DisputeEditForm } from './DisputeEditForm.tsx';
 import { DueDate } from './DueDate.tsx';
 import { StateBadge } from './StateBadge.tsx';
@@ -32,6 +33,8 @@ export function DisputeCard({ dispute, locked }: DisputeCardProps) {
           {disputeName(dispute)}
         </h3>
         <StateBadge state={dispute.state} />
+        <SubmitEvidence dispute={dispute} locked={locked} />
+        <AcceptDispute dispute={dispute} locked={locked} />
         <Button
           size="sm"
           variant="outline-primary"

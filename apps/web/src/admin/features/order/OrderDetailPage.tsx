@@ -30,6 +30,7 @@ import { SendInvoiceButton } from '../invoices/index.ts';
 import { OrderLiveNotes, useOrderLive } from '../live/index.ts';
 import { PrivacySection, WhoOpened } from '../privacy/index.ts';
 import { useCameThroughNextOrder, useNextOrder } from '../queues/index.ts';
+import { RefundsSection } from '../refunds/index.ts';
 import { useGetOrderDetailQuery } from './api.ts';
 import { CommentPanel } from './CommentPanel.tsx';
 import { EmailContentModal } from './EmailContentModal.tsx';
@@ -210,6 +211,7 @@ function OrderDetailView({ orderId }: { orderId: string }) {
           <AdditionalQuestions order={order} />
           <PaymentDetails order={order} />
           <DisputesSection order={order} locked={locked} />
+          <RefundsSection orderId={order.order_id} locked={locked} />
           <DownloadHistory order={order} provider={provider} actions={actions} locked={locked} />
           <Activity events={order.events}>
             {role && can(role, 'audit.read') && <WhoOpened orderId={order.order_id} />}

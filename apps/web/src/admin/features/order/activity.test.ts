@@ -74,3 +74,46 @@ describe('Activity lines of claims and follow-ups (DESIGN §18)', () => {
     expect(describeEvent(handover).note).toBe(CLAIM_MSG.handoverNote);
   });
 });
+
+describe('Activity lines of money through Stripe (DESIGN §26)', () => {
+  it('says each step of a refund at Stripe with its amount', () => {
+    expect(describeEvent(event(ORDER_EVENT.refundRequested, null, '£49.99', 'Stripe · refund 7'))).toEqual({
+      what: 'Refund of £49.99 sent to Stripe',
+      note: 'Stripe · refund 7',
+    });
+    expect(describeEvent(event(ORDER_EVENT.refundSucceeded, 'pending', '£49.99', 'Stripe · re_1')).what).toBe(
+      'Refund of £49.99 made by Stripe',
+    );
+    const failed = event(ORDER_EVENT.refundFailed, 'pending', '£49.99', 'Stripe · re_1: expired_or_canceled_card');
+    expect(describeEvent(failed)).toEqual({
+      what: 'Refund of £49.99 failed at Stripe',
+      note: 'Stripe · re_1: expired_or_canceled_card',
+    });
+  });
+
+  it('says a fraud warning received, refunded or kept with its reason', () => {
+    expect(describeEvent(event(ORDER_EVENT.fraudWarning, null, 'made_with_stolen_card', 'Stripe · issfr_1'))).toEqual({
+      what: 'Early fraud warning received: made with stolen card',
+      note: 'Stripe · issfr_1',
+    });
+    expect(describeEvent(event(ORDER_EVENT.fraudWarning, 'open', 'refunded', 'Stripe · issfr_1')).what).toBe(
+      'Fraud warning: refunded now',
+    );
+    expect(describeEvent(event(ORDER_EVENT.fraudWarning, 'open', 'kept', 'Known customer'))).toEqual({
+      what: 'Fraud warning: kept, no refund',
+      note: 'Known customer',
+    });
+  });
+
+  it('says evidence staged, submitted, or the dispute accepted', () => {
+    expect(describeEvent(event(ORDER_EVENT.disputeEvidence, null, 'staged', 'Stripe dp_1')).what).toBe(
+      'Dispute evidence staged at Stripe',
+    );
+    expect(describeEvent(event(ORDER_EVENT.disputeEvidence, null, 'submitted', 'Stripe dp_1')).what).toBe(
+      'Dispute evidence submitted to Stripe',
+    );
+    expect(describeEvent(event(ORDER_EVENT.disputeEvidence, null, 'accepted', 'Stripe dp_1')).what).toBe(
+      'Dispute accepted (conceded) at Stripe',
+    );
+  });
+});

@@ -29,6 +29,24 @@ function disputeChange(e: OrderEventRecord): ActivityLine {
   };
 }
 
+/** What a dispute_evidence event's to says happened at Stripe (DESIGN §26). */
+const EVIDENCE_WHAT: Readonly<Record<string, string>> = {
+  staged: 'Dispute evidence staged at Stripe',
+  submitted: 'Dispute evidence submitted to Stripe',
+  accepted: 'Dispute accepted (conceded) at Stripe',
+};
+
+/** A warning received (from null, to its fraud type) or decided (from open, to refunded or kept; detail: the reason). */
+function fraudWarningLine(e: OrderEventRecord): ActivityLine {
+  if (e.from_value === null) {
+    const type = e.to_value ? e.to_value.replace(/_/g, ' ') : undefined;
+    return { what: `Early fraud warning received${type ? `: ${type}` : ''}`, note: opt(e.detail) };
+  }
+  if (e.to_value === 'refunded') return { what: 'Fraud warning: refunded now', note: opt(e.detail) };
+  if (e.to_value === 'kept') return { what: 'Fraud warning: kept, no refund', note: opt(e.detail) };
+  return { what: 'Fraud warning', from: opt(e.from_value), to: opt(e.to_value), note: opt(e.detail) };
+}
+
 /** DESIGN §6 event kinds as a member would say them; an unknown kind still reads sensibly. */
 export function describeEvent(e: OrderEventRecord): ActivityLine {
   const mail = mailKindLabel(e.to_value ?? '');
@@ -93,6 +111,17 @@ export function describeEvent(e: OrderEventRecord): ActivityLine {
         from: e.from_value ? plainDate(e.from_value) : undefined,
         to: e.to_value ? plainDate(e.to_value) : undefined,
       };
+    // DESIGN §26: to is the amount; the detail names the refund at Stripe (and why it failed)
+    case ORDER_EVENT.refundRequested:
+      return { what: `Refund of ${e.to_value ?? '-'} sent to Stripe`, note: opt(e.detail) };
+    case ORDER_EVENT.refundSucceeded:
+      return { what: `Refund of ${e.to_value ?? '-'} made by Stripe`, note: opt(e.detail) };
+    case ORDER_EVENT.refundFailed:
+      return { what: `Refund of ${e.to_value ?? '-'} failed at Stripe`, note: opt(e.detail) };
+    case ORDER_EVENT.fraudWarning:
+      return fraudWarningLine(e);
+    case ORDER_EVENT.disputeEvidence:
+      return { what: EVIDENCE_WHAT[e.to_value ?? ''] ?? 'Dispute evidence sent to Stripe', note: opt(e.detail) };
     default: {
       const what = e.kind.replace(/[_-]+/g, ' ');
       return {

@@ -154,3 +154,22 @@ describe("ChargeBack's Respond by column (DESIGN §14)", () => {
     expect(column?.enableSorting).not.toBe(false);
   });
 });
+
+describe('refund state in the queues (DESIGN §26)', () => {
+  const statusCell = (item: OrderListItem) => {
+    const status = columnsOf('refundorder', ROLE.Team).find((c) => c.header === 'Status');
+    const cell = status?.cell as ((context: unknown) => ReactNode) | undefined;
+    if (!cell) throw new Error('no Status column');
+    return renderToStaticMarkup(
+      createElement(MemoryRouter, null, cell({ getValue: () => item.process_status, row: { original: item } })),
+    );
+  };
+
+  it('shows the latest refund state from the list row beside the status, and nothing without one', () => {
+    expect(statusCell(order({ process_status: STATUS.Refunds, refund_state: 'failed' }))).toMatch(
+      /class="badge text-bg-danger"[^>]*>Refund failed</,
+    );
+    expect(statusCell(order({ process_status: STATUS.Refunds, refund_state: 'succeeded' }))).toContain('>Refunded<');
+    expect(statusCell(order({ process_status: STATUS.Refunds, refund_state: null }))).not.toContain('refund-state');
+  });
+});

@@ -6,6 +6,7 @@ import {
   formatUtcDateTime,
   isHeldByOther,
   type OrderListItem,
+  REFUND_STATE_LABEL,
   statusLabel,
 } from '@eta/shared';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -25,6 +26,27 @@ const orDash = (value: string | null | undefined) => (value?.trim() ? value : MI
 export interface ColumnOptions {
   view: QueueView;
   onDelete: (order: OrderListItem) => void;
+}
+
+const REFUND_BADGE: Record<NonNullable<OrderListItem['refund_state']>, string> = {
+  requested: 'text-bg-secondary',
+  pending: 'text-bg-info',
+  succeeded: 'text-bg-success',
+  failed: 'text-bg-danger',
+  canceled: 'text-bg-warning',
+};
+
+/**
+ * DESIGN §26: the latest refund through Stripe, from the list reply (no call per row), beside the
+ * status as a badge so the Refunds queue keeps SPEC §2's columns; nothing when there is none.
+ */
+function RefundStateBadge({ state }: { state: OrderListItem['refund_state'] }) {
+  if (!state) return null;
+  return (
+    <span className={`badge ${REFUND_BADGE[state]}`} data-testid="refund-state">
+      {REFUND_STATE_LABEL[state]}
+    </span>
+  );
 }
 
 function HolderBadge({ order }: { order: OrderListItem }) {
@@ -161,6 +183,7 @@ export function queueColumns({ view, onDelete }: ColumnOptions) {
         <ServiceLevelBadge order={c.row.original} />
         {view.showHolder && <HolderBadge order={c.row.original} />}
         <FollowUpDueBadge order={c.row.original} />
+        <RefundStateBadge state={c.row.original.refund_state} />
       </div>
     ),
   });

@@ -1,0 +1,189 @@
+import { EVIDENCE_MSG, ROLE, STATUS } from '@eta/shared';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { orderRow } from './detail-fixtures.ts';
+import { DISPUTE_ENV, openDispute } from './dispute-fixtures.ts';
+import { INGEST_KEY } from './orders-fixtures.ts';
+import { STRIPE_KEY, stripeOrder } from './stripe-fixtures.ts';
+import { type StripeTestDouble, startStripeTestDouble } from './stripe-test-double.ts';
+import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+
+const DAY = 86_400_000;
+const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+
+describeEachDialect('dispute evidence sent through Stripe (DESIGN §26)', (dialect) => {
+  let double: StripeTestDouble;
+  let t: TestApp;
+  let team: Member;
+
+  beforeAll(async () => {
+    double = await startStripeTestDouble(STRIPE_KEY);
+    t = await buildTestApp(dialect, {
+      INGEST_API_KEY: INGEST_KEY,
+      STRIPE_SECRET_KEY: STRIPE_KEY,
+      STRIPE_API_URL: double.url,
+      ...DISPUTE_ENV,
+    });
+    team = await createMember(t, ROLE.Team, 'Tara Team');
+  });
+  afterAll(async () => {
+    await t.close();
+    await double.close();
+  });
+
+  const PURCHASE = {
+    purchase_ip: '203.0.113.7',
+    device_id: 'dev-1',
+    card_fingerprint: 'fp_ce3',
+    refund_policy_version: '2024-03',
+    address_line1: '1 High Street',
+    town_and_city: 'Leeds',
+    post_code: 'LS1 1AA',
+    country: 'United Kingdom',
+  };
+
+  /** A Stripe-paid order in ChargeBack with a download, a sent approval mail and a Stripe dispute. */
+  async function disputedOrder(respondBy = new Date(Date.now() + 5 * DAY).toISOString()) {
+    const order = await stripeOrder(t, double, { ...PURCHASE, process_status: STATUS.Completed });
+    const db = t.app.ctx.db;
+    await db
+      .insertInto('download_history')
+      .values({
+        order_id: order.dbId,
+        document_id: null,
+        create_ts: ago(2),
+        ip: '198.51.100.4',
+        timezone: 'Europe/London',
+        browser: 'Firefox',
+        os: 'Linux',
+        user_agent: 'Mozilla/5.0',
+      })
+      .execute();
+    await db
+      .insertInto('mail_outbox')
+      .values({
+        order_id: order.dbId,
+        document_id: null,
+        kind: 'approval',
+        provider: 'cloud',
+        to_address: 'jane@example.test',
+        subject: `Your eTA for order ${order.orderId}`,
+        html: '<p>Approved</p>',
+        text: 'Your eTA is approved and attached.',
+        attachments: null,
+        remainder_mail: 0,
+        status: 'sent',
+        attempts: 1,
+        next_attempt_at: ago(3),
+        last_error: null,
+        created_by: null,
+        created_at: ago(3),
+        sent_at: ago(3),
+        claim_token: null,
+        from_name: null,
+      })
+      .execute();
+    const atStripe = double.addDispute(order.charge.id, Math.floor(Date.parse(respondBy) / 1000));
+    const dispute = await openDispute(t, team, order.orderId, { processorDisputeId: atStripe.id, respondBy });
+    return { ...order, dispute, atStripe };
+  }
+
+  it('stages the evidence built from the order, uploads its files, then submits it once', async () => {
+    // two earlier undisputed Stripe orders of the same card and IP: Visa CE 3.0 qualifies
+    const earlier = [];
+    for (const days of [200, 130])
+      earlier.push(
+        await stripeOrder(t, double, { ...PURCHASE, created_at: ago(days), process_status: STATUS.Completed }),
+      );
+    const { dispute, atStripe, orderId } = await disputedOrder();
+    const url = `/api/admin/disputes/${dispute.id}/evidence`;
+
+    const staged = await call(t, 'POST', url, team.token, { submit: false });
+    expect(staged.statusCode, staged.body).toBe(200);
+    expect(staged.json()).toMatchObject({ message: EVIDENCE_MSG.staged, data: { submitted: false, enhanced: true } });
+    const fields = staged.json().data.fields;
+    expect(fields).toMatchObject({
+      customer_name: 'Jane Doe',
+      customer_email_address: `${orderId.toLowerCase()}@example.test`,
+      customer_purchase_ip: '203.0.113.7',
+      billing_address: '1 High Street, Leeds, LS1 1AA, United Kingdom',
+    });
+    expect(fields.product_description).toContain(orderId);
+    expect(fields.access_activity_log).toMatch(
+      /IP 198\.51\.100\.4 · Firefox on Linux · time zone Europe\/London · downloaded the eTA document/,
+    );
+    expect(fields.refund_policy_disclosure).toMatch(/Refund policy version 2024-03/);
+    const uploads = double.calls(/^\/v1\/files$/);
+    expect(uploads).toHaveLength(2);
+    expect([...double.files.values()].slice(-2).map((f) => [f.purpose, f.bytes.subarray(0, 5).toString()])).toEqual([
+      ['dispute_evidence', '%PDF-'],
+      ['dispute_evidence', '%PDF-'],
+    ]);
+    const [update] = double.calls(new RegExp(`^/v1/disputes/${atStripe.id}$`));
+    expect(update?.form).toMatchObject({
+      submit: 'false',
+      evidence: {
+        uncategorized_file: expect.stringMatching(/^file_/),
+        customer_communication: expect.stringMatching(/^file_/),
+        enhanced_evidence: {
+          visa_compelling_evidence_3: { prior_undisputed_transactions: earlier.map((e) => ({ charge: e.charge.id })) },
+        },
+      },
+    });
+    expect(atStripe.status).toBe('needs_response');
+    expect(staged.json().data.dispute.evidence_staged_at).not.toBeNull();
+
+    const sent = await call(t, 'POST', url, team.token, { submit: true });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().data.dispute.evidence_submitted_at).not.toBeNull();
+    expect(atStripe.status).toBe('under_review');
+    expect(atStripe.evidence_details.submission_count).toBe(1);
+
+    const calls = double.received.length;
+    const again = await call(t, 'POST', url, team.token, { submit: true });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(EVIDENCE_MSG.alreadySubmitted);
+    expect((await call(t, 'POST', `/api/admin/disputes/${dispute.id}/accept`, team.token)).statusCode).toBe(409);
+    expect(double.received.length).toBe(calls);
+    const { id } = await orderRow(t, orderId);
+    const activity = await t.app.ctx.db
+      .selectFrom('order_events')
+      .select('to_value')
+      .where('order_id', '=', id)
+      .where('kind', '=', 'dispute_evidence')
+      .execute();
+    expect(activity.map((a) => a.to_value)).toEqual(['staged', 'submitted']);
+  });
+
+  it('accepts a dispute at Stripe, after which no evidence goes', async () => {
+    const { dispute, atStripe } = await disputedOrder();
+    const res = await call(t, 'POST', `/api/admin/disputes/${dispute.id}/accept`, team.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ state: 'accepted' });
+    expect(atStripe.status).toBe('lost');
+    expect(
+      (await call(t, 'POST', `/api/admin/disputes/${dispute.id}/evidence`, team.token, { submit: false })).statusCode,
+    ).toBe(409);
+  });
+
+  it('refuses evidence and acceptance past respond_by (409), calling nothing', async () => {
+    const { dispute } = await disputedOrder(new Date(Date.now() - DAY).toISOString());
+    const calls = double.received.length;
+    const res = await call(t, 'POST', `/api/admin/disputes/${dispute.id}/evidence`, team.token, { submit: true });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(EVIDENCE_MSG.pastDeadline);
+    expect((await call(t, 'POST', `/api/admin/disputes/${dispute.id}/accept`, team.token)).statusCode).toBe(409);
+    expect(double.received.length).toBe(calls);
+  });
+
+  it('no answer from Stripe is a 503 and marks nothing; a bad submit is a 400', async () => {
+    const { dispute } = await disputedOrder();
+    const url = `/api/admin/disputes/${dispute.id}/evidence`;
+    double.fault(/^\/v1\/disputes\//, { kind: 'status', status: 500 });
+    const down = await call(t, 'POST', url, team.token, { submit: true });
+    expect(down.statusCode).toBe(503);
+    expect(down.json().message).toBe(EVIDENCE_MSG.unreachable);
+    expect((await call(t, 'POST', url, team.token, { submit: 'yes' })).statusCode).toBe(400);
+    const ok = await call(t, 'POST', url, team.token, { submit: true });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+});

@@ -1,0 +1,280 @@
+import { ORDER_MSG, type OrderListItem, REFUND_MSG, ROLE, STATUS } from '@eta/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newOrder, orderRow } from './detail-fixtures.ts';
+import { DISPUTE_ENV } from './dispute-fixtures.ts';
+import { INGEST_KEY, listAll } from './orders-fixtures.ts';
+import {
+  activity,
+  drainRefunds,
+  mailKinds,
+  postStripeEvent,
+  refundMove,
+  refundsOf,
+  STRIPE_KEY,
+  stripeOrder,
+} from './stripe-fixtures.ts';
+import { type StripeTestDouble, startStripeTestDouble } from './stripe-test-double.ts';
+import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+
+const REFUND_EVENTS = ['refund_requested', 'refund_succeeded', 'refund_failed', 'mail'];
+
+describeEachDialect('refunds through Stripe (DESIGN §26)', (dialect) => {
+  let double: StripeTestDouble;
+  let t: TestApp;
+  let nina: Member;
+
+  beforeAll(async () => {
+    double = await startStripeTestDouble(STRIPE_KEY);
+    t = await buildTestApp(
+      dialect,
+      { INGEST_API_KEY: INGEST_KEY, STRIPE_SECRET_KEY: STRIPE_KEY, STRIPE_API_URL: double.url, ...DISPUTE_ENV },
+      { build: { processor: { refundWorker: false, timeoutMs: 2000 } } },
+    );
+    nina = await createMember(t, ROLE.NightStaff, 'Nina Night');
+  });
+  afterAll(async () => {
+    await t.close();
+    await double.close();
+  });
+
+  const listedRefundState = async (orderId: string) => {
+    const rows = (await listAll(t, nina.token, 'refundorder')).json().data as OrderListItem[];
+    return rows.find((r) => r.order_id === orderId)?.refund_state;
+  };
+
+  it('"Refunded it" writes the refund with the move; the worker refunds once at Stripe; the mail goes on success', async () => {
+    const { orderId, charge, dbId } = await stripeOrder(t, double, { process_status: STATUS.Completed });
+    const res = await refundMove(t, nina, [orderId]);
+    expect(res.json()).toMatchObject({ status: 1, message: ORDER_MSG.refunded });
+    expect((await orderRow(t, orderId)).process_status).toBe(STATUS.Refunds);
+    const [row] = await refundsOf(t, dbId);
+    expect(row).toMatchObject({
+      state: 'requested',
+      amount_minor: 3999,
+      currency: 'GBP',
+      attempt: 1,
+      requested_by_name: 'Nina Night',
+    });
+    // Not mailed yet: the customer hears of the refund when Stripe made it.
+    expect(await mailKinds(t, dbId)).toEqual([]);
+    // The Refunds queue's row carries the latest refund's state (one list reply, no call per row).
+    expect(await listedRefundState(orderId)).toBe('requested');
+
+    await drainRefunds(t);
+    const calls = double.calls(/^\/v1\/refunds$/).filter((c) => c.form.charge === charge.id);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      idempotencyKey: `refund-${row?.id}-1`,
+      form: {
+        charge: charge.id,
+        amount: '3999',
+        reason: 'requested_by_customer',
+        metadata: { refund_id: String(row?.id), attempt: '1' },
+      },
+    });
+    const [done] = await refundsOf(t, dbId);
+    const made = double.refunds.filter((r) => r.charge === charge.id);
+    expect(made).toHaveLength(1);
+    expect(done).toMatchObject({ state: 'succeeded', processor_refund_id: made[0]?.id, claim_token: null });
+    expect(await mailKinds(t, dbId)).toEqual(['refund']);
+    expect(await listedRefundState(orderId)).toBe('succeeded');
+    expect((await activity(t, dbId, REFUND_EVENTS)).map((e) => [e.kind, e.staff_name])).toEqual([
+      ['refund_requested', 'Nina Night'],
+      ['refund_succeeded', null],
+      ['mail', null],
+    ]);
+    // A second drain has nothing to do: no second call.
+    await drainRefunds(t);
+    expect(double.calls(/^\/v1\/refunds$/).filter((c) => c.form.charge === charge.id)).toHaveLength(1);
+  });
+
+  it('an order not paid through Stripe is refunded as before, and its refunds say where to make it', async () => {
+    const orderId = await newOrder(t, { process_status: STATUS.Completed, gateway_name: 'PayPal' });
+    const { id } = await orderRow(t, orderId);
+    await refundMove(t, nina, [orderId]);
+    expect(await refundsOf(t, Number(id))).toEqual([]);
+    expect(await mailKinds(t, Number(id))).toEqual(['refund']);
+    const res = await call(t, 'GET', `/api/admin/orders/${orderId}/refunds`, nina.token);
+    expect(res.json().data).toMatchObject({ through: null, note: REFUND_MSG.elsewhere('PayPal'), refunds: [] });
+    const post = await call(t, 'POST', `/api/admin/orders/${orderId}/refunds`, nina.token, {});
+    expect(post.statusCode).toBe(409);
+  });
+
+  it('refunds part, then what remains; never more than remains (400, nothing written)', async () => {
+    const { orderId, charge, dbId } = await stripeOrder(t, double);
+    const url = `/api/admin/orders/${orderId}/refunds`;
+    const part = await call(t, 'POST', url, nina.token, { amount: 10.5 });
+    expect(part.statusCode, part.body).toBe(201);
+    expect(part.json().data).toMatchObject({ amount_minor: 1050, state: 'requested', order_id: orderId });
+    const over = await call(t, 'POST', url, nina.token, { amount: '29.50' });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe(REFUND_MSG.overRemaining('£29.49'));
+    const bad = await call(t, 'POST', url, nina.token, { amount: -1 });
+    expect(bad.statusCode).toBe(400);
+    expect(await refundsOf(t, dbId)).toHaveLength(1);
+    const rest = await call(t, 'POST', url, nina.token, {});
+    expect(rest.json().data).toMatchObject({ amount_minor: 2949 });
+    await drainRefunds(t);
+    expect(double.refunds.filter((r) => r.charge === charge.id).map((r) => r.amount)).toEqual([1050, 2949]);
+    const listed = (await call(t, 'GET', url, nina.token)).json().data;
+    expect(listed).toMatchObject({ through: 'stripe', remaining_minor: 0, amount_minor: 3999 });
+    expect(listed.refunds.map((r: { state: string }) => r.state)).toEqual(['succeeded', 'succeeded']);
+    expect((await call(t, 'POST', url, nina.token, {})).statusCode).toBe(409);
+  });
+
+  it('a dropped connection after Stripe made the refund: retried with the same key, one refund', async () => {
+    const { orderId, charge, dbId } = await stripeOrder(t, double);
+    await call(t, 'POST', `/api/admin/orders/${orderId}/refunds`, nina.token, {});
+    // The package retries a closed connection once by itself (with our key); both calls lose their answer.
+    const dropped = Promise.all([
+      double.fault(/^\/v1\/refunds$/, { kind: 'drop', after: true }),
+      double.fault(/^\/v1\/refunds$/, { kind: 'drop', after: true }),
+    ]);
+    await drainRefunds(t);
+    await dropped;
+    const [waiting] = await refundsOf(t, dbId);
+    expect(waiting).toMatchObject({ state: 'requested', attempt: 1, tries: 1 });
+    expect(waiting?.failure_reason).toMatch(/no answer from Stripe/);
+    t.advance(60_000);
+    await drainRefunds(t);
+    const calls = double.calls(/^\/v1\/refunds$/).filter((c) => c.form.charge === charge.id);
+    const key = `refund-${waiting?.id}-1`;
+    expect(calls.map((c) => [c.idempotencyKey, c.replayed])).toEqual([
+      [key, false],
+      [key, true],
+      [key, true],
+    ]);
+    expect(double.refunds.filter((r) => r.charge === charge.id)).toHaveLength(1);
+    expect((await refundsOf(t, dbId))[0]).toMatchObject({ state: 'succeeded' });
+  });
+
+  for (const status of [429, 500] as const) {
+    it(`a Stripe ${status} backs off and retries with the same key`, async () => {
+      const { orderId, charge, dbId } = await stripeOrder(t, double);
+      await call(t, 'POST', `/api/admin/orders/${orderId}/refunds`, nina.token, {});
+      const refused = double.fault(/^\/v1\/refunds$/, { kind: 'status', status });
+      await drainRefunds(t);
+      await refused;
+      expect((await refundsOf(t, dbId))[0]).toMatchObject({ state: 'requested', tries: 1 });
+      // not due yet: nothing is called again before the backoff
+      await drainRefunds(t);
+      expect(double.calls(/^\/v1\/refunds$/).filter((c) => c.form.charge === charge.id)).toHaveLength(1);
+      t.advance(60_000);
+      await drainRefunds(t);
+      const keys = double
+        .calls(/^\/v1\/refunds$/)
+        .filter((c) => c.form.charge === charge.id)
+        .map((c) => c.idempotencyKey);
+      expect(new Set(keys).size).toBe(1);
+      expect(double.refunds.filter((r) => r.charge === charge.id)).toHaveLength(1);
+    });
+  }
+
+  it('a time-out is retried with the same key', async () => {
+    const { orderId, charge, dbId } = await stripeOrder(t, double);
+    await call(t, 'POST', `/api/admin/orders/${orderId}/refunds`, nina.token, {});
+    const hung = double.fault(/^\/v1\/refunds$/, { kind: 'hang', after: true });
+    await drainRefunds(t);
+    await hung;
+    expect((await refundsOf(t, dbId))[0]?.state).toBe('requested');
+    t.advance(60_000);
+    await drainRefunds(t);
+    expect(double.refunds.filter((r) => r.charge === charge.id)).toHaveLength(1);
+    expect((await refundsOf(t, dbId))[0]?.state).toBe('succeeded');
+  });
+
+  it('a 402 is a definite failure: Activity, the dashboard count, and a retry starts a new attempt', async () => {
+    const { orderId, charge, dbId } = await stripeOrder(t, double);
+    await call(t, 'POST', `/api/admin/orders/${orderId}/refunds`, nina.token, {});
+    const before = (await call(t, 'GET', '/api/admin/processor-summary', nina.token)).json().data.refunds_failed;
+    const declined = double.fault(/^\/v1\/refunds$/, { kind: 'status', status: 402 });
+    await drainRefunds(t);
+    await declined;
+    const [failed] = await refundsOf(t, dbId);
+    expect(failed).toMatchObject({ state: 'failed', failure_reason: 'Your card was declined.', attempt: 1 });
+    expect(await mailKinds(t, dbId)).toEqual([]);
+    expect((await activity(t, dbId, ['refund_failed']))[0]?.detail).toMatch(/Your card was declined/);
+    const summary = (await call(t, 'GET', '/api/admin/processor-summary', nina.token)).json().data;
+    expect(summary).toMatchObject({ enabled: true, refunds_failed: before + 1 });
+    // No drain calls a failed refund again.
+    t.advance(3_600_000);
+    await drainRefunds(t);
+    expect(double.calls(/^\/v1\/refunds$/).filter((c) => c.form.charge === charge.id)).toHaveLength(1);
+
+    const retry = await call(t, 'POST', `/api/admin/refunds/${failed?.id}/retry`, nina.token);
+    expect(retry.json()).toMatchObject({ status: 1, data: { state: 'requested', attempt: 2 } });
+    expect((await call(t, 'POST', `/api/admin/refunds/${failed?.id}/retry`, nina.token)).statusCode).toBe(409);
+    await drainRefunds(t);
+    const keys = double
+      .calls(/^\/v1\/refunds$/)
+      .filter((c) => c.form.charge === charge.id)
+      .map((c) => c.idempotencyKey);
+    expect(keys).toEqual([`refund-${failed?.id}-1`, `refund-${failed?.id}-2`]);
+    expect((await refundsOf(t, dbId))[0]).toMatchObject({ state: 'succeeded', attempt: 2 });
+    expect(await mailKinds(t, dbId)).toEqual(['refund']);
+  });
+
+  it('refund.updated and charge.refund.updated webhooks reconcile; the mail goes once', async () => {
+    double.answerRefundsWith('pending');
+    const { orderId, dbId } = await stripeOrder(t, double);
+    await call(t, 'POST', `/api/admin/orders/${orderId}/refunds`, nina.token, {});
+    await drainRefunds(t);
+    double.answerRefundsWith('succeeded');
+    const [pending] = await refundsOf(t, dbId);
+    expect(pending?.state).toBe('pending');
+    expect(await mailKinds(t, dbId)).toEqual([]);
+    const made = double.refunds.find((r) => r.id === pending?.processor_refund_id);
+    const succeeded = { ...made, status: 'succeeded' };
+    await postStripeEvent(t, 'charge.refund.updated', succeeded);
+    await postStripeEvent(t, 'refund.updated', succeeded);
+    expect((await refundsOf(t, dbId))[0]?.state).toBe('succeeded');
+    expect(await mailKinds(t, dbId)).toEqual(['refund']);
+    // A late "pending" changes nothing.
+    await postStripeEvent(t, 'refund.updated', { ...made, status: 'pending' });
+    expect((await refundsOf(t, dbId))[0]?.state).toBe('succeeded');
+    // A refund no row knows is acknowledged and kept out.
+    const unknown = await postStripeEvent(t, 'refund.updated', { ...made, id: 're_unknown', metadata: {} });
+    expect(unknown.data).toMatchObject({ outcome: 'ignored' });
+  });
+
+  it('a revoked key (401): the refund waits, and the summary and readiness say so', async () => {
+    const { orderId, dbId } = await stripeOrder(t, double);
+    await call(t, 'POST', `/api/admin/orders/${orderId}/refunds`, nina.token, {});
+    double.acceptKey('rk_test_other');
+    await drainRefunds(t);
+    expect((await refundsOf(t, dbId))[0]?.state).toBe('requested');
+    const summary = (await call(t, 'GET', '/api/admin/processor-summary', nina.token)).json().data;
+    expect(summary.key_refused_at).not.toBeNull();
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.json().warnings).toEqual([expect.stringContaining(REFUND_MSG.keyRefused)]);
+    double.acceptKey(STRIPE_KEY);
+    t.advance(60_000);
+    await drainRefunds(t);
+    expect((await refundsOf(t, dbId))[0]?.state).toBe('succeeded');
+    expect((await call(t, 'GET', '/api/admin/processor-summary', nina.token)).json().data.key_refused_at).toBeNull();
+  });
+});
+
+describe('refunds without STRIPE_SECRET_KEY', () => {
+  let t: TestApp;
+  let nina: Member;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite', { INGEST_API_KEY: INGEST_KEY });
+    nina = await createMember(t, ROLE.NightStaff);
+  });
+  afterAll(() => t.close());
+
+  it('a Stripe-paid order is marked refunded and mailed with the move, as today', async () => {
+    const orderId = await newOrder(t, {
+      payment_processor: 'stripe',
+      payment_reference: 'ch_1',
+      process_status: STATUS.Completed,
+    });
+    const { id } = await orderRow(t, orderId);
+    await refundMove(t, nina, [orderId]);
+    expect(await refundsOf(t, Number(id))).toEqual([]);
+    expect(await mailKinds(t, Number(id))).toEqual(['refund']);
+    expect(t.app.refundWorker).toBeNull();
+  });
+});

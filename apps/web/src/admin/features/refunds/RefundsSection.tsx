@@ -1,0 +1,62 @@
+import { formatMoney, REFUND_STATE_LABEL, type RefundRecord } from '@eta/shared';
+import Button from 'react-bootstrap/Button';
+import { DetailSection } from '../../../components/DetailSection.tsx';
+import { useOrderRefundsQuery, useRetryRefundMutation } from './api.ts';
+
+const BADGE: Record<RefundRecord['state'], string> = {
+  requested: 'text-bg-secondary',
+  pending: 'text-bg-info',
+  succeeded: 'text-bg-success',
+  failed: 'text-bg-danger',
+  canceled: 'text-bg-warning',
+};
+
+/**
+ * The order's refunds through Stripe (DESIGN §26): each with its state, and a Retry when it failed;
+ * for an order paid elsewhere, where its refund is to be made.
+ */
+export function RefundsSection({ orderId, locked }: { orderId: string; locked: boolean }) {
+  const { data } = useOrderRefundsQuery(orderId);
+  const [retry, retrying] = useRetryRefundMutation();
+  const refunds = data?.data;
+  if (!refunds) return null;
+  const remaining = refunds.remaining_minor === null ? null : formatMoney(refunds.remaining_minor, refunds.currency);
+  return (
+    <DetailSection
+      id="refunds"
+      title="Refunds"
+      flush
+      aside={remaining && <span className="small text-secondary">{remaining} left to refund</span>}
+    >
+      {refunds.note && <p className="small mb-0 px-3 py-2">{refunds.note}</p>}
+      {refunds.refunds.length > 0 && (
+        <ul className="list-unstyled mb-0">
+          {refunds.refunds.map((refund) => (
+            <li key={refund.id} className="d-flex align-items-center gap-2 px-3 py-2 border-top">
+              <span className={`badge ${BADGE[refund.state]}`}>{REFUND_STATE_LABEL[refund.state]}</span>
+              <span>{formatMoney(refund.amount_minor, refund.currency)}</span>
+              <span className="small text-secondary">
+                {refund.requested_by_name ?? 'System'} · {refund.requested_at.slice(0, 16).replace('T', ' ')} UTC
+                {refund.processor_refund_id ? ` · ${refund.processor_refund_id}` : ''}
+              </span>
+              {refund.failure_reason && refund.state === 'failed' && (
+                <span className="small text-danger">{refund.failure_reason}</span>
+              )}
+              {refund.state === 'failed' && (
+                <Button
+                  size="sm"
+                  variant="outline-danger"
+                  className="ms-auto"
+                  disabled={locked || retrying.isLoading}
+                  onClick={() => void retry(refund.id)}
+                >
+                  Retry refund
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </DetailSection>
+  );
+}

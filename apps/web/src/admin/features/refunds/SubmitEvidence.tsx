@@ -1,0 +1,81 @@
+import type { DisputeRecord, EvidenceReply } from '@eta/shared';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { type ApiError, shownRefusal } from '../../../lib/apiError.ts';
+import { useDisputeEvidenceMutation } from './api.ts';
+
+// The refusal's own message (RTK Query's error channel carries it at the top: lib/apiError.ts).
+const messageOf = (error: unknown) => shownRefusal(error as ApiError);
+
+/**
+ * "Submit evidence" on a Stripe dispute (DESIGN §26): the evidence built from the order is first
+ * staged at Stripe and shown here to review, field by field; "Send to Stripe" then submits it.
+ * Hidden once submitted or accepted, and past the deadline the server refuses (409) and says so.
+ */
+export function SubmitEvidence({ dispute, locked }: { dispute: DisputeRecord; locked: boolean }) {
+  const [send, state] = useDisputeEvidenceMutation();
+  const [review, setReview] = useState<EvidenceReply | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (dispute.processor !== 'stripe' || dispute.evidence_submitted_at || dispute.accepted_at) return null;
+
+  const stage = async () => {
+    setError(null);
+    const result = await send({ id: dispute.id, submit: false });
+    if ('error' in result) setError(messageOf(result.error));
+    else if (result.data?.data) setReview(result.data.data);
+  };
+  const submit = async () => {
+    const result = await send({ id: dispute.id, submit: true });
+    if ('error' in result) setError(messageOf(result.error));
+    else setReview(null);
+  };
+
+  return (
+    <>
+      <Button size="sm" variant="outline-success" disabled={locked || state.isLoading} onClick={() => void stage()}>
+        Submit evidence
+      </Button>
+      {error && !review && (
+        <Alert variant="danger" className="small py-1 px-2 mb-0">
+          {error}
+        </Alert>
+      )}
+      <Modal show={review !== null} onHide={() => setReview(null)} size="lg">
+        <Modal.Header closeButton>
+          <Modal.Title as="h2" className="h5">
+            Evidence staged at Stripe: review, then send
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {error && <Alert variant="danger">{error}</Alert>}
+          <dl className="small mb-0">
+            {Object.entries(review?.fields ?? {}).map(([field, value]) => (
+              <div key={field} className="mb-2">
+                <dt>{field.replaceAll('_', ' ')}</dt>
+                <dd className="mb-0 text-break" style={{ whiteSpace: 'pre-wrap' }}>
+                  {value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          {review?.files.map((file) => (
+            <div key={file.file_id} className="small">
+              {file.field.replaceAll('_', ' ')}: {file.filename}
+            </div>
+          ))}
+          {review?.enhanced && <div className="small mt-2">Visa Compelling Evidence 3.0 included.</div>}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={() => setReview(null)}>
+            Not now
+          </Button>
+          <Button variant="success" disabled={state.isLoading} onClick={() => void submit()}>
+            Send to Stripe
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </>
+  );
+}

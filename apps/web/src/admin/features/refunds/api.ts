@@ -1,0 +1,63 @@
+import { type FraudWarningState, PROCESSOR_API } from '@eta/shared';
+import { type ReplyOf, requestOf } from '../../../lib/endpoint.ts';
+import { baseApi } from '../../../store/baseApi.ts';
+
+/** An order's refunds through Stripe (DESIGN §26); a refund or a retry shows in the detail's Activity too. */
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['Refunds', 'OrderDetail', 'Disputes', 'FraudWarnings'] });
+
+const refundsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    orderRefunds: build.query<ReplyOf<typeof PROCESSOR_API.orderRefunds>, string>({
+      query: (orderId) => requestOf(PROCESSOR_API.orderRefunds, { params: { orderId } }),
+      providesTags: ['Refunds'],
+    }),
+    retryRefund: build.mutation<ReplyOf<typeof PROCESSOR_API.retryRefund>, number>({
+      query: (id) => requestOf(PROCESSOR_API.retryRefund, { params: { id: String(id) } }),
+      invalidatesTags: ['Refunds', 'OrderDetail'],
+    }),
+    processorSummary: build.query<ReplyOf<typeof PROCESSOR_API.summary>, void>({
+      query: () => requestOf(PROCESSOR_API.summary, {}),
+      providesTags: ['Refunds'],
+    }),
+    disputeEvidence: build.mutation<ReplyOf<typeof PROCESSOR_API.evidence>, { id: number; submit: boolean }>({
+      query: ({ id, submit }) => requestOf(PROCESSOR_API.evidence, { params: { id: String(id) }, body: { submit } }),
+      invalidatesTags: ['Disputes', 'OrderDetail'],
+      // the screen shows the refusal beside the button or in its dialog
+      extraOptions: { inline: true },
+    }),
+    acceptDispute: build.mutation<ReplyOf<typeof PROCESSOR_API.accept>, number>({
+      query: (id) => requestOf(PROCESSOR_API.accept, { params: { id: String(id) } }),
+      invalidatesTags: ['Disputes', 'OrderDetail'],
+      // the screen shows the refusal beside the button or in its dialog
+      extraOptions: { inline: true },
+    }),
+    fraudWarnings: build.query<ReplyOf<typeof PROCESSOR_API.fraudWarnings>, FraudWarningState | undefined>({
+      query: (state) => requestOf(PROCESSOR_API.fraudWarnings, { query: state ? { state } : {} }),
+      providesTags: ['FraudWarnings'],
+    }),
+    // A decided warning leaves the open count and, refunded, adds a refund to its order.
+    refundWarning: build.mutation<ReplyOf<typeof PROCESSOR_API.refundWarning>, number>({
+      query: (id) => requestOf(PROCESSOR_API.refundWarning, { params: { id: String(id) } }),
+      invalidatesTags: ['FraudWarnings', 'Refunds', 'OrderDetail'],
+      // the screen shows the refusal beside the button or in its dialog
+      extraOptions: { inline: true },
+    }),
+    keepWarning: build.mutation<ReplyOf<typeof PROCESSOR_API.keepWarning>, { id: number; reason: string }>({
+      query: ({ id, reason }) => requestOf(PROCESSOR_API.keepWarning, { params: { id: String(id) }, body: { reason } }),
+      invalidatesTags: ['FraudWarnings', 'Refunds', 'OrderDetail'],
+      // the screen shows the refusal beside the button or in its dialog
+      extraOptions: { inline: true },
+    }),
+  }),
+});
+
+export const {
+  useOrderRefundsQuery,
+  useRetryRefundMutation,
+  useProcessorSummaryQuery,
+  useDisputeEvidenceMutation,
+  useAcceptDisputeMutation,
+  useFraudWarningsQuery,
+  useRefundWarningMutation,
+  useKeepWarningMutation,
+} = refundsApi;

@@ -1,0 +1,22 @@
+'use strict';
+/*
+ * `npm run test:stripe`: the refund and evidence flows against Stripe's own test mode (DESIGN §26),
+ * with the restricted test key in STRIPE_TEST_SECRET_KEY (docs/operations.md, Stripe). Without it
+ * nothing runs: the flows are skipped here, by this script, so the normal suite never holds a
+ * skipped test (vitest.stripe.config.ts is the only config that includes them).
+ */
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+
+if (!process.env.STRIPE_TEST_SECRET_KEY) {
+  console.log('test:stripe skipped: STRIPE_TEST_SECRET_KEY is not set (docs/operations.md, Stripe).');
+  process.exit(0);
+}
+if (!/^(sk|rk)_test_/.test(process.env.STRIPE_TEST_SECRET_KEY)) {
+  console.error('test:stripe refused: STRIPE_TEST_SECRET_KEY must be a test-mode key (sk_test_… or rk_test_…).');
+  process.exit(1);
+}
+const vitest = path.join(path.dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
+const config = path.join(__dirname, '..', 'vitest.stripe.config.ts');
+const run = spawnSync(process.execPath, [vitest, 'run', '-c', config, ...process.argv.slice(2)], { stdio: 'inherit' });
+process.exit(run.status ?? 1);
