@@ -7,6 +7,7 @@ import {
   LIVE_API,
   type LiveEventMap,
   type LiveEventName,
+  NOTIFICATIONS_API,
   ORDERS_API,
   sseFrame,
   type TokenUser,
@@ -165,5 +166,7 @@ export function staffServer(user: TokenUser, counts: FolderCounts = {}): FakeSer
       .on(ORDERS_API.folderCounts, { status: API_STATUS.ok, message: 'Folder count', data: counts })
       // the sidebar lists the member's saved views (DESIGN §23): none unless a test serves some
       .on(VIEWS_API.list, { status: API_STATUS.ok, message: 'Views listed.', data: [] })
+      // the top bar's bell reads the member's notifications (DESIGN §23): none unless a test serves some
+      .on(NOTIFICATIONS_API.list, { status: API_STATUS.ok, message: 'Notifications', data: [], total: 0, unread: 0 })
   );
 }
