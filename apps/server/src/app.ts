@@ -33,6 +33,7 @@ import { disputeIntakeRoutes, disputeRoutes } from './modules/disputes/index.ts'
 import { documentRoutes } from './modules/documents/index.ts';
 import { followUpRoutes } from './modules/follow-ups/index.ts';
 import { gatewayRoutes } from './modules/gateways/index.ts';
+import { templateRoutes } from './modules/inbox/index.ts';
 import { ingestRoutes } from './modules/ingest/index.ts';
 import { invoiceRoutes } from './modules/invoices/index.ts';
 import { createLiveHub, type LiveHubOptions, liveRoutes } from './modules/live/index.ts';
@@ -284,6 +285,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         detailRoutes(staffApi, ctx);
         remarkRoutes(staffApi, ctx);
         mailRoutes(staffApi, ctx);
+        templateRoutes(staffApi, ctx);
         reportRoutes(staffApi, ctx);
         defenceRoutes(staffApi, ctx);
         invoiceRoutes(staffApi, ctx);

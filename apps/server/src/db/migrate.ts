@@ -24,6 +24,7 @@ import * as fileNames from './migrations/083_file_names.ts';
 import * as overdueDays from './migrations/084_overdue_days.ts';
 import * as searchByDate from './migrations/085_search_by_date.ts';
 import * as sessionFactors from './migrations/086_session_factors.ts';
+import * as customerConversation from './migrations/100_customer_conversation.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Shipped ones are never edited: add a new file instead. */
@@ -54,6 +55,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '084_overdue_days': overdueDays,
   '085_search_by_date': searchByDate,
   '086_session_factors': sessionFactors,
+  '100_customer_conversation': customerConversation,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

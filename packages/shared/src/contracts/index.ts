@@ -5,6 +5,7 @@ import { DETAIL_CONTRACTS } from './detail.ts';
 import { DISPUTE_INTAKE_CONTRACTS, DISPUTES_CONTRACTS } from './disputes.ts';
 import { FOLLOW_UP_CONTRACTS } from './follow-ups.ts';
 import { FRONT_CONTRACTS, INGEST_CONTRACTS } from './front.ts';
+import { INBOX_CONTRACTS } from './inbox.ts';
 import { LIVE_CONTRACTS } from './live.ts';
 import { ORDERS_CONTRACTS } from './orders.ts';
 import { PRIVACY_CONTRACTS } from './privacy.ts';
@@ -19,6 +20,7 @@ export * from './disputes.ts';
 export * from './endpoints.ts';
 export * from './follow-ups.ts';
 export * from './front.ts';
+export * from './inbox.ts';
 export * from './live.ts';
 export * from './orders.ts';
 export * from './privacy.ts';
@@ -43,6 +45,7 @@ const GROUPS = {
   FRONT_CONTRACTS,
   PRIVACY_CONTRACTS,
   LIVE_CONTRACTS,
+  INBOX_CONTRACTS,
 };
 type Groups = typeof GROUPS;
 
