@@ -33,7 +33,7 @@ import { disputeIntakeRoutes, disputeRoutes } from './modules/disputes/index.ts'
 import { documentRoutes } from './modules/documents/index.ts';
 import { followUpRoutes } from './modules/follow-ups/index.ts';
 import { gatewayRoutes } from './modules/gateways/index.ts';
-import { templateRoutes } from './modules/inbox/index.ts';
+import { inboundRoutes, registerInboundReader, templateRoutes } from './modules/inbox/index.ts';
 import { ingestRoutes } from './modules/ingest/index.ts';
 import { invoiceRoutes } from './modules/invoices/index.ts';
 import { createLiveHub, type LiveHubOptions, liveRoutes } from './modules/live/index.ts';
@@ -78,6 +78,7 @@ export const ONE_OFF_APP = {
   mailWorker: false,
   retentionJob: false,
   orphanSweepJob: false,
+  inboundReader: false,
 } as const satisfies Partial<BuildOptions>;
 
 export interface BuildOptions {
@@ -89,6 +90,8 @@ export interface BuildOptions {
   clock?: () => number;
   /** the mail outbox worker (DESIGN §9): started when the app is ready; false: not started (tests drain it) */
   mailWorker?: MailWorkerOptions | false;
+  /** the inbound mailbox reader (DESIGN §25); false: not started (tests call app.inboundReader.readOnce()) */
+  inboundReader?: false;
   /** the hourly retention job (DESIGN §16); false: not started (tests and one-off commands run passes themselves) */
   retentionJob?: false;
   /** the claim lease's job, each minute (DESIGN §18); false: not started (tests call releaseIdleClaims) */
@@ -231,6 +234,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (doesMaintenance()) await warnWhenAutovacuumOff(ctx.db, app.log);
   }
   registerMailWorker(app, ctx, options.mailWorker ?? {});
+  registerInboundReader(app, ctx, options.inboundReader !== false);
   if (options.retentionJob !== false) registerRetentionJob(app, ctx);
   if (options.orphanSweepJob !== false) registerOrphanSweepJob(app, ctx);
   if (options.claimLeaseJob !== false) registerClaimLeaseJob(app, ctx, options.claimLeaseJob);
@@ -286,6 +290,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         remarkRoutes(staffApi, ctx);
         mailRoutes(staffApi, ctx);
         templateRoutes(staffApi, ctx);
+        inboundRoutes(staffApi, ctx);
         reportRoutes(staffApi, ctx);
         defenceRoutes(staffApi, ctx);
         invoiceRoutes(staffApi, ctx);

@@ -84,6 +84,7 @@ describeEachDialect('domain events published by the app after commit', (dialect)
       'session.revoked': [],
       'orders.arrived': [],
       'retention.passed': [],
+      'order.customerReplied': [],
     };
     for (const name of Object.keys(received) as (keyof DomainEventMap)[]) {
       t.app.ctx.events.subscribe(name, (event) => void (received[name] as unknown[]).push(event));

@@ -95,6 +95,7 @@ export async function buildTestApp(
     retentionJob: false,
     orphanSweepJob: false,
     claimLeaseJob: false,
+    inboundReader: false,
     // Every JSON reply a test receives has been checked against its contract's response schema.
     checkReplies: true,
     ...options.build,

@@ -29,6 +29,10 @@ export const ORDER_EVENT = {
   disputeChanged: 'dispute_changed',
   /** a follow-up date set, changed or cleared (from/to: the days, YYYY-MM-DD, or null) (DESIGN §18) */
   followUp: 'follow_up',
+  /** a customer's mail read from the mailbox onto the order (to: its subject) (DESIGN §25) */
+  customerReply: 'customer_reply',
+  /** a mail of ours bounced or was complained of (to: bounced | complained; detail: the diagnostic) */
+  mailBounced: 'mail_bounced',
   /** personal data removed (DESIGN §16): detail says what, under which rule or at whose request */
   dataRemoved: 'data_removed',
 } as const;

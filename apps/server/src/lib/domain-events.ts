@@ -23,6 +23,11 @@ export interface DomainEventMap {
   'session.revoked': { memberId: number; sessionIds: readonly string[] };
   /** new orders committed (ingestion, import, demo): PostgreSQL's statistics follow a large arrival (db/pg-upkeep.ts) */
   'orders.arrived': { count: number };
+  /**
+   * a customer's reply marked an order waiting in Awaiting Customer (DESIGN §25): its holder is told
+   * (notifications subscribe); `holder` is the member the order is assigned to, null when free
+   */
+  'order.customerReplied': { orderDbId: number; orderId: string; holder: number | null; inboundId: number };
   /** a retention pass finished in this process: what it removed, by kind (privacy's RETENTION_KINDS) */
   'retention.passed': { removed: Readonly<Record<string, number>> };
 }

@@ -93,6 +93,8 @@ export function orderDetail(overrides: Partial<OrderDetail> & Pick<OrderDetail, 
     data_removal: { images_removed_at: null, documents_removed_at: null, personal_erased_at: null, reason: null },
     ce3: { eligible: false, matches: [] },
     images: { passport: null, selfie: null },
+    conversation: [],
+    customer_replied_at: null,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { findFolder } from '../folders.ts';
 import { DELIVERY, INBOUND_KIND, INBOUND_MATCH, INBOX_MSG, TEMPLATE_VARIABLES } from '../inbox.ts';
-import { mailProviderSchema } from './detail.ts';
+import { DEFAULT_MAIL_PROVIDER, MAIL_PROVIDERS, type MailProvider } from '../mail.ts';
 import { pageNumber, requiredText, text } from './fields.ts';
 import { orderIdSchema } from './orders.ts';
 import { PAGE_LIMIT_MAX } from './queues.ts';
@@ -57,13 +57,21 @@ export const mailTemplateRecordSchema = z.strictObject({
 });
 export type MailTemplateRecord = z.infer<typeof mailTemplateRecordSchema>;
 
+/** `cloud` (the default) or `delivery`, as the detail's other mails take it (schemas/detail.ts, not imported: a cycle). */
+const providerSchema = z
+  .union([z.enum(MAIL_PROVIDERS as [MailProvider, ...MailProvider[]]), z.literal(''), z.null()], {
+    error: 'mailServiceProvider must be cloud or delivery.',
+  })
+  .optional()
+  .transform((v): MailProvider => v || DEFAULT_MAIL_PROVIDER);
+
 /** POST /admin/send-customer-mail: the member's subject and body (from a template or typed), variables rendered by the server. */
 export const sendCustomerMailSchema = z.strictObject({
   orderId: orderIdSchema,
   templateId: idOf('a template').nullish(),
   subject: subjectSchema(INBOX_MSG.mailSubject),
   body: bodySchema(INBOX_MSG.mailBody),
-  mailServiceProvider: mailProviderSchema,
+  mailServiceProvider: providerSchema,
 });
 export type SendCustomerMailInput = z.output<typeof sendCustomerMailSchema>;
 
