@@ -84,6 +84,9 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('removed_at', 'text')
     .execute();
   await db.schema.createIndex('inbound_attachments_mail').on('inbound_attachments').column('inbound_id').execute();
+  // the orphan sweep asks which stored files rows name (as migration 083 did for the others)
+  await db.schema.createIndex('inbound_mail_raw_file').on('inbound_mail').column('raw_file').execute();
+  await db.schema.createIndex('inbound_attachments_file').on('inbound_attachments').column('file_name').execute();
 
   await db.schema.alterTable('orders').addColumn('customer_replied_at', 'text').execute();
   await db.schema
