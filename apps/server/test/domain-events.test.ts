@@ -157,6 +157,7 @@ describeEachDialect('domain events published by the app after commit', (dialect)
       'session.revoked': [],
       'orders.arrived': [],
       'retention.passed': [],
+      'order.customerReplied': [],
     });
   });
 
