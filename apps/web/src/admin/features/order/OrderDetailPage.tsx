@@ -35,12 +35,14 @@ import { Activity } from './sections/Activity.tsx';
 import { AdditionalQuestions } from './sections/AdditionalQuestions.tsx';
 import { ApplicantImages } from './sections/ApplicantImages.tsx';
 import { CommentHistory } from './sections/CommentHistory.tsx';
+import { Conversation } from './sections/Conversation.tsx';
 import { DownloadHistory } from './sections/DownloadHistory.tsx';
 import { EmailHistory } from './sections/EmailHistory.tsx';
 import { OrderInfo } from './sections/OrderInfo.tsx';
 import { PaymentDetails } from './sections/PaymentDetails.tsx';
 import { PersonalInfo } from './sections/PersonalInfo.tsx';
 import { UploadDocument } from './sections/UploadDocument.tsx';
+import { WriteToCustomer } from './sections/WriteToCustomer.tsx';
 import {
   selectOrderDetails,
   selectOrderDetailsRefusal,
@@ -169,6 +171,9 @@ function OrderDetailView({ orderId }: { orderId: string }) {
             actions={actions}
             locked={locked}
           />
+          <Conversation mails={order.conversation}>
+            <WriteToCustomer order={order} provider={provider} onProvider={setProvider} locked={locked} />
+          </Conversation>
           <OrderInfo order={order} />
           <ApplicantImages order={order} />
           <PersonalInfo order={order} />
