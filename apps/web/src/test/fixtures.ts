@@ -28,6 +28,7 @@ export function listItem(overrides: Partial<OrderListItem> & Pick<OrderListItem,
     sla_met_at: null,
     sla_paused_at: null,
     follow_up_on: null,
+    customer_replied_at: null,
     ...overrides,
   };
 }

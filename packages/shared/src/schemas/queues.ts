@@ -156,6 +156,8 @@ export const orderListItemSchema = z.strictObject({
   ...serviceLevelFields,
   /** the day to chase the order again (YYYY-MM-DD), or null (DESIGN §18) */
   follow_up_on: z.string().nullable(),
+  /** when the customer last replied to an order awaiting them, or null (DESIGN §25) */
+  customer_replied_at: z.string().nullable(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 

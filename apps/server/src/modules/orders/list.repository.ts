@@ -25,6 +25,7 @@ export interface ListRow {
   sla_met_at: string | null;
   sla_paused_at: string | null;
   follow_up_on: string | null;
+  customer_replied_at: string | null;
 }
 
 export interface ListWindow {
@@ -157,6 +158,7 @@ const LIST_COLUMNS = [
   'orders.sla_met_at',
   'orders.sla_paused_at',
   'orders.follow_up_on',
+  'orders.customer_replied_at',
 ] as const;
 
 /**

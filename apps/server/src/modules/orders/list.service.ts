@@ -51,6 +51,7 @@ function toItem(row: ListRow, staff: TokenUser): OrderListItem {
     sla_met_at: row.sla_met_at,
     sla_paused_at: row.sla_paused_at,
     follow_up_on: row.follow_up_on,
+    customer_replied_at: row.customer_replied_at,
   };
 }
 

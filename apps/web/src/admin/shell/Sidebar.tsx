@@ -6,6 +6,7 @@ import { useLazyGetFolderCountQuery } from '../../store/baseApi.ts';
 import { selectUser, useAppDispatch, useAppSelector } from '../../store/index.ts';
 import { selectCount, selectShowSideBar, setShowSideBar } from '../../store/orderSlice.ts';
 import { FollowUpCountBadge } from '../features/follow-ups/index.ts';
+import { AwaitingRepliedBadge } from '../features/inbox/index.ts';
 
 /** Screens listed after the folders, in SPEC §2 order. */
 const AFTER_FOLDERS: readonly ScreenDef[] = [
@@ -83,6 +84,7 @@ export function Sidebar() {
                   <span>{folder.label}</span>
                   <CountBadge field={folder.countField} />
                   <FollowUpCountBadge folder={folder} />
+                  <AwaitingRepliedBadge folder={folder} />
                 </NavLink>
               </li>
               {(AFTER_FOLDER[folder.name] ?? []).filter(visible).map((screen) => (

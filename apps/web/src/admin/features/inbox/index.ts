@@ -6,4 +6,5 @@ export {
 export { DeliveryBadge } from './DeliveryBadge.tsx';
 export { MailFrame } from './MailFrame.tsx';
 export { offeredTemplates } from './offeredTemplates.ts';
+export { AwaitingRepliedBadge, CustomerRepliedBadge } from './RepliedBadges.tsx';
 export { DELIVERY_WORD, INBOX_TEXT } from './texts.ts';

@@ -31,6 +31,7 @@ export const INBOX_TEXT = {
   noUnmatched: 'Every mail read from the mailbox has found its order.',
   linkTo: 'Order id',
   link: 'Link to order',
+  repliedCount: (n: number) => (n === 1 ? '1 customer replied' : `${n} customers replied`),
   readOnly: 'You can read the templates; changing them needs the templates permission.',
 } as const;
 

@@ -14,6 +14,7 @@ import { ServiceLevelBadge } from '../../../components/ServiceLevelBadge.tsx';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { DISPUTE_TEXT, DueDate } from '../disputes/index.ts';
 import { FollowUpDueBadge } from '../follow-ups/index.ts';
+import { CustomerRepliedBadge } from '../inbox/index.ts';
 import type { QueueView } from './views.ts';
 
 const col = createColumnHelper<OrderListItem>();
@@ -148,6 +149,7 @@ export function queueColumns({ view, onDelete }: ColumnOptions) {
         <ServiceLevelBadge order={c.row.original} />
         {view.showHolder && <HolderBadge order={c.row.original} />}
         <FollowUpDueBadge order={c.row.original} />
+        <CustomerRepliedBadge order={c.row.original} />
       </div>
     ),
   });
