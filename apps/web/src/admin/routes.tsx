@@ -37,6 +37,13 @@ const DisputeReportPage = lazyPage(() =>
   import('./features/disputes/DisputeReportPage.tsx').then((m) => m.DisputeReportPage),
 );
 
+const MailTemplatesPage = lazyPage(() =>
+  import('./features/inbox/MailTemplatesPage.tsx').then((m) => m.MailTemplatesPage),
+);
+const UnmatchedMailPage = lazyPage(() =>
+  import('./features/inbox/UnmatchedMailPage.tsx').then((m) => m.UnmatchedMailPage),
+);
+
 const guarded = (capability: Parameters<typeof RequireCapability>[0]['capability'], element: ReactNode) => (
   <RequireCapability capability={capability}>{element}</RequireCapability>
 );
@@ -51,6 +58,8 @@ const adminRoutes: RouteObject[] = [
   })),
   { path: `${ADMIN_ROUTE.viewOrder}/:orderRef`, element: <OrderDetailPage /> },
   { path: ADMIN_ROUTE.countryOrderList, element: <CountryOrderListPage /> },
+  { path: ADMIN_ROUTE.mailTemplates, element: guarded(SCREENS.mailTemplates.capability, <MailTemplatesPage />) },
+  { path: ADMIN_ROUTE.unmatchedMail, element: guarded(SCREENS.unmatchedMail.capability, <UnmatchedMailPage />) },
   { path: ADMIN_ROUTE.sendInvoice, element: <SendInvoicePage /> },
   { path: ADMIN_ROUTE.manageTeam, element: guarded(SCREENS.manageTeam.capability, <TeamPage />) },
   {

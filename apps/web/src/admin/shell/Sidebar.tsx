@@ -22,7 +22,11 @@ const AFTER_FOLDERS: readonly ScreenDef[] = [
 ];
 
 /** Screens that belong with a folder, listed right after it: the Disputes desk works the ChargeBack queue's cases. */
-const AFTER_FOLDER: Readonly<Record<string, readonly ScreenDef[]>> = { chargeBack: [SCREENS.disputes] };
+const AFTER_FOLDER: Readonly<Record<string, readonly ScreenDef[]>> = {
+  chargeBack: [SCREENS.disputes],
+  // DESIGN §25: the conversation's screens sit under the folder that waits on the customer
+  awaitingorder: [SCREENS.unmatchedMail, SCREENS.mailTemplates],
+};
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `sidebar-link${isActive ? ' active' : ''}`;
 
