@@ -68,6 +68,25 @@ describe('order conversation', () => {
         attachments: [{ id: 7, name: 'photo.jpg', type: 'image/jpeg', size: 20480 }],
       }),
     ];
+    // Email History shows each mail's delivery too
+    order.mailHistory = [
+      {
+        id: 1,
+        order_id: ORDER_ID,
+        create_ts: '2026-11-20T10:00:00.000Z',
+        remainder_mail: 0,
+        kind: 'customer',
+        provider: 'cloud',
+        to_address: 'ann@example.com',
+        status: 'sent',
+        attempts: 1,
+        last_error: null,
+        sent_at: '2026-11-20T10:00:00.000Z',
+        uploadDoc: null,
+        delivery: 'complained',
+        delivery_detail: 'abuse report',
+      },
+    ];
     const server = staffServer(TEAM_MEMBER).on(DETAIL, detailReply(order)).on(INBOX_API.templates, templatesReply([]));
     await signInWith(server);
     renderAdmin(detailPath);
@@ -80,6 +99,10 @@ describe('order conversation', () => {
     expect(within(mails[0]!).getByText('Dear Ann, please send it.')).toBeTruthy();
     expect(within(mails[1]!).getByText('Received')).toBeTruthy();
     expect(within(mails[1]!).getByText(/ann@example\.com → desk@eta\.test/)).toBeTruthy();
+
+    const history = screen.getByTestId('email-history');
+    expect(within(history).getByText('Complained')).toBeTruthy();
+    expect(within(history).getByText('abuse report')).toBeTruthy();
 
     // the customer's HTML: a frame with no permission at all, whose document loads nothing remote
     const frame = within(mails[1]!).getByTitle('Mail: Re: photo') as HTMLIFrameElement;
