@@ -33,12 +33,13 @@ import { disputeIntakeRoutes, disputeRoutes } from './modules/disputes/index.ts'
 import { documentRoutes } from './modules/documents/index.ts';
 import { followUpRoutes } from './modules/follow-ups/index.ts';
 import { gatewayRoutes } from './modules/gateways/index.ts';
+import { inboundRoutes, registerInboundReader, templateRoutes } from './modules/inbox/index.ts';
 import { ingestRoutes } from './modules/ingest/index.ts';
 import { invoiceRoutes } from './modules/invoices/index.ts';
 import { createLiveHub, type LiveHubOptions, liveRoutes } from './modules/live/index.ts';
 import { type MailWorkerOptions, mailRoutes, registerMailWorker } from './modules/mail/index.ts';
 import { registerMetrics, registerReadiness } from './modules/monitoring/index.ts';
-import { notificationRoutes } from './modules/notifications/index.ts';
+import { notificationRoutes, subscribeCustomerReplies } from './modules/notifications/index.ts';
 import {
   createTimedCountsKeep,
   orderRoutes,
@@ -86,6 +87,7 @@ export const ONE_OFF_APP = {
   retentionJob: false,
   orphanSweepJob: false,
   processor: { refundWorker: false },
+  inboundReader: false,
 } as const satisfies Partial<BuildOptions>;
 
 export interface BuildOptions {
@@ -97,6 +99,8 @@ export interface BuildOptions {
   clock?: () => number;
   /** the mail outbox worker (DESIGN §9): started when the app is ready; false: not started (tests drain it) */
   mailWorker?: MailWorkerOptions | false;
+  /** the inbound mailbox reader (DESIGN §25); false: not started (tests call app.inboundReader.readOnce()) */
+  inboundReader?: false;
   /** the hourly retention job (DESIGN §16); false: not started (tests and one-off commands run passes themselves) */
   retentionJob?: false;
   /** the payment processor's refund worker and time-out (DESIGN §26); tests drain the worker themselves */
@@ -215,6 +219,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('ctx', ctx);
   // each module's subscriptions, declared in the module (its index.ts), made here once
   subscribeOrders(ctx);
+  subscribeCustomerReplies(ctx, app.log);
   // A member changed here (password, type, deletion) is read afresh by this instance's guard at once;
   // other instances learn it from the database (member-cache.ts).
   ctx.events.subscribe('member.changed', ({ memberId }) => ctx.members.forget(memberId));
@@ -242,6 +247,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   registerMailWorker(app, ctx, options.mailWorker ?? {});
   registerProcessor(app, ctx, options.processor ?? {});
+  registerInboundReader(app, ctx, options.inboundReader !== false);
   if (options.retentionJob !== false) registerRetentionJob(app, ctx);
   if (options.orphanSweepJob !== false) registerOrphanSweepJob(app, ctx);
   if (options.claimLeaseJob !== false) registerClaimLeaseJob(app, ctx, options.claimLeaseJob);
@@ -298,6 +304,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         remarkRoutes(staffApi, ctx);
         notificationRoutes(staffApi, ctx);
         mailRoutes(staffApi, ctx);
+        templateRoutes(staffApi, ctx);
+        inboundRoutes(staffApi, ctx);
         reportRoutes(staffApi, ctx);
         defenceRoutes(staffApi, ctx);
         invoiceRoutes(staffApi, ctx);

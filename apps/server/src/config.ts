@@ -52,6 +52,17 @@ export interface Config {
   stripe: { secretKey: string | null; apiUrl: string | null };
   /** SMTP URL per provider (unset: .eml files in DATA_DIR/mail); supportPhone: the customer service number in mails */
   mail: { cloudUrl: string | null; deliveryUrl: string | null; from: string; supportPhone: string };
+  /**
+   * DESIGN §25: the mailbox read back (INBOUND_IMAP_URL; null: none), how often it is looked at without
+   * IDLE, the folder read messages go to, and the addresses customer mails name for replies and bounces
+   */
+  inbound: {
+    imapUrl: string | null;
+    pollSeconds: number;
+    doneFolder: string;
+    replyTo: string | null;
+    bounceAddress: string | null;
+  };
   publicBaseUrl: Record<Domain, string>;
   /** landing-site branding of the public pages, per domain (SPEC §2 public routes) */
   sites: Record<Domain, SiteConfig>;
@@ -192,6 +203,13 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
       deliveryUrl: v.MAIL_DELIVERY_URL,
       from: v.MAIL_FROM,
       supportPhone: v.MAIL_SUPPORT_PHONE,
+    },
+    inbound: {
+      imapUrl: v.INBOUND_IMAP_URL,
+      pollSeconds: v.INBOUND_POLL_SECONDS,
+      doneFolder: v.INBOUND_DONE_FOLDER,
+      replyTo: v.INBOUND_REPLY_TO,
+      bounceAddress: v.INBOUND_BOUNCE_ADDRESS,
     },
     publicBaseUrl,
     sites: {

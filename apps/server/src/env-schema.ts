@@ -16,6 +16,7 @@ import {
   trimmed,
   url,
 } from './env-fields.ts';
+import { INBOUND_FIELDS } from './env-schema-inbox.ts';
 import { ORDER_FIELDS } from './env-schema-orders.ts';
 import { EDGE_FIELDS, RUNTIME_FIELDS } from './env-schema-runtime.ts';
 import { SITE_FIELDS } from './site-config.ts';
@@ -162,6 +163,7 @@ const FIELDS = {
     },
     DEFAULT_SUPPORT_PHONE,
   ),
+  ...INBOUND_FIELDS,
   PUBLIC_BASE_URL_PRIMARY: url(
     {
       default: "`https://primary.example` (`npm run demo`: this app's own address)",

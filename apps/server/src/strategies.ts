@@ -6,6 +6,7 @@ import type { Strategies } from './context.ts';
 import { type DbHandle, SQLITE_FILE } from './db/connect.ts';
 import type { Transactions } from './lib/transaction.ts';
 import { postgresClaimWrites, sqliteClaimWrites } from './modules/claims/index.ts';
+import { postgresOneInboundReader, sqliteOneInboundReader } from './modules/inbox/index.ts';
 import { postgresArrivalWrites, sqliteArrivalWrites } from './modules/ingest/index.ts';
 import {
   clusterLiveTransport,
@@ -52,6 +53,7 @@ export function strategiesFor(handle: DbHandle, config: Config, transactions: Tr
       giveSpaceBack: postgresGiveSpaceBack,
       oneRetentionPassAtATime: postgresOneRetentionPass,
       oneOrphanSweepAtATime: postgresOneOrphanSweep,
+      oneInboundReaderAtATime: postgresOneInboundReader,
     };
   }
   const threads = config.searchThreads;
@@ -66,6 +68,7 @@ export function strategiesFor(handle: DbHandle, config: Config, transactions: Tr
     giveSpaceBack: sqliteGiveSpaceBack,
     oneRetentionPassAtATime: sqliteOneRetentionPass,
     oneOrphanSweepAtATime: sqliteOneOrphanSweep,
+    oneInboundReaderAtATime: sqliteOneInboundReader,
   };
 }
 

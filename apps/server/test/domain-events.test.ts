@@ -86,6 +86,7 @@ describeEachDialect('domain events published by the app after commit', (dialect)
       'retention.passed': [],
       'notification.created': [],
       'refunds.requested': [],
+      'order.customerReplied': [],
     };
     for (const name of Object.keys(received) as (keyof DomainEventMap)[]) {
       t.app.ctx.events.subscribe(name, (event) => void (received[name] as unknown[]).push(event));
@@ -160,6 +161,7 @@ describeEachDialect('domain events published by the app after commit', (dialect)
       'retention.passed': [],
       'notification.created': [],
       'refunds.requested': [],
+      'order.customerReplied': [],
     });
   });
 

@@ -1,6 +1,6 @@
 import { ACCOUNT_MSG, encodeId, NOTIFICATION_MSG, type NotificationRecord, ROLE } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifyNow } from '../src/modules/notifications/index.ts';
+import { CUSTOMER_REPLIED_TEXT, notifyNow } from '../src/modules/notifications/index.ts';
 import { newOrder } from './detail-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import {
@@ -208,6 +208,31 @@ describeEachDialect('mentions and notifications', (dialect) => {
       expect(made).toMatchObject({ kind: 'customer_replied', order_id: id, by: null, read_at: null });
       expect(made.text).toHaveLength(200);
       expect((await mine(tara)).data[0]).toEqual(made);
+    });
+
+    it("tells the holder of an order a customer replied to, through the inbox's event (DESIGN §25)", async () => {
+      const id = await heldBy(tara);
+      const order = await t.app.ctx.db
+        .selectFrom('orders')
+        .select('id')
+        .where('order_id', '=', id)
+        .executeTakeFirstOrThrow();
+      const before = (await mine(tara)).data.length;
+      const ninaBefore = (await mine(nina)).data.length;
+      await t.app.ctx.events.publish('order.customerReplied', {
+        orderDbId: Number(order.id),
+        orderId: id,
+        holder: tara.id,
+        inboundId: 1,
+      });
+      await expect.poll(async () => (await mine(tara)).data.length).toBe(before + 1);
+      expect((await mine(tara)).data[0]).toMatchObject({
+        kind: 'customer_replied',
+        order_id: id,
+        text: CUSTOMER_REPLIED_TEXT,
+        by: null,
+      });
+      expect((await mine(nina)).data.length).toBe(ninaBefore);
     });
 
     it('goes with the order’s personal data on erasure', async () => {

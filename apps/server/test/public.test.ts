@@ -1,4 +1,4 @@
-import { encodeOrderRef, MSG, PUBLIC_MSG, ROLE, SERVER_MSG } from '@eta/shared';
+import { encodeOrderRef, MSG, PUBLIC_MSG, ROLE, SERVER_MSG, STATUS } from '@eta/shared';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
@@ -122,8 +122,55 @@ describeEachDialect('public track order and access tokens', (dialect) => {
           domain: 'primary',
           documentReady: false,
           applicationRejected: false,
+          process_status: STATUS.Completed,
+          publicNote: null,
         },
         path: null,
+      });
+    });
+
+    it('says where the order is, and while it awaits the customer the note of the last template sent (DESIGN §25)', async () => {
+      const order = await createOrder(t);
+      const admin = await createMember(t, ROLE.Admin, 'Ada Admin');
+      const template = async (name: string, publicNote: string | null) =>
+        (
+          await call(t, 'POST', '/api/admin/mail-templates', admin.token, {
+            name,
+            subject: 'About {{order_id}}',
+            body: 'Dear {{first_name}}',
+            publicNote,
+          })
+        ).json().data.id as number;
+      const send = async (templateId: number | null) =>
+        expect(
+          (
+            await call(t, 'POST', '/api/admin/send-customer-mail', admin.token, {
+              orderId: order.orderId,
+              templateId,
+              subject: 'About {{order_id}}',
+              body: 'Dear {{first_name}}',
+            })
+          ).statusCode,
+        ).toBe(201);
+      await send(await template('Old photo', 'Send us a photo.'));
+      await send(await template('Passport scan', 'Send us a scan of your passport page.'));
+      // a typed mail, and a template without a note, leave the last note standing
+      await send(null);
+      await send(await template('Thanks', null));
+      const history = async () => {
+        const token = await accessTokenFor(t, order);
+        return (await front(t, 'get-download-history', { orderId: order.orderId }, { token })).json().mainResult;
+      };
+      // not awaiting the customer: the status, and no note
+      expect(await history()).toMatchObject({ process_status: STATUS.Completed, publicNote: null });
+      await t.app.ctx.db
+        .updateTable('orders')
+        .set({ process_status: STATUS.Awaiting })
+        .where('order_id', '=', order.orderId)
+        .execute();
+      expect(await history()).toMatchObject({
+        process_status: STATUS.Awaiting,
+        publicNote: 'Send us a scan of your passport page.',
       });
     });
 

@@ -148,8 +148,30 @@ describeEachDialect('queues: lists, counts, paging and sorting', (dialect) => {
         'sla_paused_at',
         'follow_up_on',
         'refund_state',
+        'customer_replied_at',
       ].sort(),
     );
+  });
+
+  it("carries customer_replied_at on each row, from the order's own column (DESIGN §25)", async () => {
+    const awaiting = (await listAll(t, teamA.token, 'awaitingorder')).json().data as OrderListItem[];
+    expect(awaiting.length).toBeGreaterThan(1);
+    expect(awaiting.every((o) => o.customer_replied_at === null)).toBe(true);
+    const [replied] = awaiting;
+    const at = '2026-02-03T04:05:06.000Z';
+    await t.app.ctx.db
+      .updateTable('orders')
+      .set({ customer_replied_at: at })
+      .where('order_id', '=', replied!.order_id)
+      .execute();
+    const again = (await listAll(t, teamA.token, 'awaitingorder')).json().data as OrderListItem[];
+    expect(again.find((o) => o.order_id === replied!.order_id)?.customer_replied_at).toBe(at);
+    expect(again.filter((o) => o.customer_replied_at !== null)).toHaveLength(1);
+    await t.app.ctx.db
+      .updateTable('orders')
+      .set({ customer_replied_at: null })
+      .where('order_id', '=', replied!.order_id)
+      .execute();
   });
 
   it('pages from 1 with 10 by default, newest first; page 2 holds the next rows with no overlap', async () => {

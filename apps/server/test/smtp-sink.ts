@@ -7,6 +7,8 @@ export interface SmtpSink {
   port: number;
   url: string;
   messages: ParsedMail[];
+  /** the SMTP envelope sender (MAIL FROM) of each message, in the same order: the Return-Path a receiver writes */
+  envelopeFrom: string[];
   /** stops listening: the provider is down */
   close(): Promise<void>;
   /** listens again on the same port: the provider is back */
@@ -15,15 +17,17 @@ export interface SmtpSink {
   waitFor(n: number, timeoutMs?: number): Promise<void>;
 }
 
-function createServer(messages: ParsedMail[], arrived: () => void): SMTPServer {
+function createServer(messages: ParsedMail[], senders: string[], arrived: () => void): SMTPServer {
   return new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
+      const from = session.envelope.mailFrom;
       simpleParser(stream)
         .then((mail) => {
           messages.push(mail);
+          senders.push(from ? from.address : '');
           arrived();
           callback();
         })
@@ -44,6 +48,7 @@ const listen = (server: SMTPServer, port: number) =>
 /** Starts a sink on an ephemeral port (or `port`); `listening: false` reserves a port and leaves it closed. */
 export async function startSmtpSink(options: { listening?: boolean } = {}): Promise<SmtpSink> {
   const messages: ParsedMail[] = [];
+  const senders: string[] = [];
   const waiters: { n: number; resolve: () => void }[] = [];
   const arrived = () => {
     for (const w of waiters.filter((w) => messages.length >= w.n)) {
@@ -51,12 +56,13 @@ export async function startSmtpSink(options: { listening?: boolean } = {}): Prom
       w.resolve();
     }
   };
-  let server: SMTPServer | null = createServer(messages, arrived);
+  let server: SMTPServer | null = createServer(messages, senders, arrived);
   const port = await listen(server, 0);
   const sink: SmtpSink = {
     port,
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    envelopeFrom: senders,
     async close() {
       const closing = server;
       server = null;
@@ -64,7 +70,7 @@ export async function startSmtpSink(options: { listening?: boolean } = {}): Prom
     },
     async open() {
       if (server) return;
-      server = createServer(messages, arrived);
+      server = createServer(messages, senders, arrived);
       await listen(server, port);
     },
     waitFor(n, timeoutMs = 10_000) {

@@ -97,6 +97,7 @@ export async function buildTestApp(
     claimLeaseJob: false,
     // the refund worker too is drained by the tests themselves (DESIGN §26)
     processor: { refundWorker: false },
+    inboundReader: false,
     // Every JSON reply a test receives has been checked against its contract's response schema.
     checkReplies: true,
     ...options.build,

@@ -13,7 +13,8 @@ export const FOLLOW_UP_COUNT_FIELD = {
 
 export type FollowUpStatus = keyof typeof FOLLOW_UP_COUNT_FIELD;
 export type FollowUpCountField = (typeof FOLLOW_UP_COUNT_FIELD)[FollowUpStatus];
-export type FollowUpCounts = Partial<Record<FollowUpCountField, number>>;
+/** beside them, Awaiting Customer's orders with a customer's reply (`awaitingRepliedCount`, DESIGN §25) */
+export type FollowUpCounts = Partial<Record<FollowUpCountField | 'awaitingRepliedCount', number>>;
 
 export const FOLLOW_UP_STATUSES = Object.keys(FOLLOW_UP_COUNT_FIELD) as FollowUpStatus[];
 

@@ -19,6 +19,8 @@ export const MAIL_KIND = {
   rejection: 'rejection',
   refund: 'refund',
   invoice: 'invoice',
+  /** written by a member to the customer, from a template or typed (DESIGN §25) */
+  customer: 'customer',
   /** to a staff member, not about an order: the link of "Forgot password?" (DESIGN §17) */
   passwordReset: 'password_reset',
 } as const;

@@ -37,6 +37,10 @@ export const ORDER_EVENT = {
   fraudWarning: 'fraud_warning',
   /** the dispute's evidence staged or submitted at the processor, or the dispute conceded (to: which) */
   disputeEvidence: 'dispute_evidence',
+  /** a customer's mail read from the mailbox onto the order (to: its subject) (DESIGN §25) */
+  customerReply: 'customer_reply',
+  /** a mail of ours bounced or was complained of (to: bounced | complained; detail: the diagnostic) */
+  mailBounced: 'mail_bounced',
   /** personal data removed (DESIGN §16): detail says what, under which rule or at whose request */
   dataRemoved: 'data_removed',
 } as const;

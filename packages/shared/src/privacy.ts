@@ -11,6 +11,8 @@ export const ACCESS_ACTION = {
   pack: 'pack',
   letter: 'letter',
   export: 'export',
+  /** an attachment of a customer's mail (DESIGN §25) */
+  attachment: 'attachment',
 } as const;
 export type AccessAction = (typeof ACCESS_ACTION)[keyof typeof ACCESS_ACTION];
 export const ACCESS_ACTIONS = Object.values(ACCESS_ACTION) as [AccessAction, ...AccessAction[]];
@@ -22,6 +24,7 @@ export const ACCESS_ACTION_LABEL: Readonly<Record<AccessAction, string>> = {
   pack: 'Built a defence pack',
   letter: 'Opened the defence letter',
   export: 'Subject access export',
+  attachment: 'Opened a mail attachment',
 };
 
 /** What the audit log records: who did what to accounts, the team, gateways and personal data. */

@@ -46,6 +46,8 @@ export type Capability =
   | 'disputes.work'
   /** read the access and audit logs (DESIGN §16) */
   | 'audit.read'
+  /** write, change and delete the customer mail templates (DESIGN §25) */
+  | 'templates.manage'
   /** erase an order's personal data on request (DESIGN §16) */
   | 'privacy.erase'
   /** export everything held about a person (DESIGN §16) */
@@ -71,6 +73,7 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly Role[]>> = {
   'views.share': MANAGERS,
   'disputes.work': EVERYONE,
   'audit.read': [ROLE.Admin],
+  'templates.manage': MANAGERS,
   'privacy.erase': [ROLE.Admin],
   'privacy.export': [ROLE.Admin],
 };

@@ -28,6 +28,10 @@ export const ADMIN_ROUTE = {
   auditLog: '/admin/audit-log',
   /** DESIGN §17: two-factor sign-in and the member's sessions, from the top bar's menu */
   account: '/admin/account',
+  /** DESIGN §25: the customer mail templates (every member reads, templates.manage writes) */
+  mailTemplates: '/admin/mail-templates',
+  /** DESIGN §25: mail read from the mailbox that found no order */
+  unmatchedMail: '/admin/unmatched-mail',
   /** followed by /{encoded order id} (DESIGN §5: base64url of the order id). */
   viewOrder: '/admin/view-order',
   logout: '/logout',
@@ -68,6 +72,18 @@ export const SCREENS = {
     label: 'Order Processed',
     title: 'Processed By',
     capability: 'reports.processedBy',
+  },
+  mailTemplates: {
+    path: ADMIN_ROUTE.mailTemplates,
+    label: 'Mail Templates',
+    title: 'Mail Templates',
+    capability: 'orders.work',
+  },
+  unmatchedMail: {
+    path: ADMIN_ROUTE.unmatchedMail,
+    label: 'Unmatched Mail',
+    title: 'Unmatched Mail',
+    capability: 'orders.work',
   },
   disputes: { path: ADMIN_ROUTE.disputes, label: 'Disputes', title: 'Disputes', capability: 'disputes.work' },
   fraudWarnings: {

@@ -29,6 +29,7 @@ import * as urgentClaims from './migrations/090_urgent_claims.ts';
 import * as queueFilters from './migrations/093_queue_filters.ts';
 import * as savedViews from './migrations/094_saved_views.ts';
 import * as notifications from './migrations/096_notifications.ts';
+import * as customerConversation from './migrations/100_customer_conversation.ts';
 import * as processorMoney from './migrations/110_processor_money.ts';
 import type { Database } from './schema.ts';
 
@@ -66,6 +67,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '093_queue_filters': queueFilters,
   '094_saved_views': savedViews,
   '110_processor_money': processorMoney,
+  '100_customer_conversation': customerConversation,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

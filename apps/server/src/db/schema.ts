@@ -1,5 +1,6 @@
 import type { PurchaseEvidenceField } from '@eta/shared';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { InboundAttachmentsTable, InboundMailTable, MailTemplatesTable } from './schema-inbox.ts';
 import type {
   DisputeIntakeEventsTable,
   DisputesTable,
@@ -18,6 +19,7 @@ import type {
   StaffTable,
 } from './schema-staff.ts';
 
+export type * from './schema-inbox.ts';
 export type * from './schema-payments.ts';
 export type * from './schema-processor.ts';
 export type * from './schema-staff.ts';
@@ -112,6 +114,8 @@ export type OrdersTable = { [K in OrderTextField]: string | null } & {
   removal_reason: Generated<string | null>;
   /** the day to chase an order in Awaiting Customer or Awaiting Govt again, YYYY-MM-DD (081) */
   follow_up_on: Generated<string | null>;
+  /** a customer's reply came while the order waited in Awaiting Customer; cleared on a status change (100) */
+  customer_replied_at: Generated<string | null>;
 } & { [K in PurchaseTextColumn]: string | null } & {
   /** purchase evidence (040): 1 or 0 when the website said, null when it did not */
   disclaimer_shown: number | null;
@@ -204,6 +208,11 @@ export interface MailOutboxTable {
   claim_token: string | null;
   /** the sender's display name: the order's site (070); null: MAIL_FROM's own */
   from_name: string | null;
+  /** a bounce or complaint heard of it (100): `bounced` | `complained`, and the diagnostic */
+  delivery: Generated<string | null>;
+  delivery_detail: Generated<string | null>;
+  /** the public note of the template it was sent from (100): the customer page shows the last one */
+  public_note: Generated<string | null>;
 }
 
 export interface MailHistoryTable {
@@ -356,6 +365,9 @@ export interface Database {
   refunds: RefundsTable;
   fraud_warnings: FraudWarningsTable;
   processor_status: ProcessorStatusTable;
+  mail_templates: MailTemplatesTable;
+  inbound_mail: InboundMailTable;
+  inbound_attachments: InboundAttachmentsTable;
 }
 
 export type StaffRow = Selectable<StaffTable>;

@@ -29,6 +29,11 @@ export interface DomainEventMap {
   'notification.created': { memberId: number; notification: NotificationRecord };
   /** refunds written for the processor (DESIGN §26): a refund worker may call it now */
   'refunds.requested': { refundIds: readonly number[] };
+  /**
+   * a customer's reply marked an order waiting in Awaiting Customer (DESIGN §25): its holder is told
+   * (notifications subscribe); `holder` is the member the order is assigned to, null when free
+   */
+  'order.customerReplied': { orderDbId: number; orderId: string; holder: number | null; inboundId: number };
   /** a retention pass finished in this process: what it removed, by kind (privacy's RETENTION_KINDS) */
   'retention.passed': { removed: Readonly<Record<string, number>> };
 }

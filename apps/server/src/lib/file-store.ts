@@ -14,6 +14,8 @@ export const FILE_FOLDER = {
   invoices: 'invoices',
   /** .eml files of a provider with no SMTP URL (DESIGN §4) */
   mail: 'mail',
+  /** raw messages read from the inbound mailbox and their kept attachments (DESIGN §25) */
+  inbound: 'inbound',
 } as const;
 export type FileFolder = (typeof FILE_FOLDER)[keyof typeof FILE_FOLDER];
 

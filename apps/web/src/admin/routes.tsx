@@ -41,6 +41,13 @@ const FraudWarningsPage = lazyPage(() =>
   import('./features/refunds/FraudWarningsPage.tsx').then((m) => m.FraudWarningsPage),
 );
 
+const MailTemplatesPage = lazyPage(() =>
+  import('./features/inbox/MailTemplatesPage.tsx').then((m) => m.MailTemplatesPage),
+);
+const UnmatchedMailPage = lazyPage(() =>
+  import('./features/inbox/UnmatchedMailPage.tsx').then((m) => m.UnmatchedMailPage),
+);
+
 const guarded = (capability: Parameters<typeof RequireCapability>[0]['capability'], element: ReactNode) => (
   <RequireCapability capability={capability}>{element}</RequireCapability>
 );
@@ -57,6 +64,8 @@ const adminRoutes: RouteObject[] = [
   // DESIGN §23: a saved view's own address
   { path: `/admin/${SAVED_VIEW_PATH}/:viewId`, element: <SavedViewPage /> },
   { path: ADMIN_ROUTE.countryOrderList, element: <CountryOrderListPage /> },
+  { path: ADMIN_ROUTE.mailTemplates, element: guarded(SCREENS.mailTemplates.capability, <MailTemplatesPage />) },
+  { path: ADMIN_ROUTE.unmatchedMail, element: guarded(SCREENS.unmatchedMail.capability, <UnmatchedMailPage />) },
   { path: ADMIN_ROUTE.sendInvoice, element: <SendInvoicePage /> },
   { path: ADMIN_ROUTE.manageTeam, element: guarded(SCREENS.manageTeam.capability, <TeamPage />) },
   {

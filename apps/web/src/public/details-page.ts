@@ -4,8 +4,10 @@ import {
   decodeOrderRef,
   formatEst,
   MSG,
+  type OrderStatus,
   PUBLIC_DOWNLOAD_DELAY_MS,
   PUBLIC_ROUTE,
+  PUBLIC_STATUS_TEXT,
   PUBLIC_TRACK_TITLE,
 } from '@eta/shared';
 import { getDownloadHistory, recordDownload } from './api.ts';
@@ -153,6 +155,13 @@ export async function renderDetailsPage(
           h('p', { class: 'pub-lead' }, `Order ID ${mainResult.order_id}. ${TEXT.notReadyMessage} `, contact, '.'),
         ];
 
+  // DESIGN §25: where the order is, in the customer's words, and what we wait for from them
+  const statusText = PUBLIC_STATUS_TEXT[mainResult.process_status as OrderStatus];
+  const where = [
+    ...(statusText ? [h('p', { class: 'pub-where', 'data-status': 'where' }, statusText)] : []),
+    ...(mainResult.publicNote ? [h('p', { class: 'pub-note', role: 'note' }, mainResult.publicNote)] : []),
+  ];
+
   chrome.main.replaceChildren(
     h(
       'section',
@@ -163,6 +172,7 @@ export async function renderDetailsPage(
         { ok: '✓', no: '✕', wait: '…' }[state],
       ),
       ...intro,
+      ...where,
       h('div', { class: 'pub-actions' }, button),
       h('h2', {}, TEXT.historyTitle),
       historySlot,

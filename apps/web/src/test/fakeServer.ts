@@ -167,6 +167,12 @@ export function staffServer(user: TokenUser, counts: FolderCounts = {}): FakeSer
       // the sidebar lists the member's saved views (DESIGN §23): none unless a test serves some
       .on(VIEWS_API.list, { status: API_STATUS.ok, message: 'Views listed.', data: [] })
       // the top bar's bell reads the member's notifications (DESIGN §23): none unless a test serves some
-      .on(NOTIFICATIONS_API.list, { status: API_STATUS.ok, message: 'Notifications', data: [], total: 0, unread: 0 })
+      .on(NOTIFICATIONS_API.list, () => ({
+        status: API_STATUS.ok,
+        message: 'Notifications',
+        data: [],
+        total: 0,
+        unread: 0,
+      }))
   );
 }

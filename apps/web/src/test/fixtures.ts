@@ -29,6 +29,7 @@ export function listItem(overrides: Partial<OrderListItem> & Pick<OrderListItem,
     sla_paused_at: null,
     follow_up_on: null,
     refund_state: null,
+    customer_replied_at: null,
     ...overrides,
   };
 }
@@ -95,6 +96,8 @@ export function orderDetail(overrides: Partial<OrderDetail> & Pick<OrderDetail, 
     ce3: { eligible: false, matches: [] },
     images: { passport: null, selfie: null },
     relatedOrders: [],
+    conversation: [],
+    customer_replied_at: null,
     ...overrides,
   };
 }

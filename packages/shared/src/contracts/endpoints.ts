@@ -111,6 +111,18 @@ export const DETAIL_API = {
   rejectionMail: at('POST', '/admin/send-rejection-mail'),
 };
 
+/** The conversation with the customer (DESIGN §25): templates, customer mail, the mailbox read back. */
+export const INBOX_API = {
+  templates: at('GET', '/admin/mail-templates'),
+  createTemplate: at('POST', '/admin/mail-templates'),
+  updateTemplate: at('PUT', '/admin/mail-templates/:id'),
+  deleteTemplate: at('DELETE', '/admin/mail-templates/:id'),
+  sendCustomerMail: at('POST', '/admin/send-customer-mail'),
+  inbound: at('GET', '/admin/inbound-mail'),
+  linkInbound: at('PUT', '/admin/inbound-mail/:id'),
+  attachment: at('GET', '/admin/inbound-attachments/:id'),
+};
+
 export const REPORTS_API = {
   countryOrders: at('POST', '/admin/get-country-order-count'),
   processedBy: at('POST', '/admin/get-processed-by-count'),

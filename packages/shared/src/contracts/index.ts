@@ -6,6 +6,7 @@ import { DISPUTE_INTAKE_CONTRACTS, DISPUTES_CONTRACTS } from './disputes.ts';
 import { FIND_CONTRACTS } from './find.ts';
 import { FOLLOW_UP_CONTRACTS } from './follow-ups.ts';
 import { FRONT_CONTRACTS, INGEST_CONTRACTS } from './front.ts';
+import { INBOX_CONTRACTS } from './inbox.ts';
 import { LIVE_CONTRACTS } from './live.ts';
 import { NOTIFICATIONS_CONTRACTS } from './notifications.ts';
 import { ORDERS_CONTRACTS } from './orders.ts';
@@ -24,6 +25,7 @@ export * from './endpoints.ts';
 export * from './find.ts';
 export * from './follow-ups.ts';
 export * from './front.ts';
+export * from './inbox.ts';
 export * from './live.ts';
 export * from './notifications.ts';
 export * from './orders.ts';
@@ -55,6 +57,7 @@ const GROUPS = {
   LIVE_CONTRACTS,
   NOTIFICATIONS_CONTRACTS,
   PROCESSOR_CONTRACTS,
+  INBOX_CONTRACTS,
 };
 type Groups = typeof GROUPS;
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ce3ResultSchema } from '../ce3.ts';
+import { DELIVERY, type Delivery } from '../inbox.ts';
 import { MAIL_KIND, MAIL_PROVIDER, MAIL_STATUS } from '../mail.ts';
 import { disputeRecordSchema } from './disputes.ts';
 import { relatedOrderSchema } from './find.ts';
+import { conversationItemSchema } from './inbox.ts';
 import { INGEST_TEXT_FIELDS, type IngestTextField } from './orders.ts';
 import { dataRemovalSchema } from './privacy.ts';
 import { purchaseEvidenceSchema } from './purchase-evidence.ts';
@@ -49,6 +51,9 @@ export const mailHistoryRecordSchema = z.strictObject({
   sent_at: z.string().nullable(),
   /** the document the mail carried the link to, or null */
   uploadDoc: uploadDocRecordSchema.nullable(),
+  /** DESIGN §25: sent, bounced or complained (queued until sent), and the diagnostic */
+  delivery: z.enum(Object.values(DELIVERY) as [Delivery, ...Delivery[]]),
+  delivery_detail: z.string().nullable(),
 });
 type MailKindValue = (typeof MAIL_KIND)[keyof typeof MAIL_KIND];
 export type MailHistoryRecord = z.infer<typeof mailHistoryRecordSchema>;
@@ -147,6 +152,10 @@ export const orderDetailSchema = z.strictObject({
   images: z.strictObject({ passport: z.string().nullable(), selfie: z.string().nullable() }),
   /** the customer's other orders, by email, phone or card, newest first, at most 20 (DESIGN §23) */
   relatedOrders: z.array(relatedOrderSchema),
+  /** DESIGN §25: our mails and the customer's, oldest first */
+  conversation: z.array(conversationItemSchema),
+  /** DESIGN §25: when the customer replied while the order waited on them (cleared when it moves) */
+  customer_replied_at: z.string().nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -52,6 +52,10 @@ export const publicMainResultSchema = z.strictObject({
   documentReady: z.boolean(),
   /** the current document was rejected: the applicant was mailed that the application was not approved */
   applicationRejected: z.boolean(),
+  /** where the order is; the page says it in the customer's words (PUBLIC_STATUS_TEXT, DESIGN §25) */
+  process_status: z.string(),
+  /** while the order awaits the customer: the note of the last template sent to them that has one, else null */
+  publicNote: z.string().nullable(),
 });
 export type PublicMainResult = z.infer<typeof publicMainResultSchema>;
 

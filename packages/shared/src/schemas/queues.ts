@@ -167,6 +167,8 @@ export const orderListItemSchema = z.strictObject({
   follow_up_on: z.string().nullable(),
   /** the state of the order's latest refund through the processor, or null: none (DESIGN §26) */
   refund_state: z.enum(REFUND_STATES).nullable(),
+  /** when the customer last replied to an order awaiting them, or null (DESIGN §25) */
+  customer_replied_at: z.string().nullable(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 

@@ -65,6 +65,8 @@ const orderWithLists = compiledOnce((db: Db, orderId: string) =>
             'mail_outbox.last_error',
             'mail_outbox.created_at',
             'mail_outbox.sent_at',
+            'mail_outbox.delivery',
+            'mail_outbox.delivery_detail',
           ])
           .whereRef('mail_outbox.order_id', '=', 'orders.id')
           .orderBy('mail_outbox.id', 'desc'),

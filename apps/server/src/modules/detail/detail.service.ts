@@ -17,6 +17,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ce3For, toDisputeRecord } from '../disputes/index.ts';
+import { deliveryOf, orderConversation } from '../inbox/index.ts';
 import * as repo from './detail.repository.ts';
 import { relatedOrdersOf } from './related-orders.repository.ts';
 
@@ -104,6 +105,7 @@ export async function orderDetail(ctx: AppContext, staff: TokenUser, orderId: st
     last_error: m.last_error,
     sent_at: m.sent_at,
     uploadDoc: m.document_id === null ? null : (docById.get(Number(m.document_id)) ?? null),
+    ...deliveryOf(m),
   }));
   const images = {
     passport: kinds.has('passport') ? imageUrl(order.order_id, 'passport') : null,
@@ -170,5 +172,7 @@ export async function orderDetail(ctx: AppContext, staff: TokenUser, orderId: st
     disputes: disputes.map((d) => toDisputeRecord({ ...d, public_order_id: order.order_id }, ctx.clock())),
     images,
     relatedOrders: await relatedOrdersOf(ctx.db, { ...order, id: Number(order.id) }),
+    conversation: await orderConversation(ctx.db, ctx.config, Number(order.id)),
+    customer_replied_at: order.customer_replied_at ?? null,
   };
 }

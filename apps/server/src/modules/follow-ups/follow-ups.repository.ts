@@ -1,4 +1,4 @@
-import { FOLLOW_UP_STATUSES, type FollowUpStatus } from '@eta/shared';
+import { FOLLOW_UP_STATUSES, type FollowUpStatus, STATUS } from '@eta/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { compiledOnce } from '../../db/compiled.ts';
 import { statusLiterals } from '../../db/literals.ts';
@@ -33,4 +33,21 @@ const dueCounts = compiledOnce((db, today: string) =>
 export async function readDueCounts(db: Db, today: string): Promise<Map<FollowUpStatus, number>> {
   const rows = await dueCounts(db, today);
   return new Map(rows.map((r) => [r.process_status as FollowUpStatus, Number(r.n)]));
+}
+
+/**
+ * Awaiting Customer orders the customer replied to (DESIGN §25): a range of migration 100's index,
+ * which holds only orders with a reply mark (the mark is cleared when the order changes status).
+ */
+const repliedCount = compiledOnce((db) =>
+  db
+    .selectFrom('orders')
+    .select(sql<number | string>`count(*)`.as('n'))
+    .where('process_status', 'in', statusLiterals([STATUS.Awaiting]))
+    .where('customer_replied_at', 'is not', null),
+);
+
+export async function readRepliedCount(db: Db): Promise<number> {
+  const [row] = await repliedCount(db);
+  return Number(row?.n ?? 0);
 }

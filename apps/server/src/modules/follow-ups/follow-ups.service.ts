@@ -1,4 +1,5 @@
 import {
+  AWAITING_REPLIED_COUNT,
   FOLLOW_UP_COUNT_FIELD,
   FOLLOW_UP_MSG,
   type FollowUpCounts,
@@ -14,7 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { appendEvents, lockOrderForWrite } from '../order-changes/index.ts';
-import { followUpOf, readDueCounts, setFollowUp } from './follow-ups.repository.ts';
+import { followUpOf, readDueCounts, readRepliedCount, setFollowUp } from './follow-ups.repository.ts';
 
 /**
  * Sets (a day) or clears (null) the follow-up date of an order in Awaiting Customer or Awaiting Govt
@@ -45,8 +46,9 @@ export async function changeFollowUp(
  * whose day is today or earlier, UTC, by the app's clock. Every follow-up status is given, zero too.
  */
 export async function followUpDueCounts(db: Kysely<Database>, now: number): Promise<FollowUpCounts> {
-  const due = await readDueCounts(db, utcDay(now));
-  const counts: FollowUpCounts = {};
+  const [due, replied] = await Promise.all([readDueCounts(db, utcDay(now)), readRepliedCount(db)]);
+  // beside Awaiting Customer too: its orders the customer has replied to (DESIGN §25)
+  const counts: FollowUpCounts = { [AWAITING_REPLIED_COUNT]: replied };
   for (const [status, field] of Object.entries(FOLLOW_UP_COUNT_FIELD)) {
     counts[field] = isFollowUpStatus(status) ? (due.get(status) ?? 0) : 0;
   }

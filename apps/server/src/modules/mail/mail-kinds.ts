@@ -13,6 +13,7 @@ import { longDate } from '../../lib/pdf/text.ts';
 import { loadMailOrders, type MailOrder } from './mail-orders.repository.ts';
 import type { MailAttachment } from './outbox.repository.ts';
 import { approvalMail } from './templates/approval.ts';
+import { customerMail } from './templates/customer.ts';
 import { invoiceMail } from './templates/invoice.ts';
 import type { MailSite } from './templates/layout.ts';
 import { refundMail } from './templates/refund.ts';
@@ -39,6 +40,8 @@ export interface MailKindEntry<Input> {
   remainder: boolean;
   /** files under DATA_DIR sent with it */
   attachments?(input: Input): readonly MailAttachment[];
+  /** what the customer's page says while the order waits on them (a template's public note, DESIGN §25) */
+  publicNote?(input: Input): string | null;
 }
 
 /** Mails sent from the order detail's buttons: the member types the address and picks the provider (SPEC §4). */
@@ -53,6 +56,14 @@ export interface AboutDocument {
 export interface InvoiceInput {
   invoice: { number: string; amountMinor: number; currency: string | null; issuedAt: string; service: string };
   attachment: MailAttachment;
+}
+
+/** A member's mail to the customer (DESIGN §25): the subject and text they wrote, and their template's public note. */
+export interface CustomerInput {
+  subject: string;
+  body: string;
+  provider: MailProvider;
+  publicNote: string | null;
 }
 
 const chosenByMember = {
@@ -124,6 +135,16 @@ export const MAIL_KINDS = {
     documentBound: false,
     remainder: false,
     attachments: (input) => [input.attachment],
+  }),
+  [MAIL_KIND.customer]: entry<CustomerInput>({
+    load: loadMailOrders,
+    render: (order, site, input) => customerMail(order, site, input.subject, input.body),
+    to: (order) => order.contact_email_address,
+    provider: (input) => input.provider,
+    documentId: noDocument,
+    documentBound: false,
+    remainder: false,
+    publicNote: (input) => input.publicNote,
   }),
 } satisfies Record<OrderMailKind, MailKindEntry<never>>;
 

@@ -34,6 +34,8 @@ export interface MailToQueue {
   attachments?: readonly outbox.MailAttachment[];
   /** who the mail says it is from: the order's site, which signs it */
   fromName?: string;
+  /** the template's public note (DESIGN §25), kept with the mail for the customer's page */
+  publicNote?: string | null;
 }
 
 /**
@@ -63,6 +65,7 @@ export async function queueMails(
       created_by: staff?.id ?? null,
       attachments: m.attachments ?? null,
       from_name: m.fromName ?? null,
+      public_note: m.publicNote ?? null,
     })),
     at,
   );

@@ -67,6 +67,7 @@ export async function queueOrderMail(
       fromName: site.name,
       remainder: kind.remainder,
       attachments: kind.attachments?.(request),
+      publicNote: kind.publicNote?.(request) ?? null,
     });
   }
   return queueMails(trx, tx, actor, mails, request.at ?? nowIso(ctx.clock));

@@ -27,6 +27,8 @@ export interface NewMail {
   attachments?: readonly MailAttachment[] | null;
   /** the sender's display name (the order's site); null or absent: MAIL_FROM's own */
   from_name?: string | null;
+  /** a template's public note (DESIGN §25) */
+  public_note?: string | null;
 }
 
 /** Queues mails, due at once; written in the transaction of the change that caused them (DESIGN §9). */
@@ -36,6 +38,7 @@ export async function insertMails(db: Db, mails: readonly NewMail[], at: string)
     ...m,
     attachments: m.attachments?.length ? JSON.stringify(m.attachments) : null,
     from_name: m.from_name ?? null,
+    public_note: m.public_note ?? null,
     status: MAIL_STATUS.queued,
     attempts: 0,
     next_attempt_at: at,
@@ -45,7 +48,7 @@ export async function insertMails(db: Db, mails: readonly NewMail[], at: string)
     claim_token: null,
   }));
   const ids: number[] = [];
-  // 15 columns a row: 60 rows stay well under SQLite's parameter limit.
+  // 16 columns a row: 60 rows stay well under SQLite's parameter limit.
   for (let i = 0; i < rows.length; i += 60) {
     const inserted = await db
       .insertInto('mail_outbox')

@@ -14,6 +14,10 @@ export interface OutgoingMail {
   html: string;
   text: string;
   headers: Record<string, string>;
+  /** the mail's signed reply address (DESIGN §25) */
+  replyTo?: string;
+  /** the SMTP envelope: its sender is the signed bounce address (VERP, DESIGN §25) */
+  envelope?: { from: string; to: string };
   /** read from the file store before the message is built */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }

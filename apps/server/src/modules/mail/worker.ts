@@ -6,6 +6,7 @@ import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { describeStorage } from '../../storage-config.ts';
 import { appendEvents } from '../order-changes/index.ts';
+import { customerMailTags } from './customer-tags.ts';
 import { DOCUMENT_BOUND_KINDS } from './mail-kinds.ts';
 import * as outbox from './outbox.repository.ts';
 import { createTransports, type MailTransport, messageIdOf, providersWithoutSmtp, senderOf } from './transports.ts';
@@ -138,6 +139,8 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
         text: row.text,
         headers: { 'X-Eta-Mail-Kind': row.kind },
         attachments: await attachmentsOf(row.attachments, ctx.files),
+        // staff mails (no order) need no way back
+        ...(row.order_id !== null ? customerMailTags(ctx.config, id, row.to_address) : {}),
       });
     } catch (error) {
       const last = errorText(error);

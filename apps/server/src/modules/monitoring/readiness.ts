@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { StorageProblem } from '../../lib/file-store.ts';
 import { describeStorage } from '../../storage-config.ts';
+import type {} from '../inbox/index.ts';
 import { type OutboxBacklog, outboxBacklog } from '../mail/index.ts';
 import { processorWarnings } from '../processor/index.ts';
 
@@ -63,13 +64,17 @@ async function storage(ctx: AppContext, log: FastifyInstance['log']): Promise<st
 
 /**
  * GET /readyz (DESIGN §19): 200 when the database answers, the file store can be read and
- * written (the folders, or the bucket), and no mail has waited over 10 minutes; else 503 naming each problem. Unlike /healthz
+ * written (the folders, or the bucket), no mail has waited over 10 minutes, and the inbound mailbox
+ * (DESIGN §25) answered this instance's reader the last time it tried; else 503 naming each problem. Unlike /healthz
  * (liveness: is this process worth keeping), it says whether everything the service needs works:
  * the database, storage and mail queue are shared, so every instance usually answers alike.
  */
 export function registerReadiness(app: FastifyInstance, ctx: AppContext): void {
   app.get(READINESS_PATH, { schema: { hide: true } }, async (_request, reply) => {
     const problems = (await Promise.all([databaseAndMail(ctx, app.log), storage(ctx, app.log)])).flat();
+    // the inbound mailbox as this instance's reader last found it (DESIGN §25): down, or refusing our password
+    const mailbox = app.inboundReader?.state().problem;
+    if (mailbox) problems.push(mailbox);
     // A refused Stripe key is said, not failed on: a 503 would take every instance out of the load
     // balancer for what touches refunds and evidence alone (docs/decisions/0310).
     const warnings = await processorWarnings(ctx).catch(() => []);

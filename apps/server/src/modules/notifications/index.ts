@@ -6,6 +6,7 @@
  * reaches that member once it has), or `notifyNow(ctx, input)` from a domain-event subscriber, which
  * runs after its writer's commit. Kinds are NOTIFICATION_KIND in @eta/shared.
  */
+export { CUSTOMER_REPLIED_TEXT, subscribeCustomerReplies } from './customer-replies.ts';
 export { mayMention, notifyMentions } from './mentions.ts';
 export { notificationRoutes } from './notifications.routes.ts';
 export { type NotifyInput, notify, notifyNow } from './notify.ts';

@@ -33,6 +33,8 @@ const CHANGES_TIMED_COUNTS: ReadonlySet<string> = new Set([
   ORDER_EVENT.status,
   ORDER_EVENT.document,
   ORDER_EVENT.followUp,
+  // a customer's reply counts beside Awaiting Customer (DESIGN §25)
+  ORDER_EVENT.customerReply,
 ]);
 
 /**

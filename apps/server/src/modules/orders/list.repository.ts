@@ -26,6 +26,7 @@ export interface ListRow {
   sla_paused_at: string | null;
   follow_up_on: string | null;
   refund_state: RefundState | null;
+  customer_replied_at: string | null;
 }
 
 export interface ListWindow {
@@ -181,6 +182,7 @@ const LIST_COLUMNS = [
   'orders.sla_paused_at',
   'orders.follow_up_on',
   latestRefundState.as('refund_state'),
+  'orders.customer_replied_at',
 ] as const;
 
 /**

@@ -56,6 +56,7 @@ function toItem(row: ListRow, staff: TokenUser): OrderListItem {
     sla_paused_at: row.sla_paused_at,
     follow_up_on: row.follow_up_on,
     refund_state: row.refund_state,
+    customer_replied_at: row.customer_replied_at,
   };
 }
 

@@ -5,6 +5,7 @@ import { FILE_FOLDER } from '../../lib/file-store.ts';
 import { NOTE_CHANGE_DETAIL } from '../disputes/index.ts';
 import { emlFileName } from '../mail/index.ts';
 import { queueFileDeletions } from './file-deletions.ts';
+import { removeInboundMail } from './inbound-removal.ts';
 
 type Trx = Transaction<Database>;
 
@@ -60,6 +61,8 @@ export async function erasePersonalCopies(trx: Trx, ids: readonly number[], at: 
     .where('id', 'in', [...ids])
     .execute();
   await eraseMail(trx, ids, at);
+  // the customer's mails read back (DESIGN §25), whatever the documents' step did already
+  await removeInboundMail(trx, ids, at);
   await trx
     .updateTable('documents')
     .set((eb) => ({

@@ -6,6 +6,7 @@ import { FILE_FOLDER } from '../../lib/file-store.ts';
 import type { TxContext } from '../../lib/transaction.ts';
 import { appendEvents } from '../order-changes/index.ts';
 import { queueFileDeletions } from './file-deletions.ts';
+import { removeInboundMail } from './inbound-removal.ts';
 import { erasePersonalCopies } from './personal-copies.repository.ts';
 
 /**
@@ -101,6 +102,8 @@ export async function removeDocuments(trx: Trx, ids: readonly number[], options:
     documents.map((d) => ({ folder: FILE_FOLDER.documents, file_name: d.file1 })),
     options.at,
   );
+  // the customer's mails and their attachments go with the documents (DESIGN §25)
+  await removeInboundMail(trx, done, options.at);
   await logRemoval(done, 'eTA documents removed', options);
   return done;
 }

@@ -51,7 +51,7 @@ export function createSubjectExportService(ctx: AppContext) {
   async function orderRecord(orderDbId: number) {
     const order = await db.selectFrom('orders').selectAll().where('id', '=', orderDbId).executeTakeFirstOrThrow();
     const byOrder = { order_id: orderDbId };
-    const [mails, downloads, remarks, events, images, documents, invoices] = await Promise.all([
+    const [mails, downloads, remarks, events, images, documents, invoices, inbound] = await Promise.all([
       db
         .selectFrom('mail_outbox')
         .select(['kind', 'to_address', 'subject', 'text', 'status', 'created_at', 'sent_at'])
@@ -91,9 +91,16 @@ export function createSubjectExportService(ctx: AppContext) {
         .select(['invoice_number', 'file_name', 'created_at'])
         .where('order_id', '=', orderDbId)
         .execute(),
+      // the customer's own mails read back (DESIGN §25)
+      db
+        .selectFrom('inbound_mail')
+        .select(['kind', 'from_address', 'to_address', 'subject', 'text', 'received_at', 'removed_at'])
+        .where('order_id', '=', orderDbId)
+        .orderBy('id')
+        .execute(),
     ]);
     const shown = Object.fromEntries(Object.entries(order).filter(([key]) => !HIDDEN_ORDER_COLUMNS.has(key)));
-    return { order: shown, mails, downloads, remarks, events, images, documents, invoices };
+    return { order: shown, mails, inbound_mails: inbound, downloads, remarks, events, images, documents, invoices };
   }
 
   /** A stored file, if it is still there, under `files/{order}/…` in the ZIP. */

@@ -1,3 +1,4 @@
+import { MAIL_KIND } from '@eta/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
@@ -7,7 +8,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export async function findOrderForTracking(db: Db, orderId: string) {
   return db
     .selectFrom('orders')
-    .select(['id', 'order_id', 'contact_email_address', 'first_name', 'sur_name', 'domain'])
+    .select(['id', 'order_id', 'contact_email_address', 'first_name', 'sur_name', 'domain', 'process_status'])
     .where('order_id', '=', orderId)
     .executeTakeFirst();
 }
@@ -100,4 +101,22 @@ export async function consumeLink(db: Db, jti: string, at: string) {
     .where('documents.removed_at', 'is', null)
     .where('documents.order_id', '=', used.order_id)
     .executeTakeFirst();
+}
+
+/**
+ * The note the customer page shows while the order awaits the customer (DESIGN §25): that of the last
+ * mail sent from a template with a note. A typed mail or a template without one leaves the earlier note:
+ * it still says what we wait for.
+ */
+export async function lastPublicNote(db: Db, orderRowId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select('public_note')
+    .where('order_id', '=', orderRowId)
+    .where('kind', '=', MAIL_KIND.customer)
+    .where('public_note', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.public_note ?? null;
 }

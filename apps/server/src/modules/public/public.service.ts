@@ -10,6 +10,7 @@ import {
   PUBLIC_MSG,
   type PublicDocumentPath,
   type PublicMainResult,
+  STATUS,
   type TrackOrderInput,
 } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
@@ -90,9 +91,11 @@ export function createPublicService(ctx: AppContext) {
 
     async history(orderId: string) {
       const order = await loadOrder(orderId);
-      const [doc, downloads] = await Promise.all([
+      const awaiting = order.process_status === STATUS.Awaiting;
+      const [doc, downloads, publicNote] = await Promise.all([
         repo.findCurrentDocument(ctx.db, order.id),
         repo.listDownloads(ctx.db, order.id),
+        awaiting ? repo.lastPublicNote(ctx.db, order.id) : null,
       ]);
       const ready = doc !== undefined && !isRejectedDocument(doc);
       const mainResult: PublicMainResult = {
@@ -103,6 +106,8 @@ export function createPublicService(ctx: AppContext) {
         domain: domainOfOrderId(order.order_id, ctx.config.domainPrefixes),
         documentReady: ready,
         applicationRejected: doc !== undefined && isRejectedDocument(doc),
+        process_status: order.process_status,
+        publicNote,
       };
       const path: PublicDocumentPath | null = ready ? { file1: doc.file1, customer_name: doc.customer_name } : null;
       // SPEC §3 downloadHistory rows carry the order id (the public one, never the row id).

@@ -31,6 +31,19 @@ const OWNERS: { folder: FileFolder; named: (db: Db, names: string[]) => Promise<
     named: (db, names) => db.selectFrom('documents').select('file1 as name').where('file1', 'in', names).execute(),
   },
   {
+    // raw inbound messages and their kept attachments (DESIGN §25), both in one folder
+    folder: FILE_FOLDER.inbound,
+    named: async (db, names) =>
+      [
+        ...(await db.selectFrom('inbound_mail').select('raw_file as name').where('raw_file', 'in', names).execute()),
+        ...(await db
+          .selectFrom('inbound_attachments')
+          .select('file_name as name')
+          .where('file_name', 'in', names)
+          .execute()),
+      ] as Names,
+  },
+  {
     folder: FILE_FOLDER.invoices,
     named: (db, names) =>
       db.selectFrom('invoices').select('file_name as name').where('file_name', 'in', names).execute(),

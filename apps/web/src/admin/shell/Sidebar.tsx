@@ -6,6 +6,7 @@ import { useLazyGetFolderCountQuery } from '../../store/baseApi.ts';
 import { selectUser, useAppDispatch, useAppSelector } from '../../store/index.ts';
 import { selectCount, selectShowSideBar, setShowSideBar } from '../../store/orderSlice.ts';
 import { FollowUpCountBadge } from '../features/follow-ups/index.ts';
+import { AwaitingRepliedBadge } from '../features/inbox/index.ts';
 import { SidebarViews } from '../features/views/index.ts';
 
 /** Screens listed after the folders, in SPEC §2 order. */
@@ -27,6 +28,8 @@ const AFTER_FOLDERS: readonly ScreenDef[] = [
  */
 const AFTER_FOLDER: Readonly<Record<string, readonly ScreenDef[]>> = {
   chargeBack: [SCREENS.disputes, SCREENS.fraudWarnings],
+  // DESIGN §25: the conversation's screens sit under the folder that waits on the customer
+  awaitingorder: [SCREENS.unmatchedMail, SCREENS.mailTemplates],
 };
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `sidebar-link${isActive ? ' active' : ''}`;
@@ -89,6 +92,7 @@ export function Sidebar() {
                   <span>{folder.label}</span>
                   <CountBadge field={folder.countField} />
                   <FollowUpCountBadge folder={folder} />
+                  <AwaitingRepliedBadge folder={folder} />
                 </NavLink>
               </li>
               {(AFTER_FOLDER[folder.name] ?? []).filter(visible).map((screen) => (

@@ -41,6 +41,7 @@ import { Activity } from './sections/Activity.tsx';
 import { AdditionalQuestions } from './sections/AdditionalQuestions.tsx';
 import { ApplicantImages } from './sections/ApplicantImages.tsx';
 import { CommentHistory } from './sections/CommentHistory.tsx';
+import { Conversation } from './sections/Conversation.tsx';
 import { DownloadHistory } from './sections/DownloadHistory.tsx';
 import { EmailHistory } from './sections/EmailHistory.tsx';
 import { OrderInfo } from './sections/OrderInfo.tsx';
@@ -48,6 +49,7 @@ import { PaymentDetails } from './sections/PaymentDetails.tsx';
 import { PersonalInfo } from './sections/PersonalInfo.tsx';
 import { RelatedOrders } from './sections/RelatedOrders.tsx';
 import { UploadDocument } from './sections/UploadDocument.tsx';
+import { WriteToCustomer } from './sections/WriteToCustomer.tsx';
 import {
   selectOrderDetails,
   selectOrderDetailsRefusal,
@@ -204,6 +206,9 @@ function OrderDetailView({ orderId }: { orderId: string }) {
             canComplete={role !== null && moveRefusal(order.process_status, STATUS.Completed, role) === null}
             onCompleted={() => void (cameThrough && next(cameThrough))}
           />
+          <Conversation mails={order.conversation}>
+            <WriteToCustomer order={order} provider={provider} onProvider={setProvider} locked={locked} />
+          </Conversation>
           <OrderInfo order={order} />
           <RelatedOrders related={order.relatedOrders} />
           <ApplicantImages order={order} />

@@ -58,6 +58,7 @@ export const MAIL_KIND_LABEL: Readonly<Record<MailKind, string>> = {
   rejection: 'Rejection',
   refund: 'Refund',
   invoice: 'Invoice',
+  customer: 'Customer mail',
   password_reset: 'Password reset',
 };
 

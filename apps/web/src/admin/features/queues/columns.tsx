@@ -16,6 +16,7 @@ import { ServiceLevelBadge } from '../../../components/ServiceLevelBadge.tsx';
 import { WEB_TEXT } from '../../../lib/texts.ts';
 import { DISPUTE_TEXT, DueDate } from '../disputes/index.ts';
 import { FollowUpDueBadge } from '../follow-ups/index.ts';
+import { CustomerRepliedBadge } from '../inbox/index.ts';
 import type { QueueView } from './views.ts';
 
 const col = createColumnHelper<OrderListItem>();
@@ -184,6 +185,7 @@ export function queueColumns({ view, onDelete }: ColumnOptions) {
         {view.showHolder && <HolderBadge order={c.row.original} />}
         <FollowUpDueBadge order={c.row.original} />
         <RefundStateBadge state={c.row.original.refund_state} />
+        <CustomerRepliedBadge order={c.row.original} />
       </div>
     ),
   });

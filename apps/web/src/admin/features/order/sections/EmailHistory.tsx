@@ -6,6 +6,7 @@ import Table from 'react-bootstrap/Table';
 import { toast } from 'react-toastify';
 import { DetailSection } from '../../../../components/DetailSection.tsx';
 import { ScrollRegion } from '../../../../components/ScrollRegion.tsx';
+import { DeliveryBadge } from '../../inbox/index.ts';
 import { stamp } from '../format.ts';
 import { mailKindLabel, ORDER_TEXT, providerLabel } from '../texts.ts';
 import { downloadDocument } from '../useAuthedBlob.ts';
@@ -61,6 +62,7 @@ export function EmailHistory({ mails, retrying, onRetry }: EmailHistoryProps) {
               <th scope="col">Mail</th>
               <th scope="col">Provider</th>
               <th scope="col">Status</th>
+              <th scope="col">Delivery</th>
               <th scope="col">Document</th>
             </tr>
           </thead>
@@ -98,6 +100,12 @@ export function EmailHistory({ mails, retrying, onRetry }: EmailHistoryProps) {
                       </div>
                     )}
                   </div>
+                </td>
+                <td data-label="Delivery">
+                  <DeliveryBadge
+                    delivery={mail.delivery}
+                    detail={mail.status === 'failed' ? null : mail.delivery_detail}
+                  />
                 </td>
                 <td data-label="Document">
                   <DocumentCell doc={mail.uploadDoc} />

@@ -1,0 +1,288 @@
+import { AWAITING_REPLIED_COUNT, ROLE, STATUS } from '@eta/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taggedAddress } from '../src/lib/mail-tokens.ts';
+import { drainOutbox } from '../src/modules/mail/mail.service.ts';
+import { newOrder, orderRow, outboxOf, PDF, PNG, pdfFile, uploadDocument } from './detail-fixtures.ts';
+import { type Dovecot, startDovecot } from './dovecot-fixture.ts';
+import { arfComplaint, customerReply, postfixBounce } from './inbound-messages.ts';
+import { INGEST_KEY } from './orders-fixtures.ts';
+import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
+import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+
+const REPLY_TO = 'replies@inbox.test';
+const BOUNCES = 'bounces@inbox.test';
+
+let dovecot: Dovecot;
+beforeAll(async () => {
+  dovecot = await startDovecot();
+});
+afterAll(() => dovecot.stop());
+
+describeEachDialect('the inbound mailbox read back onto orders (DESIGN §25)', (dialect) => {
+  let sink: SmtpSink;
+  let t: TestApp;
+  let team: Member;
+  let admin: Member;
+  const replied: unknown[] = [];
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await buildTestApp(dialect, {
+      INGEST_API_KEY: INGEST_KEY,
+      MAIL_CLOUD_URL: sink.url,
+      MAIL_FROM: 'eTA Desk <desk@mail.test>',
+      INBOUND_IMAP_URL: dovecot.url,
+      INBOUND_REPLY_TO: REPLY_TO,
+      INBOUND_BOUNCE_ADDRESS: BOUNCES,
+    });
+    team = await createMember(t, ROLE.Team);
+    admin = await createMember(t, ROLE.Admin);
+    t.app.ctx.events.subscribe('order.customerReplied', (e) => void replied.push(e));
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+
+  const read = () => t.app.inboundReader.readOnce();
+  const inboundOf = (orderDbId: number) =>
+    t.app.ctx.db.selectFrom('inbound_mail').selectAll().where('order_id', '=', orderDbId).execute();
+
+  /** An order in Awaiting Customer with a follow-up date, and a template mail to its customer, sent. */
+  async function awaitingWithMail() {
+    const orderId = await newOrder(t);
+    await call(t, 'PUT', '/api/admin/move-order-status', team.token, { orderId, updatingStatus: STATUS.Awaiting });
+    await call(t, 'PUT', '/api/admin/follow-up', team.token, { orderId, followUpOn: '2026-12-24' });
+    const sent = await call(t, 'POST', '/api/admin/send-customer-mail', team.token, {
+      orderId,
+      subject: 'A clearer photo, please',
+      body: 'Dear {{first_name}},\n\nPlease send a clearer photo.',
+    });
+    expect(sent.statusCode).toBe(201);
+    await drainOutbox(t.app);
+    const mail = sink.messages.find(
+      (m) => m.subject === 'A clearer photo, please' && m.to && JSON.stringify(m.to).includes(orderId.toLowerCase()),
+    );
+    return { orderId, mail, row: await orderRow(t, orderId) };
+  }
+
+  it('a reply by In-Reply-To marks the Awaiting order, clears its follow-up, publishes the event, and leaves INBOX only once stored', async () => {
+    const { orderId, mail, row } = await awaitingWithMail();
+    expect(row.follow_up_on).toBe('2026-12-24');
+    const processedBefore = await dovecot.count('Processed');
+    await dovecot.append(
+      await customerReply({
+        to: 'support@inbox.test',
+        subject: 'Re: A clearer photo, please',
+        text: 'Here it is.',
+        html: '<p>Here it is.<img src="https://tracker.example/pixel.gif"><script>alert(1)</script></p>',
+        inReplyTo: mail?.messageId,
+        attachments: [{ filename: 'passport.pdf', content: PDF, contentType: 'application/pdf' }],
+      }),
+    );
+    const result = await read();
+    expect(result.read).toBe(1);
+    expect(result.outcomes[0]).toMatch(/^reply: reply to .* matched by in_reply_to, marked Customer replied/);
+    const after = await orderRow(t, orderId);
+    expect(after.customer_replied_at).not.toBeNull();
+    expect(after.follow_up_on).toBeNull();
+    expect(replied).toContainEqual(expect.objectContaining({ orderId, holder: null }));
+    const [stored] = await inboundOf(after.id);
+    expect(stored?.html).toContain('Here it is.');
+    expect(stored?.html).not.toMatch(/<img|<script|tracker/);
+    expect(await dovecot.count('INBOX')).toBe(0);
+    expect(await dovecot.count('Processed')).toBe(processedBefore + 1);
+    // the count beside Awaiting Customer, and the detail's conversation
+    const counts = await call(t, 'GET', '/api/admin/get-folder-count', team.token);
+    expect(counts.json().data[AWAITING_REPLIED_COUNT]).toBeGreaterThanOrEqual(1);
+    const detail = (
+      await call(t, 'GET', `/api/admin/get-orders-details/${encodeURIComponent(orderId)}`, team.token)
+    ).json().data;
+    const directions = detail.conversation.map((c: { direction: string }) => c.direction);
+    expect(directions).toEqual(['out', 'in']);
+    const incoming = detail.conversation[1];
+    expect(incoming).toMatchObject({
+      delivery: 'received',
+      attachments: [expect.objectContaining({ name: 'passport.pdf', type: 'application/pdf' })],
+    });
+    // the attachment downloads, each time an access-log row
+    const download = await call(t, 'GET', `/api/admin/inbound-attachments/${incoming.attachments[0].id}`, team.token);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const logged = await t.app.ctx.db
+      .selectFrom('access_log')
+      .selectAll()
+      .where('action', '=', 'attachment')
+      .where('order_id', '=', orderId)
+      .execute();
+    expect(logged).toHaveLength(1);
+    // moving the order on clears the mark
+    await call(t, 'PUT', '/api/admin/move-order-status', team.token, {
+      orderId,
+      updatingStatus: STATUS.ContactCustomer,
+    });
+    expect((await orderRow(t, orderId)).customer_replied_at).toBeNull();
+  });
+
+  it('matches by the signed +token, and by an order id in the subject', async () => {
+    const { orderId, mail } = await awaitingWithMail();
+    const replyTo = mail?.replyTo?.value[0]?.address as string;
+    await dovecot.append(await customerReply({ to: replyTo, subject: 'my photo', text: 'attached' }));
+    const other = await newOrder(t);
+    await dovecot.append(
+      await customerReply({ to: 'support@inbox.test', subject: `Question about order ${other}`, text: '?' }),
+    );
+    const result = await read();
+    expect(result.outcomes).toEqual([
+      expect.stringMatching(new RegExp(`reply to ${orderId} matched by token`)),
+      expect.stringMatching(new RegExp(`reply to ${other} matched by subject$`)),
+    ]);
+  });
+
+  it('a forged +token, no match at all, a duplicate and malformed MIME each get a clear outcome and lose nothing', async () => {
+    const forged = REPLY_TO.replace('@', '+m1-00000000000000000000@');
+    const duplicate = await customerReply({
+      to: 'support@inbox.test',
+      subject: 'hello',
+      text: 'same',
+      messageId: '<dup-1@example.test>',
+    });
+    await dovecot.append(await customerReply({ to: forged, subject: 'no order here', text: 'hi' }));
+    await dovecot.append(duplicate);
+    await dovecot.append(duplicate);
+    await dovecot.append(
+      'From: x@example.test\r\nSubject: broken\r\nContent-Type: multipart/mixed; boundary="nope"\r\n\r\n--wrong\r\n\u0000\u0001garbage',
+    );
+    const result = await read();
+    expect(result.outcomes).toEqual([
+      expect.stringMatching(/^reply: unmatched: .*; forged reply tag \(.*\) ignored$/),
+      expect.stringMatching(/^reply: unmatched/),
+      expect.stringMatching(/^duplicate: duplicate of inbound \d+$/),
+      expect.stringMatching(/^reply: unmatched/),
+    ]);
+    expect(await dovecot.count('INBOX')).toBe(0);
+    const unmatched = await call(t, 'GET', '/api/admin/inbound-mail?unmatched=1&limit=10', team.token);
+    expect(unmatched.json().data.map((m: { subject: string }) => m.subject)).toEqual([
+      'broken',
+      'hello',
+      'no order here',
+    ]);
+    // a member links one to its order
+    const orderId = await newOrder(t);
+    const id = unmatched.json().data[2].id;
+    const linked = await call(t, 'PUT', `/api/admin/inbound-mail/${id}`, team.token, { orderId });
+    expect(linked.json().data).toMatchObject({ order_id: orderId, matched_by: 'staff' });
+    expect((await call(t, 'PUT', `/api/admin/inbound-mail/${id}`, team.token, { orderId: 'bad id!' })).statusCode).toBe(
+      400,
+    );
+    expect((await call(t, 'PUT', '/api/admin/inbound-mail/999999', team.token, { orderId })).statusCode).toBe(404);
+    expect((await call(t, 'GET', '/api/admin/inbound-mail', null)).statusCode).toBe(401);
+  });
+
+  // just over the limit: a 50 MB file takes the same path (size first), at 30 s a run on this machine
+  const bigMb = 11;
+  it(`keeps PDFs and images up to 10 MB and refuses an executable and a ${bigMb} MB file by name`, async () => {
+    const orderId = await newOrder(t);
+    await dovecot.append(
+      await customerReply({
+        to: 'support@inbox.test',
+        subject: `Documents for ${orderId}`,
+        text: 'see attached',
+        attachments: [
+          { filename: 'photo.png', content: PNG, contentType: 'image/png' },
+          {
+            filename: 'setup.exe',
+            content: Buffer.from('MZ\x90\x00 this program cannot be run in DOS mode'),
+            contentType: 'application/pdf',
+          },
+          {
+            filename: 'huge.pdf',
+            content: Buffer.concat([PDF, Buffer.alloc(bigMb * 1024 * 1024)]),
+            contentType: 'application/pdf',
+          },
+        ],
+      }),
+    );
+    const result = await read();
+    expect(result.outcomes[0]).toMatch(
+      new RegExp(
+        String.raw`attachments refused: setup\.exe \(not a PDF or an image\), huge\.pdf \(${bigMb + 1} MB, over 10 MB\)`,
+      ),
+    );
+    const [stored] = await inboundOf((await orderRow(t, orderId)).id);
+    const kept = await t.app.ctx.db
+      .selectFrom('inbound_attachments')
+      .selectAll()
+      .where('inbound_id', '=', stored?.id as number)
+      .execute();
+    expect(kept.map((k) => [k.name, k.content_type])).toEqual([['photo.png', 'image/png']]);
+    // the raw message keeps everything
+    expect(Number((await t.app.ctx.files.sizeOf('inbound', stored?.raw_file as string)) ?? 0)).toBeGreaterThan(
+      bigMb * 1024 * 1024,
+    );
+  });
+
+  it('a Postfix bounce of the approval mail marks it and moves the order to Contact Customer; a complaint marks its mail; a report for a mail we never sent is kept unmatched', async () => {
+    const orderId = await newOrder(t);
+    await uploadDocument(
+      t,
+      team.token,
+      { orderId, email: 'jane@example.test', mailServiceProvider: 'cloud' },
+      pdfFile(),
+    );
+    await drainOutbox(t.app);
+    const [approval] = await outboxOf(t, orderId);
+    const index = sink.messages.findIndex((m) => m.messageId?.includes(`outbox-${approval?.id}.`));
+    const verp = sink.envelopeFrom[index] as string;
+    const messageId = sink.messages[index]?.messageId as string;
+    await dovecot.append(postfixBounce({ verp, recipient: 'jane@example.test', messageId }));
+    await dovecot.append(arfComplaint({ verp, recipient: 'jane@example.test', messageId }));
+    const never = taggedAddress(BOUNCES, t.config.jwtSecret, 'bounce', 9_999_999);
+    await dovecot.append(postfixBounce({ verp: never, recipient: 'who@example.test', messageId: '<x@y>' }));
+    const result = await read();
+    expect(result.outcomes[0]).toMatch(
+      /^bounce: mail \d+ marked bounced: 550 5\.1\.1 .*User unknown; order moved to Contact Customer$/,
+    );
+    expect(result.outcomes[1]).toMatch(/^complaint: mail \d+ marked complained: complaint: abuse$/);
+    expect(result.outcomes[2]).toBe('bounce: unmatched report; delivery report for a mail we never sent');
+    expect((await orderRow(t, orderId)).process_status).toBe(STATUS.ContactCustomer);
+    const events = await t.app.ctx.db
+      .selectFrom('order_events')
+      .selectAll()
+      .where('order_id', '=', (await orderRow(t, orderId)).id)
+      .where('kind', '=', 'status')
+      .execute();
+    expect(events.at(-1)?.detail).toMatch(/^Approval mail not delivered: 550 5\.1\.1/);
+    const history = (
+      await call(t, 'GET', `/api/admin/get-orders-details/${encodeURIComponent(orderId)}`, admin.token)
+    ).json().data.mailHistory;
+    expect(history[0]).toMatchObject({ delivery: 'complained' });
+  });
+
+  describe('the mailbox down or refusing us', () => {
+    it('readiness names the problem, the reader waits before trying again, and staff work on', async () => {
+      const down = await buildTestApp(dialect, { INBOUND_IMAP_URL: 'imap://u:p@127.0.0.1:1/INBOX' });
+      try {
+        await expect(down.app.inboundReader.readOnce()).rejects.toThrow();
+        const state = down.app.inboundReader.state();
+        expect(state.problem).toBe('inbound mailbox: connection refused');
+        expect((state.retryAt as number) - Date.now()).toBeGreaterThan(4000);
+        const ready = await down.app.inject({ method: 'GET', url: '/readyz' });
+        expect(ready.statusCode).toBe(503);
+        expect(ready.json().message).toContain('inbound mailbox: connection refused');
+        expect((await down.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      } finally {
+        await down.close();
+      }
+      const wrong = await buildTestApp(dialect, { INBOUND_IMAP_URL: dovecot.wrongPasswordUrl });
+      try {
+        await expect(wrong.app.inboundReader.readOnce()).rejects.toThrow();
+        expect(wrong.app.inboundReader.state().problem).toBe(
+          'inbound mailbox: sign-in refused (wrong user name or password)',
+        );
+      } finally {
+        await wrong.close();
+      }
+    });
+  });
+});

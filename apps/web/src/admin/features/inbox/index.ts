@@ -1,0 +1,10 @@
+// What other parts of the admin may use from the customer conversation (docs/architecture.md, Boundaries: the web).
+export {
+  useGetMailTemplatesQuery,
+  useSendCustomerMailMutation,
+} from './api.ts';
+export { DeliveryBadge } from './DeliveryBadge.tsx';
+export { MailFrame } from './MailFrame.tsx';
+export { offeredTemplates } from './offeredTemplates.ts';
+export { AwaitingRepliedBadge, CustomerRepliedBadge } from './RepliedBadges.tsx';
+export { DELIVERY_WORD, INBOX_TEXT } from './texts.ts';
