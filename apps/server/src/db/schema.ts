@@ -18,11 +18,13 @@ import type {
   StaffSessionsTable,
   StaffTable,
 } from './schema-staff.ts';
+import type { NotificationsTable, SavedViewsTable } from './schema-work.ts';
 
 export type * from './schema-inbox.ts';
 export type * from './schema-payments.ts';
 export type * from './schema-processor.ts';
 export type * from './schema-staff.ts';
+export type * from './schema-work.ts';
 
 /**
  * Database types for Kysely (DESIGN §3). snake_case as in SQL; timestamps are ISO-8601 UTC text
@@ -124,23 +126,6 @@ export type OrdersTable = { [K in OrderTextField]: string | null } & {
   created_at: string;
   updated_at: string;
 };
-
-/** A saved view of a queue (DESIGN §23, migration 094). */
-export interface SavedViewsTable {
-  id: Generated<number>;
-  owner_id: number;
-  name: string;
-  /** the folder's orderName */
-  folder: string;
-  /** the filters, a JSON object of the list's query parameters */
-  filters: string;
-  sort_column: string | null;
-  sort_order: string | null;
-  /** 1: everyone who may open the folder sees it */
-  shared: number;
-  created_at: string;
-  updated_at: string;
-}
 
 /** Orders that can be overdue, by the UTC day they fall due (migration 084, kept by triggers) */
 export interface OrderDueDaysTable {
@@ -312,24 +297,6 @@ export interface OrderViewersTable {
   staff_name: string;
   /** the last heartbeat, ISO */
   seen_at: string;
-}
-
-/** A member told of something on an order: a mention, a customer's reply (migration 096, DESIGN §23). */
-export interface NotificationsTable {
-  id: Generated<number>;
-  /** staff.id of the member told */
-  member_id: number;
-  /** NOTIFICATION_KIND in @eta/shared */
-  kind: string;
-  /** orders.id */
-  order_id: number;
-  /** an excerpt (a remark, a reply's subject): personal data, erased with the order's */
-  text: string;
-  /** who caused it: a member, or null (the customer, the system) */
-  by_id: number | null;
-  by_name: string | null;
-  created_at: string;
-  read_at: string | null;
 }
 
 export interface Database {

@@ -106,6 +106,6 @@ describe('Find', () => {
     // on again: g then n goes to New Orders
     await user.click(toggle);
     await user.keyboard('gn');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/recent-order'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(folderRoute('recent-order')));
   });
 });

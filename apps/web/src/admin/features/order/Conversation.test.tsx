@@ -14,6 +14,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { pathOf } from '../../../lib/endpoint.ts';
 import { filled, staffServer } from '../../../test/fakeServer.ts';
 import { orderDetail, TEAM_MEMBER } from '../../../test/fixtures.ts';
 import { renderAdmin, signInWith } from '../../../test/renderAdmin.tsx';
@@ -116,8 +117,9 @@ describe('order conversation', () => {
 
     // the attachment is fetched with the staff token, at the attachment route
     await userEvent.click(within(mails[1]!).getByRole('button', { name: /photo\.jpg/ }));
-    await waitFor(() => expect(server.requests.some((r) => r.path === 'admin/inbound-attachments/7')).toBe(true));
-    const download = server.requests.find((r) => r.path === 'admin/inbound-attachments/7')!;
+    const attachmentPath = pathOf(INBOX_API.attachment, { id: 7 }).replace(/^\//, '');
+    await waitFor(() => expect(server.requests.some((r) => r.path === attachmentPath)).toBe(true));
+    const download = server.requests.find((r) => r.path === attachmentPath)!;
     expect(download.authorization).toBeTruthy();
     expect(download.authorization).toBe(server.calls(DETAIL)[0]!.authorization);
   });
