@@ -31,6 +31,7 @@ const result = (browser: BrowserFigure[], live: LiveFigure | null = PASSING_LIVE
     target: { dialect: 'sqlite' },
     latencies: [],
     retention: null,
+    ratios: [],
     mixed: { requestsPerSecond: 5_000, errors: 0 },
     browser,
     live,

@@ -78,7 +78,8 @@ describe('notes and mentions', () => {
     expect(option.getAttribute('aria-selected')).toBe('true');
     await user.keyboard('{Enter}');
     expect((remark as HTMLTextAreaElement).value).toBe('Customer rang, @Holly Holder ');
-    expect(screen.queryByRole('option')).toBeNull();
+    // the suggestions close (the page's other options, the Conversation's template picker, stay)
+    expect(screen.queryByRole('listbox', { name: 'Members to mention' })).toBeNull();
     await user.type(remark, 'please call back');
     await user.click(screen.getByRole('button', { name: 'Save Comment' }));
     await waitFor(() => expect(fake.calls(DETAIL_API.addRemark)).toHaveLength(1));
