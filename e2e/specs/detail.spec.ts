@@ -144,9 +144,9 @@ test('a Team member works an order from the queue to Completed: remark, upload, 
   // Move to Completed: the Completed count rises, the button goes and the defence buttons wake.
   const completedBefore = await sidebarCount(page, 'Completed Orders');
   await moves.getByRole('button', { name: 'Completed Orders' }).click();
-  // the confirmation says what the move does, not the button's name again
-  await expect(page.getByRole('dialog')).toContainText(`Move order ${id} from `);
-  await confirm(page, ' to Completed?');
+  // the document was rejected, so there is no approved eTA: the confirmation warns of that (DESIGN §23)
+  await expect(page.getByRole('dialog')).toContainText('The customer gets nothing to download');
+  await confirm(page, 'This order has no approved eTA. Complete it anyway?');
   await expect(toast(page, TEXT.movedToCompleted)).toBeVisible();
   await expect(page.getByTestId('order-status')).toHaveText('Completed');
   await expect(moves.getByRole('button', { name: 'Completed Orders' })).toHaveCount(0);

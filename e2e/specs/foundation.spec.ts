@@ -40,7 +40,7 @@ test.describe('foundation: sign-in, team, gateways, password, roles', () => {
     await expect(page.getByText(MSG.memberNameRequired)).toBeVisible();
     await expect(page.getByText(MSG.memberTypeRequired)).toBeVisible();
 
-    await page.getByLabel('Name').fill('Edna Added');
+    await page.getByLabel('Name', { exact: true }).fill('Edna Added');
     await page.getByLabel('Password', { exact: true }).fill('first-pass-1');
     await page.getByLabel('Email ID').fill(email);
     await page.getByLabel('Member Type').selectOption('Team');
@@ -55,8 +55,8 @@ test.describe('foundation: sign-in, team, gateways, password, roles', () => {
       .or(row.getByRole('button', { name: 'Edit' }))
       .click();
     await expect(page).toHaveURL(/\/admin\/manage-team\/.+/);
-    await expect(page.getByLabel('Name')).toHaveValue('Edna Added');
-    await page.getByLabel('Name').fill('Edna Edited');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Edna Added');
+    await page.getByLabel('Name', { exact: true }).fill('Edna Edited');
     await page.getByLabel('Member Type').selectOption('Telecaller');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(toast(page).filter({ hasText: 'Team member updated successfully.' })).toBeVisible();
@@ -88,7 +88,7 @@ test.describe('foundation: sign-in, team, gateways, password, roles', () => {
     // A Manager editing themself keeps their type, and is told why.
     await signIn(page, DEMO.manager);
     await page.goto(`/admin/manage-team/${idOf(DEMO.manager)}`);
-    await expect(page.getByLabel('Name')).not.toHaveValue('');
+    await expect(page.getByLabel('Name', { exact: true })).not.toHaveValue('');
     await expect(page.getByLabel('Member Type').locator('option:not([value=""])')).toHaveText(['Manager']);
     await expect(page.getByText('You cannot change your own member type.')).toBeVisible();
 

@@ -47,24 +47,26 @@ test('two members: arrivals, a claim, presence and a move reach the other withou
   // Both open the order: each is told the other is there.
   await tara.goto(`/admin/view-order/${orderRef(orderId)}`);
   await nina.goto(`/admin/view-order/${orderRef(orderId)}`);
-  await expect(nina.getByText('Also viewing: Tara Team')).toBeVisible();
-  await expect(tara.getByText('Also viewing: Nina Night')).toBeVisible();
+  await expect(nina.locator('#main-content').getByText('Also viewing: Tara Team')).toBeVisible();
+  await expect(tara.locator('#main-content').getByText('Also viewing: Nina Night')).toBeVisible();
 
   // Tara moves it: Nina's detail says so and offers to reload; the New count goes back.
   await tara.getByRole('button', { name: 'Contact Customer' }).click();
   await tara.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
-  await expect(nina.getByText('Tara Team moved it to Contact Customer since you opened this order.')).toBeVisible();
+  await expect(
+    nina.locator('#main-content').getByText('Tara Team moved it to Contact Customer since you opened this order.'),
+  ).toBeVisible();
   await expect(badge(nina, 'New Orders')).toHaveText(String(before));
   await nina.getByRole('button', { name: 'Reload' }).click();
-  await expect(nina.getByText(/since you opened this order/)).toBeHidden();
+  await expect(nina.locator('#main-content').getByText(/since you opened this order/)).toBeHidden();
 
   // Tara goes back to her queue, then closes the tab: Nina no longer sees her, then sees her again.
   await openNewOrders(tara);
-  await expect(nina.getByText('Also viewing: Tara Team')).toBeHidden();
+  await expect(nina.locator('#main-content').getByText('Also viewing: Tara Team')).toBeHidden();
   await tara.goBack();
-  await expect(nina.getByText('Also viewing: Tara Team')).toBeVisible();
+  await expect(nina.locator('#main-content').getByText('Also viewing: Tara Team')).toBeVisible();
   await tara.close({ runBeforeUnload: true });
-  await expect(nina.getByText('Also viewing: Tara Team')).toBeHidden();
+  await expect(nina.locator('#main-content').getByText('Also viewing: Tara Team')).toBeHidden();
   await tara.context().close();
   await nina.context().close();
 });

@@ -85,7 +85,7 @@ test.describe('personal data: access log, audit log, erasure, subject access', (
     const nina = await (await browser.newContext()).newPage();
     await signIn(nina, DEMO.night);
     await nina.goto(`/admin/view-order/${orderRef(erased!.order_id)}`);
-    await expect(page.getByText('Also viewing: Nina Night')).toBeVisible();
+    await expect(page.locator('#main-content').getByText('Also viewing: Nina Night')).toBeVisible();
     const personal = page.getByRole('region', { name: 'Personal Data', exact: true });
     await personal.getByRole('button', { name: 'Erase personal data' }).click();
     const dialog = page.getByRole('dialog');
@@ -104,7 +104,9 @@ test.describe('personal data: access log, audit log, erasure, subject access', (
     await expect(
       activity.getByRole('listitem').filter({ hasText: "Personal data erased at the applicant's request" }),
     ).toContainText('Alice Admin');
-    await expect(nina.getByText('Alice Admin changed it since you opened this order.')).toBeVisible();
+    await expect(
+      nina.locator('#main-content').getByText('Alice Admin changed it since you opened this order.'),
+    ).toBeVisible();
     await expect(page.getByText(/since you opened this order/)).toHaveCount(0);
     await nina.context().close();
 

@@ -94,7 +94,7 @@ test.describe('public pages: track, download, history', () => {
 
     // A wrong email: an error toast that stays until it is closed (SPEC §9).
     await track(page, 'not.the.customer@example.test');
-    const error = page.getByRole('alert').filter({ hasText: NO_MATCH });
+    const error = page.locator('.pub-toast').filter({ hasText: NO_MATCH });
     await expect(error).toBeVisible();
     await page.waitForTimeout(5500);
     await expect(error).toBeVisible();
@@ -105,7 +105,7 @@ test.describe('public pages: track, download, history', () => {
     // The contact email, typed in capitals: the completion page.
     await track(page, email.toUpperCase());
     await expect(page).toHaveURL(`/get-new-order-details/${orderRef(orderId)}`);
-    await expect(page.getByRole('status').filter({ hasText: 'Your order has been found.' })).toBeVisible();
+    await expect(page.locator('.pub-toast').filter({ hasText: 'Your order has been found.' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Application completed' })).toBeVisible();
     // Focus moves to the new page's title, not to nowhere.
     await expect(page.getByRole('heading', { name: 'Application completed' })).toBeFocused();
@@ -193,7 +193,7 @@ test.describe('public pages: track, download, history', () => {
     await page.goto(trackLink);
     await track(page, 'not.the.customer@example.test');
     await track(page, 'still.not.them@example.test');
-    await expect(page.getByRole('alert').filter({ hasText: NO_MATCH })).toHaveCount(1);
+    await expect(page.locator('.pub-toast').filter({ hasText: NO_MATCH })).toHaveCount(1);
 
     // The history call fails once (too many requests): the customer stays, is told, and can try again.
     let failures = 1;
@@ -210,8 +210,8 @@ test.describe('public pages: track, download, history', () => {
     });
     await track(page, email);
     await expect(page).toHaveURL(`/get-new-order-details/${orderRef(orderId)}`);
-    await expect(page.getByRole('alert').filter({ hasText: NO_MATCH })).toHaveCount(0);
-    await expect(page.getByRole('alert').filter({ hasText: 'Too many requests' })).toBeVisible();
+    await expect(page.locator('.pub-toast').filter({ hasText: NO_MATCH })).toHaveCount(0);
+    await expect(page.locator('.pub-toast').filter({ hasText: 'Too many requests' })).toBeVisible();
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('heading', { name: 'Application completed' })).toBeVisible();
   });

@@ -60,12 +60,12 @@ test('a Team member assigns two New orders, finds them in My Orders and moves on
   await expect(page.getByRole('button', { name: 'Assign to me' })).toBeDisabled();
   await row(page, first!).getByRole('checkbox').check();
   await row(page, second!).getByRole('checkbox').check();
-  await expect(page.getByText('2 selected')).toBeVisible();
+  await expect(page.locator('#main-content').getByText('2 selected')).toBeVisible();
   await page.getByRole('button', { name: 'Assign to me' }).click();
   await confirm(page, TEXT.confirmAssign);
   await expect(page.getByText(TEXT.assigned)).toBeVisible();
   // Deselected afterwards; the holder shows on each row, and my own orders stay open to me.
-  await expect(page.getByText('No orders selected')).toBeVisible();
+  await expect(page.locator('#main-content').getByText('No orders selected')).toBeVisible();
   await expect(row(page, first!)).toContainText(myName);
   await expect(row(page, first!).getByRole('link', { name: 'View' })).toBeVisible();
 
@@ -100,7 +100,9 @@ test('a Team member assigns two New orders, finds them in My Orders and moves on
   await row(other, first!).getByRole('checkbox').check();
   await other.getByRole('button', { name: 'Assign to me' }).click();
   await confirm(other, TEXT.confirmAssign);
-  await expect(other.getByRole('alert').filter({ hasText: `${first} is assigned to ${myName}` })).toBeVisible();
+  await expect(
+    other.locator('.Toastify__toast').filter({ hasText: `${first} is assigned to ${myName}` }),
+  ).toBeVisible();
   await expect(row(other, first!).getByRole('button', { name: 'View' })).toBeDisabled();
   // Night Staff may not delete (SPEC §6): no row Delete, no Delete Order.
   await expect(row(other, second!).getByRole('button', { name: 'Delete' })).toHaveCount(0);
@@ -162,7 +164,7 @@ test('a Team member refunds a refund request from the Refunds queue; asked again
   await row(page, orderId!).getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Refunded it' }).click();
   await confirm(page, TEXT.confirmRefund);
-  await expect(page.getByRole('alert').filter({ hasText: `Already refunded: ${orderId}.` })).toBeVisible();
+  await expect(page.locator('.Toastify__toast').filter({ hasText: `Already refunded: ${orderId}.` })).toBeVisible();
 });
 
 test('paging: page 2, page size, All, and sorting by a column', async ({ page, request }) => {

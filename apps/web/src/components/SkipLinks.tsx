@@ -52,8 +52,20 @@ export function useFocusFromTheTop(pathname: string): void {
       first.current = false;
       return;
     }
+    // a member already typing somewhere (Find, pressed with / as the screen was still coming) keeps it
+    if (isTextEntry(document.activeElement)) return;
     document.getElementById(SLOT_ID)?.focus({ preventScroll: true });
   }, [pathname]);
+}
+
+function isTextEntry(element: Element | null): boolean {
+  if (!(element instanceof HTMLElement)) return false;
+  if (element.isContentEditable || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) {
+    return true;
+  }
+  return (
+    element instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset'].includes(element.type)
+  );
 }
 
 /** A screen's own skip link, placed in the shell's list (so it comes right after "Skip to main content"). */

@@ -144,6 +144,7 @@ describe('order conversation', () => {
     await signInWith(server);
     renderAdmin(detailPath);
 
+    await userEvent.click(await screen.findByRole('button', { name: 'Write to customer' }));
     const form = (await screen.findByRole('heading', { name: 'Write to customer' })).closest('form')!;
     const select = within(form).getByLabelText('Template') as HTMLSelectElement;
     await waitFor(() => expect(select.options.length).toBe(3));
@@ -167,6 +168,10 @@ describe('order conversation', () => {
       mailServiceProvider: 'delivery',
     });
     expect(await screen.findByText(INBOX_MSG.mailQueued)).toBeTruthy();
+    // sent, the form closes back to its button, which has the focus again
+    const opener = await screen.findByRole('button', { name: 'Write to customer' });
+    expect(opener.getAttribute('aria-expanded')).toBe('false');
+    await waitFor(() => expect(document.activeElement).toBe(opener));
     // the detail is read again, so the queued mail shows
     await waitFor(() => expect(server.calls(DETAIL).length).toBeGreaterThan(1));
   });
@@ -181,11 +186,16 @@ describe('order conversation', () => {
       });
     await signInWith(server);
     renderAdmin(detailPath);
+    await userEvent.click(await screen.findByRole('button', { name: 'Write to customer' }));
     const form = (await screen.findByRole('heading', { name: 'Write to customer' })).closest('form')!;
     await userEvent.type(within(form).getByLabelText('Subject'), 'Hello');
     await userEvent.type(within(form).getByLabelText('Message'), 'A question');
     await userEvent.click(within(form).getByRole('button', { name: 'Send mail' }));
     expect((await within(form).findByRole('alert')).textContent).toBe(INBOX_MSG.noCustomerEmail);
     expect((within(form).getByLabelText('Message') as HTMLTextAreaElement).value).toBe('A question');
+    // Cancel closes it without sending again
+    await userEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('heading', { name: 'Write to customer' })).toBeNull();
+    expect(server.calls(INBOX_API.sendCustomerMail)).toHaveLength(1);
   });
 });

@@ -206,11 +206,11 @@ function OrderDetailView({ orderId }: { orderId: string }) {
             canComplete={role !== null && moveRefusal(order.process_status, STATUS.Completed, role) === null}
             onCompleted={() => void (cameThrough && next(cameThrough))}
           />
+          <OrderInfo order={order} />
+          <RelatedOrders related={order.relatedOrders} />
           <Conversation mails={order.conversation}>
             <WriteToCustomer order={order} provider={provider} onProvider={setProvider} locked={locked} />
           </Conversation>
-          <OrderInfo order={order} />
-          <RelatedOrders related={order.relatedOrders} />
           <ApplicantImages order={order} />
           <PersonalInfo order={order} />
           <AdditionalQuestions order={order} />

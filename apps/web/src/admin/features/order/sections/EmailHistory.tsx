@@ -62,7 +62,6 @@ export function EmailHistory({ mails, retrying, onRetry }: EmailHistoryProps) {
               <th scope="col">Mail</th>
               <th scope="col">Provider</th>
               <th scope="col">Status</th>
-              <th scope="col">Delivery</th>
               <th scope="col">Document</th>
             </tr>
           </thead>
@@ -83,29 +82,28 @@ export function EmailHistory({ mails, retrying, onRetry }: EmailHistoryProps) {
                   {providerLabel(mail.provider)}
                 </td>
                 <td data-label="Status">
-                  <div>
-                    <Badge bg={STATUS_BADGE[mail.status]}>{STATUS_LABEL[mail.status]}</Badge>
-                    {mail.status === 'failed' && (
-                      <div className="mail-failure">
-                        {mail.last_error && <div className="small text-danger text-break">{mail.last_error}</div>}
-                        <Button
-                          size="sm"
-                          variant="outline-danger"
-                          className="mt-1"
-                          disabled={retrying !== null}
-                          onClick={() => onRetry(mail)}
-                        >
-                          {ORDER_TEXT.sendAgain}
-                        </Button>
-                      </div>
-                    )}
-                  </div>
-                </td>
-                <td data-label="Delivery">
-                  <DeliveryBadge
-                    delivery={mail.delivery}
-                    detail={mail.status === 'failed' ? null : mail.delivery_detail}
-                  />
+                  {/* once sent, how it fared (sent, bounced, complained) is the one status worth a column */}
+                  {mail.status === 'sent' ? (
+                    <DeliveryBadge delivery={mail.delivery} detail={mail.delivery_detail} />
+                  ) : (
+                    <div>
+                      <Badge bg={STATUS_BADGE[mail.status]}>{STATUS_LABEL[mail.status]}</Badge>
+                      {mail.status === 'failed' && (
+                        <div className="mail-failure">
+                          {mail.last_error && <div className="small text-danger text-break">{mail.last_error}</div>}
+                          <Button
+                            size="sm"
+                            variant="outline-danger"
+                            className="mt-1"
+                            disabled={retrying !== null}
+                            onClick={() => onRetry(mail)}
+                          >
+                            {ORDER_TEXT.sendAgain}
+                          </Button>
+                        </div>
+                      )}
+                    </div>
+                  )}
                 </td>
                 <td data-label="Document">
                   <DocumentCell doc={mail.uploadDoc} />

@@ -15,7 +15,7 @@ interface ProviderPickerProps {
 export function ProviderPicker({ value, onChange, disabled = false, name = 'mail-provider' }: ProviderPickerProps) {
   return (
     <fieldset className="provider-picker" disabled={disabled}>
-      <legend className="form-label mb-2 fs-6">{ORDER_TEXT.providerLegend}</legend>
+      <legend className="form-label fs-6">{ORDER_TEXT.providerLegend}</legend>
       <ToggleButtonGroup
         type="radio"
         name={name}

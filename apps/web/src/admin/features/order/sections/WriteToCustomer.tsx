@@ -1,5 +1,5 @@
 import type { MailProvider, OrderDetail } from '@eta/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -20,8 +20,44 @@ interface WriteToCustomerProps {
   locked: boolean;
 }
 
-/** DESIGN §25: a mail to the customer, from a template or typed; the server fills the variables. */
-export function WriteToCustomer({ order, provider, onProvider, locked }: WriteToCustomerProps) {
+/**
+ * DESIGN §25: a mail to the customer, from a template or typed; the server fills the variables.
+ * Closed to one button until wanted: open, the form would push the order's details below the first
+ * screen on every visit, while most visits write nothing.
+ */
+export function WriteToCustomer(props: WriteToCustomerProps) {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    // focus goes back where it came from, not to the top of the page (WCAG 2.4.3)
+    requestAnimationFrame(() => opener.current?.focus());
+  };
+  if (!open) {
+    return (
+      <Button
+        ref={opener}
+        variant="outline-primary"
+        className="mt-3"
+        aria-expanded={false}
+        aria-controls="write-to-customer"
+        disabled={props.locked}
+        onClick={() => setOpen(true)}
+      >
+        {INBOX_TEXT.write}
+      </Button>
+    );
+  }
+  return <WriteToCustomerForm {...props} onClose={close} />;
+}
+
+function WriteToCustomerForm({
+  order,
+  provider,
+  onProvider,
+  locked,
+  onClose,
+}: WriteToCustomerProps & { onClose: () => void }) {
   const templates = useGetMailTemplatesQuery();
   const offered = offeredTemplates(templates.data?.data ?? [], order.process_status);
   const [templateId, setTemplateId] = useState<number | null>(null);
@@ -29,6 +65,8 @@ export function WriteToCustomer({ order, provider, onProvider, locked }: WriteTo
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [send, sending] = useSendCustomerMailMutation();
+  const first = useRef<HTMLSelectElement>(null);
+  useEffect(() => first.current?.focus(), []);
 
   const pick = (value: string) => {
     const chosen = offered.find((t) => t.id === Number(value)) ?? null;
@@ -52,23 +90,26 @@ export function WriteToCustomer({ order, provider, onProvider, locked }: WriteTo
         mailServiceProvider: provider,
       }).unwrap();
       toast.success(reply.message);
-      setTemplateId(null);
-      setSubject('');
-      setBody('');
+      onClose();
     } catch (refusal) {
       setError(isApiError(refusal) ? refusal.message : String(refusal));
     }
   };
 
   return (
-    <Form className="write-to-customer" onSubmit={submit} aria-labelledby="write-to-customer-title">
+    <Form
+      id="write-to-customer"
+      className="write-to-customer"
+      onSubmit={submit}
+      aria-labelledby="write-to-customer-title"
+    >
       <h3 id="write-to-customer-title" className="h6 mt-3">
         {INBOX_TEXT.write}
       </h3>
       <fieldset disabled={locked || sending.isLoading}>
         <Form.Group className="mb-2" controlId="customer-mail-template">
           <Form.Label>{INBOX_TEXT.template}</Form.Label>
-          <Form.Select value={templateId ?? ''} onChange={(e) => pick(e.target.value)}>
+          <Form.Select ref={first} value={templateId ?? ''} onChange={(e) => pick(e.target.value)}>
             <option value="">{INBOX_TEXT.noTemplate}</option>
             {offered.map((t) => (
               <option key={t.id} value={t.id}>
@@ -92,9 +133,12 @@ export function WriteToCustomer({ order, provider, onProvider, locked }: WriteTo
             {error}
           </Alert>
         )}
-        <Button type="submit" className="mt-2">
-          {sending.isLoading ? INBOX_TEXT.sending : INBOX_TEXT.send}
-        </Button>
+        <div className="d-flex gap-2 mt-2">
+          <Button type="submit">{sending.isLoading ? INBOX_TEXT.sending : INBOX_TEXT.send}</Button>
+          <Button variant="outline-secondary" onClick={onClose}>
+            {INBOX_TEXT.cancel}
+          </Button>
+        </div>
       </fieldset>
     </Form>
   );

@@ -1,0 +1,54 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SkipLinks, useFocusFromTheTop } from './SkipLinks.tsx';
+
+afterEach(cleanup);
+
+let go: (path: string) => void = () => {};
+
+/** A shell in small: the skip links, a field in the top bar and a link in the menu. */
+function Shell() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  go = (path) => void navigate(path);
+  useFocusFromTheTop(pathname);
+  return (
+    <>
+      <SkipLinks />
+      <input aria-label="Find" />
+      <a href="/admin/recent-order">New Orders</a>
+    </>
+  );
+}
+
+function renderShell() {
+  render(
+    <MemoryRouter initialEntries={['/admin']}>
+      <Shell />
+    </MemoryRouter>,
+  );
+}
+
+/** WCAG 2.4.3 (DESIGN §24): a new screen starts focus from the top, unless the member is typing. */
+describe('useFocusFromTheTop', () => {
+  it('moves focus to the skip links when the screen changes from a menu link', () => {
+    renderShell();
+    screen.getByRole('link', { name: 'New Orders' }).focus();
+    act(() => go('/admin/recent-order'));
+    expect(document.activeElement?.id).toBe('skip-links');
+  });
+
+  it('leaves focus in a field the member is typing in as the screen changes', () => {
+    renderShell();
+    const find = screen.getByRole('textbox', { name: 'Find' });
+    find.focus();
+    act(() => go('/admin/recent-order'));
+    expect(document.activeElement).toBe(find);
+  });
+
+  it('does nothing on the first screen', () => {
+    renderShell();
+    expect(document.activeElement).toBe(document.body);
+  });
+});
