@@ -29,7 +29,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf .data && node ../apps/server/src/main.ts demo',
+    // the demo server and the mailbox it reads (serve.ts)
+    command: 'rm -rf .data && node serve.ts',
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 import { apiAs, DEMO } from '../fixtures.ts';
+import { customerMail, deliver, PDF_ATTACHMENT } from '../mailbox.ts';
 
 /**
  * Real data the accessibility pages are opened on, read (and where needed made) through the API as
@@ -12,6 +13,8 @@ export interface A11yFacts {
   disputed: string;
   /** the encoded id of a Team member, for Manage Team's edit mode */
   teamMemberId: string;
+  /** a saved view shared by the Admin */
+  savedViewId: number;
 }
 
 interface ListItem {
@@ -58,7 +61,56 @@ export async function gatherFacts(baseURL: string): Promise<A11yFacts> {
     const team = await data<{ id: string; type: string }[]>(admin, '/api/admin/get-team-member-list');
     const member = team.find((m) => m.type === 'Team');
     expect(member, 'the demo has a Team member').toBeTruthy();
-    return { documented, disputed: disputed as string, teamMemberId: (member as { id: string }).id };
+
+    // DESIGN §25: a customer's reply with an attachment on the documented order, a mail that found no
+    // order, and a template; read from the mailbox by the running server as any reply would be
+    await deliver(
+      await customerMail({
+        to: 'replies@inbox.e2e.test',
+        subject: `Re: Your eTA ${documented.orderId}`,
+        text: 'Thank you. My passport photo is attached again, in case it helps.',
+        attachments: [PDF_ATTACHMENT],
+      }),
+    );
+    await deliver(
+      await customerMail({ to: 'replies@inbox.e2e.test', subject: 'Where is my travel permit?', text: 'Hello?' }),
+    );
+    await expect
+      .poll(
+        async () => {
+          const detail = await data<{ conversation: { direction: string }[] }>(
+            admin,
+            `/api/admin/get-orders-details/${documented.orderId}`,
+          );
+          return detail.conversation.some((m) => m.direction === 'in');
+        },
+        { message: 'the reply reaches its order', timeout: 30_000 },
+      )
+      .toBe(true);
+    await expect
+      .poll(async () => (await data<unknown[]>(admin, '/api/admin/inbound-mail')).length, {
+        message: 'the mail with no order is listed',
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0);
+    const template = await admin.post('/api/admin/mail-templates', {
+      data: {
+        name: 'Clearer passport photo',
+        subject: 'Your eTA {{order_id}}: a clearer photo, please',
+        body: 'Dear {{first_name}}, please reply with a clearer photo of your passport page.',
+        folders: ['awaitingorder'],
+        publicNote: 'We need a clearer photo of your passport page: please reply to our mail.',
+      },
+    });
+    expect(template.status(), await template.text()).toBe(201);
+
+    const view = await admin.post('/api/admin/views', {
+      data: { name: 'Overdue priority', folder: 'priorityOrder', filters: { sla: 'overdue' }, shared: true },
+    });
+    expect(view.status(), await view.text()).toBe(201);
+    const savedViewId = ((await view.json()) as { data: { id: number } }).data.id;
+
+    return { documented, disputed: disputed as string, teamMemberId: (member as { id: string }).id, savedViewId };
   } finally {
     await admin.dispose();
   }

@@ -1,4 +1,4 @@
-import { ADMIN_ROUTE, FOLDERS, folderRoute, PUBLIC_ROUTE } from '@eta/shared';
+import { ADMIN_ROUTE, FOLDERS, folderRoute, PUBLIC_ROUTE, savedViewPath } from '@eta/shared';
 import { expect, type Page } from '@playwright/test';
 import type { DEMO } from '../fixtures.ts';
 import { orderRef } from '../orders.ts';
@@ -182,6 +182,47 @@ export const A11Y_PAGES: readonly A11yPage[] = [
       await expect(page.getByTestId('dispute').first()).toBeVisible();
     },
   },
+  {
+    name: 'order detail, conversation with a reply, writing to the customer',
+    path: (f) => `${ADMIN_ROUTE.viewOrder}/${orderRef(f.documented.orderId)}`,
+    as: ['team'],
+    ready: async (page) => {
+      await detailReady(page);
+      await expect(page.locator('.conversation-mail.from-customer').first()).toBeVisible();
+    },
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Write to customer' }).click();
+      await expect(page.getByRole('heading', { name: 'Write to customer' })).toBeVisible();
+    },
+  },
+  // DESIGN §25 and §26: the screens of the mailbox and of the processor
+  {
+    name: 'mail templates',
+    path: () => ADMIN_ROUTE.mailTemplates,
+    as: ['admin', 'team'],
+    ready: async (page) => {
+      await expect(page.getByText('Clearer passport photo').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'mail templates, editing one',
+    path: () => ADMIN_ROUTE.mailTemplates,
+    as: ['admin'],
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Edit' }).first().click();
+      await expect(page.getByLabel('Subject')).toBeVisible();
+    },
+  },
+  {
+    name: 'unmatched mail',
+    path: () => ADMIN_ROUTE.unmatchedMail,
+    as: ['admin'],
+    ready: async (page) => {
+      await expect(page.getByText('Where is my travel permit?').first()).toBeVisible();
+    },
+  },
+  { name: 'fraud warnings', path: () => ADMIN_ROUTE.fraudWarnings, as: ['admin'] },
+  { name: 'saved view', path: (f) => savedViewPath(f.savedViewId), as: ['admin'] },
   { name: 'disputes', path: () => ADMIN_ROUTE.disputes, as: ['admin', 'team'], ready: tableRows },
   { name: 'dispute report', path: () => ADMIN_ROUTE.disputeReport, as: ['admin'] },
   { name: 'country order list', path: () => ADMIN_ROUTE.countryOrderList, as: ['admin'], ready: tableRows },

@@ -13,8 +13,24 @@ import { nowIso } from '../src/lib/time.ts';
 import * as staffRepo from '../src/modules/staff/staff.repository.ts';
 import { seedGateways } from '../src/seed/gateways.ts';
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (DESIGN §12). */
-export const DIALECTS: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+/**
+ * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (DESIGN §12). TEST_DIALECTS=postgres
+ * narrows a run to PostgreSQL: CI's second run, after a first one on SQLite alone.
+ */
+export const DIALECTS: DialectName[] = chosenDialects();
+
+function chosenDialects(): DialectName[] {
+  const available: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const only = process.env.TEST_DIALECTS;
+  if (!only) return available;
+  const wanted = only.split(',').map((d) => d.trim());
+  for (const dialect of wanted) {
+    if (!available.includes(dialect as DialectName)) {
+      throw new Error(`TEST_DIALECTS names ${dialect}, which this run cannot reach (TEST_DATABASE_URL unset?)`);
+    }
+  }
+  return available.filter((d) => wanted.includes(d));
+}
 
 export function describeEachDialect(name: string, body: (dialect: DialectName) => void): void {
   for (const dialect of DIALECTS) describe(`${name} [${dialect}]`, () => body(dialect));
