@@ -11,9 +11,7 @@ import { signInByToken } from '../a11y/session.ts';
  */
 
 // axe over a whole screen on a busy machine: an upper bound, not a timing
-// retries: 1 is a stop-gap (issue 34's note): in the whole suite a few queues failed once and passed
-// when run again alone, and their violations were not captured; find the transient part, then drop it
-test.describe.configure({ timeout: 150_000, retries: 1 });
+test.describe.configure({ timeout: 150_000 });
 
 let facts: A11yFacts;
 

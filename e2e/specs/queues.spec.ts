@@ -347,3 +347,21 @@ test("on a 1280 px laptop an Admin sees each New order's status and service leve
   const tenth = await bodyRows(page).nth(9).boundingBox();
   expect(tenth!.y + tenth!.height).toBeLessThanOrEqual(scroll.y + 550 + 1);
 });
+
+test("on a 1280 px laptop Charge Back's Status stands clear of the Action column beside its Respond by", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, DEMO.admin);
+  await openQueue(page, 'Charge Back', 'Chargeback');
+  await expect(bodyRows(page).first()).toBeVisible();
+  const rows = await bodyRows(page).count();
+  for (let i = 0; i < rows; i += 1) {
+    const status = (await bodyRows(page).nth(i).locator('.status-cell').boundingBox())!;
+    const action = (await bodyRows(page).nth(i).locator('.action-cell').boundingBox())!;
+    expect(status.x + status.width, `row ${i + 1}'s status hides behind Action`).toBeLessThanOrEqual(action.x);
+  }
+  // nothing to scroll sideways for
+  const scroll = page.locator('.queue-scroll');
+  expect(await scroll.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+});

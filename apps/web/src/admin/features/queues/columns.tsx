@@ -179,7 +179,7 @@ export function queueColumns({ view, onDelete }: ColumnOptions) {
     header: 'Status',
     // The status as a person reads it (shared status-labels.ts), never the wire's literal. Beside it the service level (DESIGN §18), then who holds the order.
     cell: (c) => (
-      <div className="status-cell">
+      <div className={view.columns === 'chargeback' ? 'status-cell status-cell-narrow' : 'status-cell'}>
         <span>{statusLabel(c.getValue())}</span>
         <ServiceLevelBadge order={c.row.original} />
         {view.showHolder && <HolderBadge order={c.row.original} />}
