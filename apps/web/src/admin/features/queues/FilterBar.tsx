@@ -19,6 +19,11 @@ const NATIONALITIES_ID = 'filter-nationalities';
 interface Props {
   filters: QueueFilterValues;
   onChange: (filters: QueueFilterValues) => void;
+  /**
+   * The Awaiting queues' own order (DESIGN §18, §23): by the day to chase each order again, soonest
+   * first. A sort, not a filter, offered here as no column shows the day (SPEC §2 fixes the columns).
+   */
+  followUpOrder?: { on: boolean; onChange: (on: boolean) => void };
 }
 
 /** One select of the bar: '' is "any". */
@@ -53,7 +58,7 @@ function Choice({
  * processor, nationality and dates. Each change applies at once and lives in the address; the
  * nationality waits for the member to leave the field or press Enter, as typing is not choosing.
  */
-export function FilterBar({ filters, onChange }: Props) {
+export function FilterBar({ filters, onChange, followUpOrder }: Props) {
   const me = useAppSelector(selectUser);
   const set = (key: string, value: string) => {
     const next: Record<string, string> = { ...filters };
@@ -87,6 +92,16 @@ export function FilterBar({ filters, onChange }: Props) {
           onChange={(e) => set('followUpDue', e.target.checked ? '1' : '')}
         />
       </Form.Group>
+      {followUpOrder && (
+        <Form.Group className="filter-field filter-check" controlId="sort-follow-up">
+          <Form.Check
+            type="checkbox"
+            label="Follow-up day first"
+            checked={followUpOrder.on}
+            onChange={(e) => followUpOrder.onChange(e.target.checked)}
+          />
+        </Form.Group>
+      )}
       <Choice
         name="domain"
         value={filters.domain}

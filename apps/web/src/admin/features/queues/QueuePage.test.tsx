@@ -187,4 +187,40 @@ describe('queue screen', () => {
     await waitFor(() => expect(server.calls(list).at(-1)!.query.get('sort')).toBe('created_at'));
     expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('created_at');
   });
+
+  it('orders an Awaiting queue by follow-up day on request, and back to its own order (DESIGN §23)', async () => {
+    const user = userEvent.setup();
+    const awaiting = FOLDERS.find((folder) => folder.name === 'awaitingorder')!;
+    const list = filled(ORDERS_API.list, { orderName: awaiting.name });
+    const server = staffServer(TEAM_MEMBER).on(list, {
+      status: API_STATUS.ok,
+      message: 'Order list',
+      data: [listItem({ order_id: orderId(1), process_status: STATUS.Awaiting })],
+      total: 1,
+    });
+    await signInWith(server);
+    const { router } = renderAdmin(folderRoute(awaiting.path));
+    await screen.findByText(orderId(1));
+
+    const byFollowUp = screen.getByRole('checkbox', { name: 'Follow-up day first' });
+    await user.click(byFollowUp);
+    await waitFor(() => expect(server.calls(list).at(-1)!.query.get('sort')).toBe('follow_up_on'));
+    expect(server.calls(list).at(-1)!.query.get('order')).toBe('asc');
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('follow_up_on');
+    expect((byFollowUp as HTMLInputElement).checked).toBe(true);
+
+    await user.click(byFollowUp);
+    const own = awaiting.view.defaultSort;
+    await waitFor(() => expect(server.calls(list).at(-1)!.query.get('sort')).toBe(own.sort));
+    expect(server.calls(list).at(-1)!.query.get('order')).toBe(own.order);
+  });
+
+  it('offers no follow-up order where orders have no follow-up day (New Orders)', async () => {
+    const server = staffServer(TEAM_MEMBER);
+    servePages(server, [listItem({ order_id: orderId(1) })]);
+    await signInWith(server);
+    renderAdmin(folderRoute(NEW_ORDERS.path));
+    await screen.findByText(orderId(1));
+    expect(screen.queryByRole('checkbox', { name: 'Follow-up day first' })).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import {
   FILTERED_COUNT_CAP,
   type FolderDef,
+  isFollowUpStatus,
   LIMIT_ALL,
   LIMIT_ALL_MAX,
   mayOverrideHold,
@@ -8,6 +9,10 @@ import {
   pageCountOf,
   type SavedView,
 } from '@eta/shared';
+
+/** The Awaiting queues' "Follow-up day first": soonest first, orders without a day last (the server's rule). */
+const FOLLOW_UP_SORT = 'follow_up_on';
+
 import type { RowSelectionState, SortingState, Updater } from '@tanstack/react-table';
 import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -182,7 +187,19 @@ export function QueuePage({ folder, savedView }: { folder: FolderDef; savedView?
       </PageHeader>
       <Card className="queue-card shadow-sm border-0">
         <Card.Body>
-          <FilterBar filters={filters} onChange={onFilters} />
+          <FilterBar
+            filters={filters}
+            onChange={onFilters}
+            followUpOrder={
+              folder.statuses?.some(isFollowUpStatus)
+                ? {
+                    on: params.sort === FOLLOW_UP_SORT,
+                    onChange: (on) =>
+                      setParams(on ? { sort: FOLLOW_UP_SORT, order: 'asc', page: 1 } : { ...folderSort, page: 1 }),
+                  }
+                : undefined
+            }
+          />
           {filtered && total >= FILTERED_COUNT_CAP && (
             <p className="small text-body-secondary mb-2">
               More than {FILTERED_COUNT_CAP.toLocaleString('en-GB')} orders match: the first{' '}
