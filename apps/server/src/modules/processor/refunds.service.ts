@@ -85,14 +85,15 @@ export function createRefundService(ctx: AppContext) {
     // With Stripe off no worker would ever send it: say where the refund is made instead.
     if (!refundsThroughStripe(ctx)) throw AppError.conflict(REFUND_MSG.retryOff);
     await inTransaction(ctx.transactions, async (trx, tx) => {
-      const known = await repo.refundRecord(trx, refundId);
-      if (!known?.order_id) throw AppError.notFound(REFUND_MSG.notFound);
-      // The order first, as a new refund locks it: what remains is weighed with no refund written beside
-      // this retry (a refund made meanwhile for the same money leaves nothing for this one).
-      const order = await repo.lockRefundableOrder(trx, known.order_id);
       const row = await repo.lockRefund(trx, refundId);
-      if (!row || !order) throw AppError.notFound(REFUND_MSG.notFound);
+      if (!row) throw AppError.notFound(REFUND_MSG.notFound);
       if (row.state !== 'failed' && row.state !== 'canceled') throw AppError.conflict(REFUND_MSG.notRetriable);
+      // Then its order, locked as a new refund locks it, so what remains is weighed with no refund
+      // written beside this retry (one made meanwhile for the same money leaves nothing for this one).
+      // The refund before the order, as the worker and the webhooks hold a refund while they write
+      // the order's Activity: never the other way round, so the two never wait on each other.
+      const order = await repo.lockRefundableOrderById(trx, Number(row.order_id));
+      if (!order) throw AppError.notFound(REFUND_MSG.notFound);
       const held = (await repo.heldByOrder(trx, [order.id])).get(order.id) ?? 0;
       const remaining = (order.amount_minor ?? 0) - held;
       if (Number(row.amount_minor) > remaining) {
