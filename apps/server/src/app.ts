@@ -31,6 +31,7 @@ import { defenceRoutes } from './modules/defence/index.ts';
 import { detailRoutes } from './modules/detail/index.ts';
 import { disputeIntakeRoutes, disputeRoutes } from './modules/disputes/index.ts';
 import { documentRoutes } from './modules/documents/index.ts';
+import { featureRoutes } from './modules/features/index.ts';
 import { followUpRoutes } from './modules/follow-ups/index.ts';
 import { gatewayRoutes } from './modules/gateways/index.ts';
 import { inboundRoutes, registerInboundReader, templateRoutes } from './modules/inbox/index.ts';
@@ -293,6 +294,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         guardStaffRoutes(staffApi, ctx);
         recordPersonalDataReads(staffApi, ctx);
         authStaffRoutes(staffApi, ctx);
+        featureRoutes(staffApi, ctx);
         accountRoutes(staffApi, ctx);
         teamRoutes(staffApi, ctx);
         gatewayRoutes(staffApi, ctx);

@@ -197,6 +197,11 @@ describeEachDialect('refunds through Stripe (DESIGN §26)', (dialect) => {
     expect((await activity(t, dbId, ['refund_failed']))[0]?.detail).toMatch(/Your card was declined/);
     const summary = (await call(t, 'GET', '/api/admin/processor-summary', nina.token)).json().data;
     expect(summary).toMatchObject({ enabled: true, refunds_failed: before + 1 });
+    // The tile's list: the failed refund with its order, to retry from.
+    const failedList = () => call(t, 'GET', '/api/admin/refunds?state=failed', nina.token).then((r) => r.json().data);
+    expect(await failedList()).toContainEqual(
+      expect.objectContaining({ id: failed?.id, order_id: orderId, state: 'failed', attempt: 1 }),
+    );
     // No drain calls a failed refund again.
     t.advance(3_600_000);
     await drainRefunds(t);
@@ -213,6 +218,38 @@ describeEachDialect('refunds through Stripe (DESIGN §26)', (dialect) => {
     expect(keys).toEqual([`refund-${failed?.id}-1`, `refund-${failed?.id}-2`]);
     expect((await refundsOf(t, dbId))[0]).toMatchObject({ state: 'succeeded', attempt: 2 });
     expect(await mailKinds(t, dbId)).toEqual(['refund']);
+    expect((await failedList()).map((r: { id: number }) => r.id)).not.toContain(failed?.id);
+  });
+
+  it('a failed refund whose money was refunded since is never sent again (409, no call at Stripe)', async () => {
+    const { orderId, charge, dbId } = await stripeOrder(t, double);
+    const url = `/api/admin/orders/${orderId}/refunds`;
+    await call(t, 'POST', url, nina.token, { amount: 30 });
+    const declined = double.fault(/^\/v1\/refunds$/, { kind: 'status', status: 402 });
+    await drainRefunds(t);
+    await declined;
+    const [failed] = await refundsOf(t, dbId);
+    expect(failed?.state).toBe('failed');
+    // Another member refunds part of it meanwhile: £29.99 left, less than the failed £30.00.
+    expect((await call(t, 'POST', url, nina.token, { amount: 10 })).statusCode).toBe(201);
+    await drainRefunds(t);
+    const over = await call(t, 'POST', `/api/admin/refunds/${failed?.id}/retry`, nina.token);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe(REFUND_MSG.retryOverRemaining('£29.99'));
+    // Then the rest: nothing remains.
+    expect((await call(t, 'POST', url, nina.token, {})).statusCode).toBe(201);
+    await drainRefunds(t);
+    const none = await call(t, 'POST', `/api/admin/refunds/${failed?.id}/retry`, nina.token);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe(REFUND_MSG.nothingRemains);
+    await drainRefunds(t);
+    const made = double.calls(/^\/v1\/refunds$/).filter((c) => c.form.charge === charge.id);
+    expect(made.map((c) => c.form.amount)).toEqual(['3000', '1000', '2999']);
+    expect((await refundsOf(t, dbId)).map((r) => [r.state, r.attempt])).toEqual([
+      ['failed', 1],
+      ['succeeded', 1],
+      ['succeeded', 1],
+    ]);
   });
 
   it('refund.updated and charge.refund.updated webhooks reconcile; the mail goes once', async () => {
@@ -247,7 +284,9 @@ describeEachDialect('refunds through Stripe (DESIGN §26)', (dialect) => {
     const summary = (await call(t, 'GET', '/api/admin/processor-summary', nina.token)).json().data;
     expect(summary.key_refused_at).not.toBeNull();
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
-    expect(ready.json().warnings).toEqual([expect.stringContaining(REFUND_MSG.keyRefused)]);
+    // readiness is read by operators: it names the setting to replace; staff read REFUND_MSG.keyRefused
+    expect(ready.json().warnings).toEqual([expect.stringContaining('Stripe refused STRIPE_SECRET_KEY (401)')]);
+    expect(REFUND_MSG.keyRefused).not.toMatch(/STRIPE_|401/);
     double.acceptKey(STRIPE_KEY);
     t.advance(60_000);
     await drainRefunds(t);
@@ -276,5 +315,67 @@ describe('refunds without STRIPE_SECRET_KEY', () => {
     expect(await refundsOf(t, Number(id))).toEqual([]);
     expect(await mailKinds(t, Number(id))).toEqual(['refund']);
     expect(t.app.refundWorker).toBeNull();
+  });
+
+  it("its refunds say, in staff's terms, that the refund is made in the order's gateway, named from its data", async () => {
+    const named = await newOrder(t, {
+      payment_processor: 'stripe',
+      payment_reference: 'ch_2',
+      gateway_name: 'Stripe UK',
+    });
+    const bare = await newOrder(t, { payment_processor: 'stripe', payment_reference: 'ch_3', gateway_name: null });
+    const unknown = await newOrder(t);
+    const other = await newOrder(t);
+    // orders whose data name no gateway (the seeding fills every field: cleared here as an import may leave them)
+    const clear = (orderId: string, processor: string | null) =>
+      t.app.ctx.db
+        .updateTable('orders')
+        .set({ payment_processor: processor, gateway_name: null })
+        .where('order_id', '=', orderId)
+        .execute();
+    await clear(unknown, null);
+    await clear(other, 'other');
+    const noteOf = async (orderId: string) =>
+      (await call(t, 'GET', `/api/admin/orders/${orderId}/refunds`, nina.token)).json().data;
+    expect(await noteOf(named)).toMatchObject({ through: null, note: REFUND_MSG.elsewhere('Stripe UK') });
+    expect(await noteOf(bare)).toMatchObject({ through: null, note: REFUND_MSG.elsewhere('Stripe') });
+    expect((await noteOf(unknown)).note).toBe(REFUND_MSG.elsewhere(REFUND_MSG.unknownGateway));
+    expect((await noteOf(other)).note).toBe(REFUND_MSG.elsewhere(REFUND_MSG.unknownGateway));
+    // a refund asked through the API is refused with the same words, never a setting's name
+    const post = await call(t, 'POST', `/api/admin/orders/${named}/refunds`, nina.token, {});
+    expect(post.statusCode).toBe(409);
+    expect(post.json().message).toBe(REFUND_MSG.elsewhere('Stripe UK'));
+  });
+
+  it('a refund that failed while Stripe was connected is not retried once it is not (409, nothing changes)', async () => {
+    const orderId = await newOrder(t, { payment_processor: 'stripe', payment_reference: 'ch_4', amount: 20 });
+    const { id } = await orderRow(t, orderId);
+    const at = new Date().toISOString();
+    const row = await t.app.ctx.db
+      .insertInto('refunds')
+      .values({
+        order_id: Number(id),
+        processor: 'stripe',
+        charge_ref: 'ch_4',
+        amount_minor: 2000,
+        currency: 'GBP',
+        state: 'failed',
+        processor_refund_id: null,
+        failure_reason: 'declined',
+        next_attempt_at: at,
+        claim_token: null,
+        fraud_warning_id: null,
+        requested_by: null,
+        requested_by_name: null,
+        requested_at: at,
+        settled_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await call(t, 'POST', `/api/admin/refunds/${row.id}/retry`, nina.token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(REFUND_MSG.retryOff);
+    expect(await refundsOf(t, Number(id))).toEqual([expect.objectContaining({ state: 'failed', attempt: 1 })]);
   });
 });

@@ -12,6 +12,7 @@ export * from './documents.ts';
 export * from './domains.ts';
 export * from './envelope.ts';
 export * from './est-time.ts';
+export * from './features.ts';
 export * from './find.ts';
 export * from './folder-views.ts';
 export * from './folders.ts';

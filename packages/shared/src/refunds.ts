@@ -34,13 +34,24 @@ export const REFUND_MSG = {
   overRemaining: (remaining: string) => `amount is more than what remains to refund (${remaining}).`,
   nothingRemains: 'Nothing remains to refund on this order.',
   notStripe: 'This order was not paid through Stripe: make the refund in its payment gateway.',
-  notConfigured: 'Refunds through Stripe are off: STRIPE_SECRET_KEY is not set.',
   noCurrency: 'This order has no amount or currency to refund.',
   notRetriable: 'Only a failed refund can be retried.',
+  /** a failed refund asked again after other refunds took what it was for */
+  retryOverRemaining: (remaining: string) =>
+    `This refund is more than what remains to refund (${remaining}): the order has been refunded since.`,
+  /** a retry with Stripe no longer connected: nothing would send it */
+  retryOff: 'Stripe is not connected here, so this refund cannot be sent again: make it in the payment gateway.',
   notFound: 'Refund not found.',
-  /** the order detail, for an order paid elsewhere */
+  /**
+   * the order detail, for an order paid elsewhere or while Stripe is not connected: where staff make
+   * the refund, in their terms (settings' names are for operators: docs/operations.md, the logs)
+   */
   elsewhere: (gateway: string) => `Refunds for this order are made in its payment gateway (${gateway}).`,
-  keyRefused: 'Stripe refused the secret key (401): refunds and evidence cannot reach Stripe until it is replaced.',
+  /** the gateway of an order whose data names none */
+  unknownGateway: 'the gateway it was paid through',
+  /** the dashboard, while Stripe refuses the key: what staff can do is ask for it to be replaced */
+  keyRefused:
+    'Stripe is refusing this desk’s key: refunds and dispute evidence cannot reach Stripe until an administrator replaces it.',
 } as const;
 
 export const FRAUD_MSG = {
@@ -60,12 +71,28 @@ export const EVIDENCE_MSG = {
   submitted: 'Evidence submitted to Stripe.',
   accepted: 'Dispute accepted at Stripe: the money stays with the customer.',
   notStripe: 'This dispute is not a Stripe dispute: its evidence goes to its processor by hand.',
-  notConfigured: 'Stripe is not set up here: STRIPE_SECRET_KEY is not set.',
+  notConfigured: 'Stripe is not connected here: send this dispute’s evidence from the Stripe dashboard.',
   noOrder: 'This dispute has no order to build its evidence from.',
   pastDeadline: 'The deadline to respond to this dispute has passed.',
   alreadySubmitted: 'Evidence for this dispute has already been submitted.',
   alreadyAccepted: 'This dispute was accepted.',
   refused: (message: string) => `Stripe refused it: ${message}`,
   unreachable: 'Stripe did not answer: nothing was sent. Try again in a moment.',
-  keyRefused: 'Stripe refused the secret key (401): nothing was sent.',
+  keyRefused: 'Stripe is refusing this desk’s key: nothing was sent. An administrator must replace it.',
 } as const;
+
+/**
+ * Stripe's refund `failure_reason` codes (what its webhooks carry) as sentences staff can act on;
+ * anything else (a sentence the refund call answered, e.g. "Your card was declined.") as it is.
+ */
+const REFUND_FAILURE_TEXT: Readonly<Record<string, string>> = {
+  lost_or_stolen_card: 'The card was reported lost or stolen.',
+  expired_or_canceled_card: 'The card has expired or was cancelled.',
+  charge_for_pending_refund_disputed: 'The customer disputed the charge while the refund was on its way.',
+  insufficient_funds: 'The Stripe balance was too low to pay the refund.',
+  declined: 'The card’s bank declined the refund.',
+  merchant_request: 'The refund was cancelled in the Stripe dashboard.',
+  unknown: 'Stripe gave no reason.',
+};
+
+export const refundFailureText = (reason: string): string => REFUND_FAILURE_TEXT[reason] ?? reason;

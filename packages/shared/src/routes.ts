@@ -1,3 +1,4 @@
+import type { Feature } from './features.ts';
 import type { Capability } from './roles.ts';
 
 /** Portal name carried by every admin page title (SPEC §2 "Page titles carry a portal name"). */
@@ -20,6 +21,8 @@ export const ADMIN_ROUTE = {
   disputeReport: '/admin/dispute-report',
   /** DESIGN §26: Stripe's early fraud warnings, each refunded now or kept with a reason */
   fraudWarnings: '/admin/fraud-warnings',
+  /** DESIGN §26: refunds Stripe refused, each with its order and a Retry (the dashboard's "Refund failed") */
+  failedRefunds: '/admin/failed-refunds',
   gatewaySetting: '/admin/gateway-setting',
   changePassword: '/admin/change-password',
   /** DESIGN §16: who read whose personal data; the subject access export */
@@ -54,6 +57,8 @@ export interface ScreenDef {
   title: string;
   /** capability needed beyond signing in (SPEC §6); null means every signed-in user. */
   capability: Capability | null;
+  /** a part the installation must have set up (features.ts): without it the screen can never have content */
+  feature?: Feature;
 }
 
 /** Sidebar items after the folders, in SPEC §2 order (Dashboard comes first, Logout last). */
@@ -84,6 +89,7 @@ export const SCREENS = {
     label: 'Unmatched Mail',
     title: 'Unmatched Mail',
     capability: 'orders.work',
+    feature: 'mailbox',
   },
   disputes: { path: ADMIN_ROUTE.disputes, label: 'Disputes', title: 'Disputes', capability: 'disputes.work' },
   fraudWarnings: {
@@ -91,6 +97,14 @@ export const SCREENS = {
     label: 'Fraud Warnings',
     title: 'Fraud Warnings',
     capability: 'disputes.work',
+    feature: 'stripe',
+  },
+  failedRefunds: {
+    path: ADMIN_ROUTE.failedRefunds,
+    label: 'Failed Refunds',
+    title: 'Failed Refunds',
+    capability: 'orders.work',
+    feature: 'stripe',
   },
   disputeReport: {
     path: ADMIN_ROUTE.disputeReport,

@@ -1,4 +1,12 @@
-import { ADMIN_ROUTE, FOLDERS, folderRoute, RESET_PASSWORD_PATH, SAVED_VIEW_PATH, SCREENS } from '@eta/shared';
+import {
+  ADMIN_ROUTE,
+  FOLDERS,
+  folderRoute,
+  RESET_PASSWORD_PATH,
+  SAVED_VIEW_PATH,
+  SCREENS,
+  type ScreenDef,
+} from '@eta/shared';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../lib/lazyPage.ts';
@@ -7,6 +15,7 @@ import { AuthGate } from './shell/AuthGate.tsx';
 import { Logout } from './shell/Logout.tsx';
 import { NotFound } from './shell/NotFound.tsx';
 import { RequireCapability } from './shell/RequireCapability.tsx';
+import { RequireScreen } from './shell/RequireScreen.tsx';
 import { RouteError } from './shell/RouteError.tsx';
 
 // Forms and tables load on first use so the sign-in screen stays a small first load (DESIGN §11).
@@ -40,6 +49,9 @@ const DisputeReportPage = lazyPage(() =>
 const FraudWarningsPage = lazyPage(() =>
   import('./features/refunds/FraudWarningsPage.tsx').then((m) => m.FraudWarningsPage),
 );
+const FailedRefundsPage = lazyPage(() =>
+  import('./features/refunds/FailedRefundsPage.tsx').then((m) => m.FailedRefundsPage),
+);
 
 const MailTemplatesPage = lazyPage(() =>
   import('./features/inbox/MailTemplatesPage.tsx').then((m) => m.MailTemplatesPage),
@@ -47,6 +59,9 @@ const MailTemplatesPage = lazyPage(() =>
 const UnmatchedMailPage = lazyPage(() =>
   import('./features/inbox/UnmatchedMailPage.tsx').then((m) => m.UnmatchedMailPage),
 );
+
+/** A screen that may need a part set up (Unmatched Mail, Fraud Warnings, Failed Refunds). */
+const screenOf = (screen: ScreenDef, element: ReactNode) => <RequireScreen screen={screen}>{element}</RequireScreen>;
 
 const guarded = (capability: Parameters<typeof RequireCapability>[0]['capability'], element: ReactNode) => (
   <RequireCapability capability={capability}>{element}</RequireCapability>
@@ -65,7 +80,7 @@ const adminRoutes: RouteObject[] = [
   { path: `/admin/${SAVED_VIEW_PATH}/:viewId`, element: <SavedViewPage /> },
   { path: ADMIN_ROUTE.countryOrderList, element: <CountryOrderListPage /> },
   { path: ADMIN_ROUTE.mailTemplates, element: guarded(SCREENS.mailTemplates.capability, <MailTemplatesPage />) },
-  { path: ADMIN_ROUTE.unmatchedMail, element: guarded(SCREENS.unmatchedMail.capability, <UnmatchedMailPage />) },
+  { path: ADMIN_ROUTE.unmatchedMail, element: screenOf(SCREENS.unmatchedMail, <UnmatchedMailPage />) },
   { path: ADMIN_ROUTE.sendInvoice, element: <SendInvoicePage /> },
   { path: ADMIN_ROUTE.manageTeam, element: guarded(SCREENS.manageTeam.capability, <TeamPage />) },
   {
@@ -74,7 +89,8 @@ const adminRoutes: RouteObject[] = [
   },
   { path: ADMIN_ROUTE.processedOrder, element: guarded(SCREENS.processedOrder.capability, <ProcessedOrderPage />) },
   { path: ADMIN_ROUTE.disputes, element: guarded(SCREENS.disputes.capability, <DisputesPage />) },
-  { path: ADMIN_ROUTE.fraudWarnings, element: guarded(SCREENS.fraudWarnings.capability, <FraudWarningsPage />) },
+  { path: ADMIN_ROUTE.fraudWarnings, element: screenOf(SCREENS.fraudWarnings, <FraudWarningsPage />) },
+  { path: ADMIN_ROUTE.failedRefunds, element: screenOf(SCREENS.failedRefunds, <FailedRefundsPage />) },
   { path: ADMIN_ROUTE.disputeReport, element: guarded(SCREENS.disputeReport.capability, <DisputeReportPage />) },
   { path: ADMIN_ROUTE.gatewaySetting, element: guarded(SCREENS.gatewaySetting.capability, <GatewayPage />) },
   { path: ADMIN_ROUTE.changePassword, element: <ChangePasswordPage /> },

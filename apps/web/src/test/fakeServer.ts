@@ -3,6 +3,9 @@ import {
   type ApiEnvelope,
   AUTH_API,
   type Endpoint,
+  FEATURES_API,
+  FEATURES_MSG,
+  type Features,
   type FolderCounts,
   LIVE_API,
   type LiveEventMap,
@@ -146,13 +149,22 @@ export function tokenFor(user: TokenUser): string {
   return `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ user, iat: now, exp: now + 3600 })}.signature`;
 }
 
+/** What GET /admin/features answers: both parts set up unless the test turns one off. */
+export const featuresReply = (features: Partial<Features> = {}) => ({
+  status: API_STATUS.ok,
+  message: FEATURES_MSG.listed,
+  data: { mailbox: true, stripe: true, ...features },
+});
+
 /**
- * A server that knows one staff member: it signs them in, tells who they are and counts their
- * folders; each test adds the calls of its screen.
+ * A server that knows one staff member: it signs them in, tells who they are, what the installation
+ * has set up (everything, unless a test answers FEATURES_API itself with `featuresReply`) and counts their folders; each
+ * test adds the calls of its screen.
  */
 export function staffServer(user: TokenUser, counts: FolderCounts = {}): FakeServer {
   return (
     new FakeServer()
+      .on(FEATURES_API.features, featuresReply())
       .on(AUTH_API.login, {
         status: API_STATUS.ok,
         message: 'Login successful',

@@ -1,8 +1,8 @@
-import { cleanup, configure, render } from '@testing-library/react';
+import { cleanup, configure, render, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ToastContainer, toast } from 'react-toastify';
-import { afterEach, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
 import { routes } from '../admin/routes.tsx';
 import { endSessionOnUnauthorized } from '../admin/shell/endSession.ts';
 import { login } from '../store/authSlice.ts';
@@ -49,3 +49,10 @@ export function renderAdmin(path: string) {
   );
   return { ...view, router };
 }
+
+/**
+ * Waits until the server's answer about the installation's features is in the store: what a screen
+ * hides for a part that is off proves nothing before (it hides the same while the answer is awaited).
+ */
+export const featuresKnown = () =>
+  waitFor(() => expect(store.getState().api.queries['features(undefined)']?.status).toBe('fulfilled'));

@@ -20,6 +20,11 @@ export const AUTH_API = {
   changePassword: at('POST', '/admin/change-password'),
 };
 
+/** What this installation has set up (DESIGN §25 mailbox, §26 Stripe): screens that need a part left off are hidden. */
+export const FEATURES_API = {
+  features: at('GET', '/admin/features'),
+};
+
 /** Staff accounts (DESIGN §17): sessions, two-factor sign-in, password reset. */
 export const ACCOUNT_API = {
   verifyLogin: at('POST', '/admin/admin-login/verify'),

@@ -3,6 +3,7 @@ import { CLAIMS_CONTRACTS } from './claims.ts';
 import type { Contract } from './contract.ts';
 import { DETAIL_CONTRACTS } from './detail.ts';
 import { DISPUTE_INTAKE_CONTRACTS, DISPUTES_CONTRACTS } from './disputes.ts';
+import { FEATURES_CONTRACTS } from './features.ts';
 import { FIND_CONTRACTS } from './find.ts';
 import { FOLLOW_UP_CONTRACTS } from './follow-ups.ts';
 import { FRONT_CONTRACTS, INGEST_CONTRACTS } from './front.ts';
@@ -22,6 +23,7 @@ export * from './contract.ts';
 export * from './detail.ts';
 export * from './disputes.ts';
 export * from './endpoints.ts';
+export * from './features.ts';
 export * from './find.ts';
 export * from './follow-ups.ts';
 export * from './front.ts';
@@ -38,6 +40,7 @@ export * from './views.ts';
 
 const GROUPS = {
   AUTH_CONTRACTS,
+  FEATURES_CONTRACTS,
   ACCOUNT_CONTRACTS,
   TEAM_CONTRACTS,
   GATEWAY_CONTRACTS,

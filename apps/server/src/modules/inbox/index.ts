@@ -3,5 +3,5 @@
 export { deliveryOf, orderConversation } from './conversation.ts';
 export { inboundRoutes } from './inbound.routes.ts';
 export { postgresOneInboundReader, type ReaderState, sqliteOneInboundReader } from './reader.ts';
-export { registerInboundReader } from './reader-registration.ts';
+export { mailboxConnected, registerInboundReader } from './reader-registration.ts';
 export { templateRoutes } from './templates.routes.ts';

@@ -9,6 +9,9 @@ declare module 'fastify' {
   }
 }
 
+/** A mailbox is read for replies and bounces (INBOUND_IMAP_URL set): without one, no mail ever comes back. */
+export const mailboxConnected = (ctx: AppContext): boolean => ctx.config.inbound.imapUrl !== null;
+
 /** The reader starts with the app (unless `start` is false: tests read once), and stops before the database closes. */
 export function registerInboundReader(app: FastifyInstance, ctx: AppContext, start = true): void {
   const reader = createInboundReader(ctx, app.log);

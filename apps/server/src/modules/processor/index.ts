@@ -3,6 +3,6 @@
 export { processorRoutes } from './processor.routes.ts';
 export type { PaymentProcessor } from './processor.ts';
 export { processorWarnings } from './processor-status.ts';
-export { refundWithMove } from './refund-requests.ts';
+export { refundsThroughStripe, refundWithMove } from './refund-requests.ts';
 export { type ProcessorOptions, registerProcessor } from './register.ts';
 export { processorStripeEvents } from './stripe-events.ts';

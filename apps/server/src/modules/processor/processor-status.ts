@@ -1,4 +1,3 @@
-import { REFUND_MSG } from '@eta/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
@@ -40,9 +39,16 @@ export async function keyRefusedAt(db: Kysely<Database>): Promise<string | null>
   return row?.key_refused_at ?? null;
 }
 
+/**
+ * Readiness's words for the refused key: for operators, so it names the setting to replace (staff
+ * read REFUND_MSG.keyRefused on the dashboard instead).
+ */
+export const KEY_REFUSED_WARNING =
+  'Stripe refused STRIPE_SECRET_KEY (401): refunds and dispute evidence wait until the key is replaced.';
+
 /** What readiness says of the processor: the refused key, while it is refused. */
 export async function processorWarnings(ctx: AppContext): Promise<string[]> {
   if (!ctx.config.stripe.secretKey) return [];
   const since = await keyRefusedAt(ctx.db);
-  return since ? [`${REFUND_MSG.keyRefused} Since ${since}.`] : [];
+  return since ? [`${KEY_REFUSED_WARNING} Since ${since}.`] : [];
 }

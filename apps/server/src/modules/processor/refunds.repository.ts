@@ -182,6 +182,20 @@ export async function lockRefundableOrder(
   ).executeTakeFirst();
 }
 
+/** The same by the order's database id (a retry finds it from its refund). */
+export async function lockRefundableOrderById(
+  trx: Transaction<Database>,
+  id: number,
+): Promise<RefundableOrder | undefined> {
+  return lockForUpdate(
+    trx,
+    trx
+      .selectFrom('orders')
+      .select(['id', 'order_id', 'amount_minor', 'currency', 'payment_processor', 'payment_reference', 'gateway_name'])
+      .where('id', '=', id),
+  ).executeTakeFirst();
+}
+
 export async function countOpenWarnings(db: Db): Promise<number> {
   const row = await db
     .selectFrom('fraud_warnings')

@@ -1,5 +1,6 @@
 import {
   DETAIL_MSG,
+  disputeLabel,
   formatMoney,
   ORDER_EVENT,
   type OrderRefunds,
@@ -27,11 +28,17 @@ export function createRefundService(ctx: AppContext) {
     return order;
   }
 
-  /** Why this order's refund is made elsewhere, or null when Stripe makes it. */
+  /**
+   * Where this order's refund is made, when Stripe does not make it: not paid through Stripe, or
+   * Stripe not connected here (DESIGN §26: "the refund is to be made in their gateway"). Named from
+   * the order's own data, in staff's terms: the setting's name is the operators' business.
+   */
   function elsewhere(order: repo.RefundableOrder): string | null {
-    if (!paidThroughStripe(order)) return REFUND_MSG.elsewhere(order.gateway_name ?? 'the gateway it was paid through');
-    if (!refundsThroughStripe(ctx)) return REFUND_MSG.notConfigured;
-    return null;
+    if (paidThroughStripe(order) && refundsThroughStripe(ctx)) return null;
+    // 'other' names no gateway staff could open
+    const named = order.payment_processor && order.payment_processor !== 'other' ? order.payment_processor : null;
+    const processor = named ? disputeLabel(named) : null;
+    return REFUND_MSG.elsewhere(order.gateway_name?.trim() || processor || REFUND_MSG.unknownGateway);
   }
 
   async function forOrder(orderId: string): Promise<OrderRefunds> {
@@ -75,10 +82,27 @@ export function createRefundService(ctx: AppContext) {
 
   /** A failed refund asked again: the next attempt, so the next idempotency key (a new refund at Stripe). */
   async function retry(staff: TokenUser, refundId: number): Promise<RefundRecord> {
+    // With Stripe off no worker would ever send it: say where the refund is made instead.
+    if (!refundsThroughStripe(ctx)) throw AppError.conflict(REFUND_MSG.retryOff);
     await inTransaction(ctx.transactions, async (trx, tx) => {
       const row = await repo.lockRefund(trx, refundId);
       if (!row) throw AppError.notFound(REFUND_MSG.notFound);
       if (row.state !== 'failed' && row.state !== 'canceled') throw AppError.conflict(REFUND_MSG.notRetriable);
+      // Then its order, locked as a new refund locks it, so what remains is weighed with no refund
+      // written beside this retry (one made meanwhile for the same money leaves nothing for this one).
+      // The refund before the order, as the worker and the webhooks hold a refund while they write
+      // the order's Activity: never the other way round, so the two never wait on each other.
+      const order = await repo.lockRefundableOrderById(trx, Number(row.order_id));
+      if (!order) throw AppError.notFound(REFUND_MSG.notFound);
+      const held = (await repo.heldByOrder(trx, [order.id])).get(order.id) ?? 0;
+      const remaining = (order.amount_minor ?? 0) - held;
+      if (Number(row.amount_minor) > remaining) {
+        throw AppError.conflict(
+          remaining <= 0
+            ? REFUND_MSG.nothingRemains
+            : REFUND_MSG.retryOverRemaining(formatMoney(remaining, order.currency)),
+        );
+      }
       const at = nowIso(ctx.clock);
       const attempt = Number(row.attempt) + 1;
       await repo.updateRefund(trx, refundId, {

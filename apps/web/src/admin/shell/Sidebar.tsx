@@ -3,6 +3,7 @@ import { Fragment, useEffect } from 'react';
 import CloseButton from 'react-bootstrap/CloseButton';
 import { NavLink, useLocation } from 'react-router';
 import { useLazyGetFolderCountQuery } from '../../store/baseApi.ts';
+import { screenAvailable, useFeatures } from '../../store/features.ts';
 import { selectUser, useAppDispatch, useAppSelector } from '../../store/index.ts';
 import { selectCount, selectShowSideBar, setShowSideBar } from '../../store/orderSlice.ts';
 import { FollowUpCountBadge } from '../features/follow-ups/index.ts';
@@ -24,9 +25,11 @@ const AFTER_FOLDERS: readonly ScreenDef[] = [
 
 /**
  * Screens that belong with a folder, listed right after it: the Disputes desk works the ChargeBack
- * queue's cases, and fraud warnings are the chargebacks still to come (DESIGN §26).
+ * queue's cases, fraud warnings are the chargebacks still to come, and the refunds Stripe refused
+ * wait beside the Refunds queue (DESIGN §26).
  */
 const AFTER_FOLDER: Readonly<Record<string, readonly ScreenDef[]>> = {
+  refundorder: [SCREENS.failedRefunds],
   chargeBack: [SCREENS.disputes, SCREENS.fraudWarnings],
   // DESIGN §25: the conversation's screens sit under the folder that waits on the customer
   awaitingorder: [SCREENS.unmatchedMail, SCREENS.mailTemplates],
@@ -50,7 +53,10 @@ function ScreenItem({ screen }: { screen: ScreenDef }) {
   );
 }
 
-/** SPEC §2 sidebar: every item in order, filtered by role (SPEC §6), counts refreshed on every path change. */
+/**
+ * SPEC §2 sidebar: every item in order, filtered by role (SPEC §6) and by what this installation has
+ * set up (a screen that could never have content is left out), counts refreshed on every path change.
+ */
 export function Sidebar() {
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
@@ -58,6 +64,7 @@ export function Sidebar() {
   const user = useAppSelector(selectUser);
   const open = useAppSelector(selectShowSideBar);
   const [fetchCounts] = useLazyGetFolderCountQuery();
+  const { features } = useFeatures();
   const userName = user?.name ?? '';
 
   useEffect(() => {
@@ -69,7 +76,8 @@ export function Sidebar() {
   }, [pathname, userName, dispatch, fetchCounts]);
 
   const close = () => dispatch(setShowSideBar(false));
-  const visible = (screen: ScreenDef) => screen.capability === null || can(role, screen.capability);
+  const visible = (screen: ScreenDef) =>
+    (screen.capability === null || can(role, screen.capability)) && screenAvailable(screen, features);
   const isDashboard = pathname === '/' || pathname === SCREENS.dashboard.path;
 
   return (

@@ -14,7 +14,7 @@ import { ProcessorTile } from './ProcessorTile.tsx';
 /**
  * SPEC §2: the dashboard shows five queues (each folder's definition says whether it has a tile), then
  * Overdue Orders (DESIGN §18) and disputes due (DESIGN §14): seven tiles, two a row on a phone, four
- * (a row of four and one of three) from tablets up.
+ * from tablets up; with Stripe connected, Refund failed and open fraud warnings too (DESIGN §26).
  */
 const TILES = FOLDERS.flatMap((folder) =>
   folder.view.dashboardTile ? [{ folder, ...folder.view.dashboardTile }] : [],

@@ -6,4 +6,10 @@ export const DASHBOARD_TEXT = {
   /** beside the due count: those whose deadline has passed, which the link lists first */
   disputesOverdue: (n: number) => `${n} overdue`,
   viewDisputes: 'View disputes →',
+  /** DESIGN §26: refunds Stripe refused, to retry */
+  refundsFailed: 'Refund failed',
+  viewFailedRefunds: 'Retry them →',
+  /** DESIGN §26: early fraud warnings still to decide */
+  fraudWarnings: 'Fraud warnings open',
+  viewFraudWarnings: 'Decide them →',
 } as const;

@@ -4,18 +4,21 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { type ApiError, shownRefusal } from '../../../lib/apiError.ts';
+import { useFeatureOn } from '../../../store/features.ts';
 import { useAcceptDisputeMutation } from './api.ts';
 
 /**
  * "Accept" on a Stripe dispute (DESIGN §26): concedes it at Stripe, which cannot be undone, so it
- * asks first. Hidden once evidence is submitted or the dispute accepted; past the deadline the
- * server refuses (409) and its message is shown in the dialog.
+ * asks first. Hidden while Stripe is not connected here, once evidence is submitted or the dispute
+ * accepted; past the deadline the server refuses (409) and its message is shown in the dialog.
  */
 export function AcceptDispute({ dispute, locked }: { dispute: DisputeRecord; locked: boolean }) {
   const [accept, state] = useAcceptDisputeMutation();
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (dispute.processor !== 'stripe' || dispute.evidence_submitted_at || dispute.accepted_at) return null;
+  // with Stripe not connected here the concession is made in Stripe's dashboard
+  const stripe = useFeatureOn('stripe');
+  if (!stripe || dispute.processor !== 'stripe' || dispute.evidence_submitted_at || dispute.accepted_at) return null;
 
   const close = () => {
     setAsking(false);

@@ -131,7 +131,9 @@ describe('Fraud warnings (DESIGN §26)', () => {
       .map((link) => link.textContent?.trim());
     expect(labels[labels.indexOf('Disputes') + 1]).toBe('Fraud Warnings');
 
-    await userEvent.setup().click(await screen.findByRole('link', { name: 'Fraud warnings open: 1' }));
+    const tile = (await screen.findByTestId('count-fraud-warnings')).closest('a') as HTMLElement;
+    expect(within(tile).getByTestId('count-fraud-warnings').textContent).toBe('1');
+    await userEvent.setup().click(tile);
     expect(await screen.findByRole('heading', { level: 1, name: 'Fraud Warnings' })).toBeTruthy();
     expect(await row(5)).toBeTruthy();
   });

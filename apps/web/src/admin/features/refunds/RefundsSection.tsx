@@ -1,7 +1,9 @@
-import { formatMoney, REFUND_STATE_LABEL, type RefundRecord } from '@eta/shared';
+import { formatMoney, REFUND_STATE_LABEL, type RefundRecord, refundFailureText } from '@eta/shared';
 import Button from 'react-bootstrap/Button';
 import { DetailSection } from '../../../components/DetailSection.tsx';
+import { useFeatureOn } from '../../../store/features.ts';
 import { useOrderRefundsQuery, useRetryRefundMutation } from './api.ts';
+import { REFUNDS_TEXT } from './texts.ts';
 
 const BADGE: Record<RefundRecord['state'], string> = {
   requested: 'text-bg-secondary',
@@ -12,12 +14,14 @@ const BADGE: Record<RefundRecord['state'], string> = {
 };
 
 /**
- * The order's refunds through Stripe (DESIGN §26): each with its state, and a Retry when it failed;
- * for an order paid elsewhere, where its refund is to be made.
+ * The order's refunds through Stripe (DESIGN §26): each with its state, and a Retry when it failed
+ * (while Stripe is connected: nothing would send it otherwise); for an order paid elsewhere, or with
+ * Stripe not connected, where its refund is to be made (the server's note, in staff's terms).
  */
 export function RefundsSection({ orderId, locked }: { orderId: string; locked: boolean }) {
   const { data } = useOrderRefundsQuery(orderId);
   const [retry, retrying] = useRetryRefundMutation();
+  const stripe = useFeatureOn('stripe');
   const refunds = data?.data;
   if (!refunds) return null;
   const remaining = refunds.remaining_minor === null ? null : formatMoney(refunds.remaining_minor, refunds.currency);
@@ -36,13 +40,14 @@ export function RefundsSection({ orderId, locked }: { orderId: string; locked: b
               <span className={`badge ${BADGE[refund.state]}`}>{REFUND_STATE_LABEL[refund.state]}</span>
               <span>{formatMoney(refund.amount_minor, refund.currency)}</span>
               <span className="small text-secondary">
-                {refund.requested_by_name ?? 'System'} · {refund.requested_at.slice(0, 16).replace('T', ' ')} UTC
+                {refund.requested_by_name ?? REFUNDS_TEXT.system} · {refund.requested_at.slice(0, 16).replace('T', ' ')}{' '}
+                UTC
                 {refund.processor_refund_id ? ` · ${refund.processor_refund_id}` : ''}
               </span>
               {refund.failure_reason && refund.state === 'failed' && (
-                <span className="small text-danger">{refund.failure_reason}</span>
+                <span className="small text-danger">{refundFailureText(refund.failure_reason)}</span>
               )}
-              {refund.state === 'failed' && (
+              {refund.state === 'failed' && stripe && (
                 <Button
                   size="sm"
                   variant="outline-danger"
@@ -50,7 +55,7 @@ export function RefundsSection({ orderId, locked }: { orderId: string; locked: b
                   disabled={locked || retrying.isLoading}
                   onClick={() => void retry(refund.id)}
                 >
-                  Retry refund
+                  {REFUNDS_TEXT.retry}
                 </Button>
               )}
             </li>

@@ -4,6 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { type ApiError, shownRefusal } from '../../../lib/apiError.ts';
+import { useFeatureOn } from '../../../store/features.ts';
 import { useDisputeEvidenceMutation } from './api.ts';
 
 // The refusal's own message (RTK Query's error channel carries it at the top: lib/apiError.ts).
@@ -12,13 +13,16 @@ const messageOf = (error: unknown) => shownRefusal(error as ApiError);
 /**
  * "Submit evidence" on a Stripe dispute (DESIGN §26): the evidence built from the order is first
  * staged at Stripe and shown here to review, field by field; "Send to Stripe" then submits it.
- * Hidden once submitted or accepted, and past the deadline the server refuses (409) and says so.
+ * Hidden while Stripe is not connected here, and once submitted or accepted; past the deadline the
+ * server refuses (409) and says so.
  */
 export function SubmitEvidence({ dispute, locked }: { dispute: DisputeRecord; locked: boolean }) {
   const [send, state] = useDisputeEvidenceMutation();
   const [review, setReview] = useState<EvidenceReply | null>(null);
   const [error, setError] = useState<string | null>(null);
-  if (dispute.processor !== 'stripe' || dispute.evidence_submitted_at || dispute.accepted_at) return null;
+  // with Stripe not connected here the evidence goes from Stripe's dashboard
+  const stripe = useFeatureOn('stripe');
+  if (!stripe || dispute.processor !== 'stripe' || dispute.evidence_submitted_at || dispute.accepted_at) return null;
 
   const stage = async () => {
     setError(null);

@@ -1,4 +1,4 @@
-import { type FraudWarningState, PROCESSOR_API } from '@eta/shared';
+import { type FraudWarningState, PROCESSOR_API, type RefundState } from '@eta/shared';
 import { type ReplyOf, requestOf } from '../../../lib/endpoint.ts';
 import { baseApi } from '../../../store/baseApi.ts';
 
@@ -9,6 +9,11 @@ const refundsApi = api.injectEndpoints({
   endpoints: (build) => ({
     orderRefunds: build.query<ReplyOf<typeof PROCESSOR_API.orderRefunds>, string>({
       query: (orderId) => requestOf(PROCESSOR_API.orderRefunds, { params: { orderId } }),
+      providesTags: ['Refunds'],
+    }),
+    /** refunds across orders, newest first; `failed`: the dashboard's "Refund failed" */
+    refunds: build.query<ReplyOf<typeof PROCESSOR_API.refunds>, RefundState | undefined>({
+      query: (state) => requestOf(PROCESSOR_API.refunds, { query: state ? { state } : {} }),
       providesTags: ['Refunds'],
     }),
     retryRefund: build.mutation<ReplyOf<typeof PROCESSOR_API.retryRefund>, number>({
@@ -53,6 +58,7 @@ const refundsApi = api.injectEndpoints({
 
 export const {
   useOrderRefundsQuery,
+  useRefundsQuery,
   useRetryRefundMutation,
   useProcessorSummaryQuery,
   useDisputeEvidenceMutation,
