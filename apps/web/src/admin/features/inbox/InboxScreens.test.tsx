@@ -100,6 +100,9 @@ describe('unmatched mail', () => {
     renderAdmin(ADMIN_ROUTE.unmatchedMail);
     const item = await screen.findByTestId('unmatched-mail');
     expect(within(item).getByText('Where is my eTA?')).toBeTruthy();
+    // what the mail was, in words: never the stored value
+    expect(item.textContent).toContain('· Customer mail');
+    expect(item.textContent).not.toContain('· reply');
     expect(server.calls(INBOX_API.inbound)[0]!.query.get('unmatched')).toBe('1');
     await userEvent.type(within(item).getByLabelText('Order id'), 'UKETA-4M7Q2Z');
     await userEvent.click(within(item).getByRole('button', { name: 'Link to order' }));

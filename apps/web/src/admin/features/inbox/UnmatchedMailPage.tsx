@@ -9,7 +9,7 @@ import { Loading } from '../../../components/Loading.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { isApiError } from '../../../lib/apiError.ts';
 import { useGetInboundMailQuery, useLinkInboundMailMutation } from './api.ts';
-import { INBOX_TEXT } from './texts.ts';
+import { INBOUND_KIND_WORD, INBOX_TEXT } from './texts.ts';
 
 /** One unmatched mail, with the form that links it to an order by its id. */
 function UnmatchedMail({ mail }: { mail: InboundItem }) {
@@ -30,7 +30,7 @@ function UnmatchedMail({ mail }: { mail: InboundItem }) {
     <Card as="li" body className="shadow-sm border-0 mb-2" data-testid="unmatched-mail">
       <div className="fw-semibold text-break">{mail.subject}</div>
       <div className="small text-secondary text-break">
-        {mail.from} → {mail.to} · {formatUtcDateTime(mail.received_at)} · {mail.kind}
+        {mail.from} → {mail.to} · {formatUtcDateTime(mail.received_at)} · {INBOUND_KIND_WORD[mail.kind]}
       </div>
       <pre className="conversation-text">{mail.text}</pre>
       <Form className="d-flex gap-2 flex-wrap align-items-end mt-2" onSubmit={submit}>

@@ -1,4 +1,4 @@
-import { DELIVERY, type Delivery } from '@eta/shared';
+import { DELIVERY, type Delivery, INBOUND_KIND, type InboundKind } from '@eta/shared';
 
 /** Texts of the conversation screens that DESIGN §25 leaves open. */
 export const INBOX_TEXT = {
@@ -50,4 +50,11 @@ export const DELIVERY_BADGE: Readonly<Record<Delivery, string>> = {
   [DELIVERY.bounced]: 'danger',
   [DELIVERY.complained]: 'warning',
   [DELIVERY.received]: 'info',
+};
+
+/** What a mail read from the mailbox was, as a member reads it (never the stored value). */
+export const INBOUND_KIND_WORD: Readonly<Record<InboundKind, string>> = {
+  [INBOUND_KIND.reply]: 'Customer mail',
+  [INBOUND_KIND.bounce]: 'Bounce',
+  [INBOUND_KIND.complaint]: 'Complaint',
 };
