@@ -104,10 +104,42 @@ describe('unmatched mail', () => {
     expect(item.textContent).toContain('· Customer mail');
     expect(item.textContent).not.toContain('· reply');
     expect(server.calls(INBOX_API.inbound)[0]!.query.get('unmatched')).toBe('1');
+    expect(server.calls(INBOX_API.inbound)[0]!.query.get('limit')).toBe('25');
     await userEvent.type(within(item).getByLabelText('Order id'), 'UKETA-4M7Q2Z');
     await userEvent.click(within(item).getByRole('button', { name: 'Link to order' }));
     await waitFor(() => expect(server.calls(filled(INBOX_API.linkInbound, { id: '12' }))).toHaveLength(1));
     expect(server.calls(filled(INBOX_API.linkInbound, { id: '12' }))[0]!.body).toEqual({ orderId: 'UKETA-4M7Q2Z' });
     expect(await screen.findByText(INBOX_MSG.inboundLinked)).toBeTruthy();
+  });
+
+  it('pages through more unmatched mail than a page holds', async () => {
+    const mail = (id: number): InboundItem => ({
+      id,
+      order_id: null,
+      kind: 'bounce',
+      matched_by: null,
+      from: 'MAILER-DAEMON@mx.test',
+      to: 'bounces@inbox.test',
+      subject: `Undelivered ${id}`,
+      text: 'The mail could not be delivered.',
+      received_at: '2026-11-20T10:00:00.000Z',
+      outcome: 'unmatched',
+      attachments: [],
+    });
+    const server = staffServer(TEAM_MEMBER).on(INBOX_API.inbound, (request) => {
+      const page = Number(request.query.get('page'));
+      return {
+        status: API_STATUS.ok,
+        message: INBOX_MSG.inboundList,
+        data: [mail(page === 1 ? 1 : 26)],
+        total: 30,
+      };
+    });
+    await signInWith(server);
+    renderAdmin(ADMIN_ROUTE.unmatchedMail);
+    expect((await screen.findByTestId('unmatched-mail')).textContent).toContain('· Bounce');
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(server.calls(INBOX_API.inbound).at(-1)!.query.get('page')).toBe('2'));
+    expect(await screen.findByText('Undelivered 26')).toBeTruthy();
   });
 });

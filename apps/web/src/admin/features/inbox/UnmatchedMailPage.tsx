@@ -7,9 +7,13 @@ import Form from 'react-bootstrap/Form';
 import { toast } from 'react-toastify';
 import { Loading } from '../../../components/Loading.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
 import { isApiError } from '../../../lib/apiError.ts';
 import { useGetInboundMailQuery, useLinkInboundMailMutation } from './api.ts';
 import { INBOUND_KIND_WORD, INBOX_TEXT } from './texts.ts';
+
+/** a page of mails, each with its text and a form: a longer page is a long scroll */
+const PAGE_SIZE = 25;
 
 /** One unmatched mail, with the form that links it to an order by its id. */
 function UnmatchedMail({ mail }: { mail: InboundItem }) {
@@ -53,8 +57,11 @@ function UnmatchedMail({ mail }: { mail: InboundItem }) {
 
 /** DESIGN §25: mail read from the mailbox that found no order, newest first, for a member to link. */
 export function UnmatchedMailPage() {
-  const list = useGetInboundMailQuery({ unmatched: '1', page: 1, limit: 100 });
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(PAGE_SIZE);
+  const list = useGetInboundMailQuery({ unmatched: '1', page, limit: perPage });
   const mails = list.data?.data ?? [];
+  const total = list.data?.total ?? 0;
   return (
     <>
       <PageHeader title={SCREENS.unmatchedMail.title} />
@@ -69,6 +76,19 @@ export function UnmatchedMailPage() {
           ))}
         </ul>
       )}
+      {/* every unmatched mail is reachable, however many: a page at a time, newest first */}
+      <Pagination
+        page={page}
+        rowsPerPage={perPage}
+        perPage={perPage}
+        total={total}
+        allowAll={false}
+        onPage={setPage}
+        onPerPage={(size) => {
+          setPerPage(typeof size === 'number' ? size : PAGE_SIZE);
+          setPage(1);
+        }}
+      />
     </>
   );
 }
