@@ -94,13 +94,65 @@ export function createSubjectExportService(ctx: AppContext) {
       // the customer's own mails read back (DESIGN §25)
       db
         .selectFrom('inbound_mail')
-        .select(['kind', 'from_address', 'to_address', 'subject', 'text', 'received_at', 'removed_at'])
+        .select([
+          'id',
+          'kind',
+          'from_address',
+          'to_address',
+          'subject',
+          'text',
+          'raw_file',
+          'received_at',
+          'removed_at',
+        ])
         .where('order_id', '=', orderDbId)
         .orderBy('id')
         .execute(),
     ]);
     const shown = Object.fromEntries(Object.entries(order).filter(([key]) => !HIDDEN_ORDER_COLUMNS.has(key)));
-    return { order: shown, mails, inbound_mails: inbound, downloads, remarks, events, images, documents, invoices };
+    const inboundMails = await withAttachments(inbound);
+    return {
+      order: shown,
+      mails,
+      inbound_mails: inboundMails,
+      downloads,
+      remarks,
+      events,
+      images,
+      documents,
+      invoices,
+    };
+  }
+
+  /**
+   * Each inbound mail with the attachments kept of it, and where its files are in the ZIP
+   * (decisions/0332): the message as received (`mail-{id}.eml`, every part, refused ones too) and
+   * each kept attachment. The store's own file names stay out of the JSON.
+   */
+  async function withAttachments(rows: { id: number; raw_file: string | null; removed_at: string | null }[]) {
+    const ids = rows.map((r) => Number(r.id));
+    const attachments =
+      ids.length === 0
+        ? []
+        : await db
+            .selectFrom('inbound_attachments')
+            .select(['id', 'inbound_id', 'name', 'content_type', 'size', 'file_name', 'removed_at'])
+            .where('inbound_id', 'in', ids)
+            .orderBy('id')
+            .execute();
+    return rows.map(({ raw_file, ...mail }) => ({
+      ...mail,
+      message_file: raw_file && !mail.removed_at ? { store: raw_file, as: `mail-${mail.id}.eml` } : null,
+      attachments: attachments
+        .filter((a) => Number(a.inbound_id) === Number(mail.id))
+        .map((a) => ({
+          name: a.name,
+          content_type: a.content_type,
+          size: Number(a.size),
+          removed_at: a.removed_at,
+          file: a.removed_at ? null : { store: a.file_name, as: `mail-${mail.id}-attachment-${a.id}-${a.file_name}` },
+        })),
+    }));
   }
 
   /** A stored file, if it is still there, under `files/{order}/…` in the ZIP. */
@@ -114,6 +166,18 @@ export function createSubjectExportService(ctx: AppContext) {
         (error: Error) => done(error, Readable.from([])),
       );
     });
+  }
+
+  /** The record as the person reads it: an inbound file named by where it is in the ZIP, not by the store. */
+  function forPerson(record: Awaited<ReturnType<typeof orderRecord>>) {
+    return {
+      ...record,
+      inbound_mails: record.inbound_mails.map((m) => ({
+        ...m,
+        message_file: m.message_file?.as ?? null,
+        attachments: m.attachments.map((a) => ({ ...a, file: a.file?.as ?? null })),
+      })),
+    };
   }
 
   return {
@@ -143,7 +207,8 @@ export function createSubjectExportService(ctx: AppContext) {
         `Personal data held by eTA Desk about ${wanted}, exported ${at}.`,
         `Orders found: ${ids.length}.`,
         'orders/{order id}.json holds each order with its mails, downloads, remarks and history;',
-        'files/{order id}/ holds the passport and selfie images, eTA documents and invoices still kept.',
+        'files/{order id}/ holds the passport and selfie images, eTA documents, invoices and your mails to us',
+        '(each as received, mail-{id}.eml, and the attachments kept of it) still kept.',
         '',
       ].join('\n');
       zip.addBuffer(Buffer.from(readme), 'README.txt');
@@ -152,7 +217,7 @@ export function createSubjectExportService(ctx: AppContext) {
         const record = await orderRecord(id);
         const orderId = String(record.order.order_id);
         orderIds.push(orderId);
-        zip.addBuffer(Buffer.from(JSON.stringify(record, null, 2)), `orders/${orderId}.json`);
+        zip.addBuffer(Buffer.from(JSON.stringify(forPerson(record), null, 2)), `orders/${orderId}.json`);
         for (const image of record.images) {
           if (!image.removed_at)
             await addFile(
@@ -168,6 +233,11 @@ export function createSubjectExportService(ctx: AppContext) {
         }
         for (const invoice of record.invoices) {
           await addFile(zip, FILE_FOLDER.invoices, invoice.file_name, `files/${orderId}/invoice-${invoice.file_name}`);
+        }
+        for (const mail of record.inbound_mails) {
+          const files = [mail.message_file, ...mail.attachments.map((a) => a.file)];
+          for (const file of files)
+            if (file) await addFile(zip, FILE_FOLDER.inbound, file.store, `files/${orderId}/${file.as}`);
         }
       }
       zip.end();
