@@ -24,12 +24,6 @@ export async function removeLeftOverInbound(ctx: AppContext, now: number, at: st
     .select((eb) => eb.fn.max('id').as('id'))
     .executeTakeFirst();
   const maxId = Number(last?.id ?? 0);
-  // orders whose documents went and that no legal hold keeps
-  const cleared = ctx.db
-    .selectFrom('orders')
-    .select('orders.id')
-    .where('orders.documents_removed_at', 'is not', null)
-    .where((eb) => notUnderLegalHold(eb, now));
   let removed = 0;
   for (let from = 0; from < maxId; from += SCAN_WINDOW) {
     const window = ctx.db
@@ -40,7 +34,12 @@ export async function removeLeftOverInbound(ctx: AppContext, now: number, at: st
       .where('inbound_mail.removed_at', 'is', null);
     const [unmatched, late] = await Promise.all([
       window.where('inbound_mail.order_id', 'is', null).where('inbound_mail.created_at', '<', cutoff).execute(),
-      window.where('inbound_mail.order_id', 'in', cleared).execute(),
+      // on orders whose documents went and that no legal hold keeps: each mail of the window looks up its order
+      window
+        .innerJoin('orders', 'orders.id', 'inbound_mail.order_id')
+        .where('orders.documents_removed_at', 'is not', null)
+        .where((eb) => notUnderLegalHold(eb, now))
+        .execute(),
     ]);
     const ids = [...unmatched, ...late].map((r) => Number(r.id));
     for (let i = 0; i < ids.length; i += batch) {
