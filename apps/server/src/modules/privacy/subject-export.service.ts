@@ -8,6 +8,7 @@ import { FILE_FOLDER, type FileFolder } from '../../lib/file-store.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from './audit.ts';
+import { inboundAsShown, inboundWithFiles } from './subject-export-inbound.ts';
 
 /** ids looked at per query while finding a person's orders: no query holds the event loop for long */
 const SCAN_WINDOW = 5000;
@@ -110,7 +111,7 @@ export function createSubjectExportService(ctx: AppContext) {
         .execute(),
     ]);
     const shown = Object.fromEntries(Object.entries(order).filter(([key]) => !HIDDEN_ORDER_COLUMNS.has(key)));
-    const inboundMails = await withAttachments(inbound);
+    const inboundMails = await inboundWithFiles(db, inbound);
     return {
       order: shown,
       mails,
@@ -124,37 +125,6 @@ export function createSubjectExportService(ctx: AppContext) {
     };
   }
 
-  /**
-   * Each inbound mail with the attachments kept of it, and where its files are in the ZIP
-   * (decisions/0332): the message as received (`mail-{id}.eml`, every part, refused ones too) and
-   * each kept attachment. The store's own file names stay out of the JSON.
-   */
-  async function withAttachments(rows: { id: number; raw_file: string | null; removed_at: string | null }[]) {
-    const ids = rows.map((r) => Number(r.id));
-    const attachments =
-      ids.length === 0
-        ? []
-        : await db
-            .selectFrom('inbound_attachments')
-            .select(['id', 'inbound_id', 'name', 'content_type', 'size', 'file_name', 'removed_at'])
-            .where('inbound_id', 'in', ids)
-            .orderBy('id')
-            .execute();
-    return rows.map(({ raw_file, ...mail }) => ({
-      ...mail,
-      message_file: raw_file && !mail.removed_at ? { store: raw_file, as: `mail-${mail.id}.eml` } : null,
-      attachments: attachments
-        .filter((a) => Number(a.inbound_id) === Number(mail.id))
-        .map((a) => ({
-          name: a.name,
-          content_type: a.content_type,
-          size: Number(a.size),
-          removed_at: a.removed_at,
-          file: a.removed_at ? null : { store: a.file_name, as: `mail-${mail.id}-attachment-${a.id}-${a.file_name}` },
-        })),
-    }));
-  }
-
   /** A stored file, if it is still there, under `files/{order}/…` in the ZIP. */
   async function addFile(zip: ZipFile, folder: FileFolder, name: string, as: string) {
     if ((await ctx.files.sizeOf(folder, name)) === null) return;
@@ -166,18 +136,6 @@ export function createSubjectExportService(ctx: AppContext) {
         (error: Error) => done(error, Readable.from([])),
       );
     });
-  }
-
-  /** The record as the person reads it: an inbound file named by where it is in the ZIP, not by the store. */
-  function forPerson(record: Awaited<ReturnType<typeof orderRecord>>) {
-    return {
-      ...record,
-      inbound_mails: record.inbound_mails.map((m) => ({
-        ...m,
-        message_file: m.message_file?.as ?? null,
-        attachments: m.attachments.map((a) => ({ ...a, file: a.file?.as ?? null })),
-      })),
-    };
   }
 
   return {
@@ -217,7 +175,10 @@ export function createSubjectExportService(ctx: AppContext) {
         const record = await orderRecord(id);
         const orderId = String(record.order.order_id);
         orderIds.push(orderId);
-        zip.addBuffer(Buffer.from(JSON.stringify(forPerson(record), null, 2)), `orders/${orderId}.json`);
+        zip.addBuffer(
+          Buffer.from(JSON.stringify({ ...record, inbound_mails: inboundAsShown(record.inbound_mails) }, null, 2)),
+          `orders/${orderId}.json`,
+        );
         for (const image of record.images) {
           if (!image.removed_at)
             await addFile(
