@@ -225,6 +225,18 @@ describeEachDialect('inbound mail is personal data', (dialect) => {
         const listed = await call(t, 'GET', `/api/admin/inbound-mail?orderId=${order.orderId}`, admin.token);
         expect(listed.json().data).toEqual([]);
       });
+
+      it('removes a reply read onto the order after its erasure, its subject in Activity too, on the next retention pass', async () => {
+        await replyOn(order.orderId);
+        expect((await t.app.inboundReader.readOnce()).outcomes).toEqual([
+          expect.stringMatching(new RegExp(`^reply: reply to ${order.orderId} matched by subject`)),
+        ]);
+        const held = holding(await everyStoredRow(t), PERSON_TRACES).map((h) => h.where);
+        expect(held).toEqual(expect.arrayContaining(['inbound_mail', 'order_events']));
+        expect((await runRetentionPass(t.app.ctx)).inboundMails).toBe(1);
+        expect(holding(await everyStoredRow(t), PERSON_TRACES)).toEqual([]);
+        expect(holding(await everyStoredFile(t), PERSON_TRACES)).toEqual([]);
+      });
     });
   });
 

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { removeInboundMailById } from './inbound-removal.ts';
 import { notUnderLegalHold } from './legal-hold.ts';
+import { eraseReplySubjects } from './personal-copies.repository.ts';
 
 /** ids looked at per query, as the order steps do: no query holds the event loop for long */
 const SCAN_WINDOW = 5000;
@@ -37,14 +38,28 @@ export async function removeLeftOverInbound(ctx: AppContext, now: number, at: st
       // on orders whose documents went and that no legal hold keeps: each mail of the window looks up its order
       window
         .innerJoin('orders', 'orders.id', 'inbound_mail.order_id')
+        .select(['orders.id as order_db_id', 'orders.personal_erased_at'])
         .where('orders.documents_removed_at', 'is not', null)
         .where((eb) => notUnderLegalHold(eb, now))
         .execute(),
     ]);
-    const ids = [...unmatched, ...late].map((r) => Number(r.id));
-    for (let i = 0; i < ids.length; i += batch) {
-      const slice = ids.slice(i, i + batch);
-      removed += await inTransaction(ctx.transactions, (trx) => removeInboundMailById(trx, slice, at));
+    // a reply read onto an erased order put its subject in Activity: it goes with the mail
+    const due = [
+      ...unmatched.map((r) => ({ id: Number(r.id), erasedOrder: null })),
+      ...late.map((r) => ({ id: Number(r.id), erasedOrder: r.personal_erased_at ? Number(r.order_db_id) : null })),
+    ];
+    for (let i = 0; i < due.length; i += batch) {
+      const slice = due.slice(i, i + batch);
+      const erased = new Set(slice.flatMap((m) => (m.erasedOrder === null ? [] : [m.erasedOrder])));
+      removed += await inTransaction(ctx.transactions, async (trx) => {
+        const done = await removeInboundMailById(
+          trx,
+          slice.map((m) => m.id),
+          at,
+        );
+        await eraseReplySubjects(trx, [...erased]);
+        return done;
+      });
       await yieldToRequests();
     }
     await yieldToRequests();

@@ -145,6 +145,20 @@ async function eraseMail(trx: Trx, ids: readonly number[], at: string): Promise<
   );
 }
 
+/**
+ * A customer's reply is in Activity by its subject, which may name them (DESIGN §25): on erasure,
+ * and again for a reply read onto an order after its erasure (inbound-retention.ts).
+ */
+export async function eraseReplySubjects(trx: Trx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .updateTable('order_events')
+    .set({ to_value: null })
+    .where('order_id', 'in', [...ids])
+    .where('kind', '=', ORDER_EVENT.customerReply)
+    .execute();
+}
+
 /** Activity details that held an address or a remark, and dispute notes with the events of their changes. */
 async function eraseActivityAndDisputes(trx: Trx, ids: readonly number[]): Promise<void> {
   await trx
@@ -153,13 +167,7 @@ async function eraseActivityAndDisputes(trx: Trx, ids: readonly number[]): Promi
     .where('order_id', 'in', [...ids])
     .where('kind', 'in', EVENTS_WITH_PERSONAL_DETAIL)
     .execute();
-  // a customer's reply is in Activity by its subject, which may name them (DESIGN §25)
-  await trx
-    .updateTable('order_events')
-    .set({ to_value: null })
-    .where('order_id', 'in', [...ids])
-    .where('kind', '=', ORDER_EVENT.customerReply)
-    .execute();
+  await eraseReplySubjects(trx, ids);
   await trx
     .updateTable('order_events')
     .set({ detail: BOUNCED_MOVE_PREFIX.trimEnd().replace(/:$/, '') })
