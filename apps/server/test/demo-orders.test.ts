@@ -166,7 +166,7 @@ describeEachDialect('demo orders', (dialect) => {
   });
 
   it('leaves a retention pass nothing to remove, right after the seed and all through its first day', async () => {
-    const nothing = { images: 0, documents: 0, personal: 0, filesDeleted: 0, auditRowsDeleted: 0 };
+    const nothing = { images: 0, documents: 0, personal: 0, inboundMails: 0, filesDeleted: 0, auditRowsDeleted: 0 };
     expect(await runRetentionPass(t.app.ctx)).toEqual(nothing);
     t.advance(24 * 3600 * 1000 - 60_000);
     expect(await runRetentionPass(t.app.ctx)).toEqual(nothing);

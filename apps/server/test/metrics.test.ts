@@ -68,7 +68,7 @@ describeEachDialect('GET /metrics', (dialect) => {
     }
     // nothing dropped: the test's log output takes every line (a stalled one: stop-stalled-log.test.ts)
     expect(sample(res.body, 'log_lines_dropped_total')).toBe(0);
-    for (const kind of ['images', 'documents', 'personal', 'files', 'audit_rows']) {
+    for (const kind of ['images', 'documents', 'personal', 'inbound_mail', 'files', 'audit_rows']) {
       expect(sample(res.body, `retention_removed_total{kind="${kind}"}`), kind).toBe(0);
     }
     // the pool's gauges exist where there is a pool

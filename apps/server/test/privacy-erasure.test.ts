@@ -1,6 +1,5 @@
 import { ERASED_NAME, PRIVACY_MSG, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { addDispute, filesOf, finishedOrder } from './privacy-fixtures.ts';
 import {
@@ -12,29 +11,7 @@ import {
   reauth,
   type TestApp,
 } from './test-app.ts';
-
-/** The entries of a ZIP and their bytes. */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.readEntry();
-    });
-  });
-}
+import { unzip } from './zip-entries.ts';
 
 /** DESIGN §16: erasure on request and subject access, Admin only, each logged. */
 describeEachDialect('erasure and subject access', (dialect) => {

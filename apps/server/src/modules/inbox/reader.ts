@@ -136,11 +136,19 @@ export function createInboundReader(ctx: AppContext, log: FastifyBaseLogger) {
         client.once('close', () => reject(new Error('connection closed'))),
       );
       closed.catch(() => undefined);
-      client.on('exists', () => wake?.());
+      // News of a new message wakes the pause; news that comes while a read runs (no pause to wake
+      // yet) is remembered, so the next read starts at once instead of a whole poll later.
+      let news = false;
+      client.on('exists', (update: { count: number; prevCount: number }) => {
+        if (update.count <= update.prevCount) return;
+        news = true;
+        wake?.();
+      });
       while (!stopped) {
+        news = false;
         await Promise.race([readAll(ctx, client, folder, log), closed]);
         if (stopped) break;
-        await Promise.race([pause(pollMs), closed]);
+        if (!news) await Promise.race([pause(pollMs), closed]);
       }
     } finally {
       state.reading = false;

@@ -5,20 +5,44 @@ import { queueFileDeletions } from './file-deletions.ts';
 
 const ERASED = 'Erased';
 
+type Trx = Transaction<Database>;
+
 /**
  * The customer's mails read back (DESIGN §25) are personal data: removed with the documents, by
  * retention and by erasure alike. The raw messages and attachments are queued for deletion; the rows
- * stay, emptied and marked removed, so the order's Activity still says a mail came.
+ * stay, emptied and marked removed (the Message-ID and mailbox key stay, so the same message read
+ * again is a duplicate, never stored afresh), and the order's Activity still says a mail came. A
+ * mail already removed is left as it is (its files were queued then).
  */
-export async function removeInboundMail(trx: Transaction<Database>, ids: readonly number[], at: string): Promise<void> {
-  if (ids.length === 0) return;
+export async function removeInboundMail(trx: Trx, orderIds: readonly number[], at: string): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  return emptyInbound(trx, 'order_id', orderIds, at);
+}
+
+/** The same, by the mails' own ids: unmatched mail and mail that came after its order's documents went (retention). */
+export async function removeInboundMailById(trx: Trx, inboundIds: readonly number[], at: string): Promise<number> {
+  if (inboundIds.length === 0) return 0;
+  return emptyInbound(trx, 'id', inboundIds, at);
+}
+
+async function emptyInbound(trx: Trx, by: 'id' | 'order_id', ids: readonly number[], at: string): Promise<number> {
   const mails = await trx
     .updateTable('inbound_mail')
-    .set({ from_address: ERASED, to_address: ERASED, subject: ERASED, text: '', html: null, removed_at: at })
-    .where('order_id', 'in', [...ids])
+    // the outcome too: it may quote a bounce's diagnostic (the address) or a refused file's name
+    .set({
+      from_address: ERASED,
+      to_address: ERASED,
+      subject: ERASED,
+      text: '',
+      html: null,
+      outcome: ERASED,
+      removed_at: at,
+    })
+    .where(by, 'in', [...ids])
+    .where('removed_at', 'is', null)
     .returning(['id', 'raw_file'])
     .execute();
-  if (mails.length === 0) return;
+  if (mails.length === 0) return 0;
   const attachments = await trx
     .updateTable('inbound_attachments')
     .set({ removed_at: at, name: ERASED })
@@ -27,6 +51,7 @@ export async function removeInboundMail(trx: Transaction<Database>, ids: readonl
       'in',
       mails.map((m) => Number(m.id)),
     )
+    .where('removed_at', 'is', null)
     .returning('file_name')
     .execute();
   await queueFileDeletions(
@@ -37,4 +62,5 @@ export async function removeInboundMail(trx: Transaction<Database>, ids: readonl
     ],
     at,
   );
+  return mails.length;
 }

@@ -1,4 +1,12 @@
-import { ACCESS_ACTION, AUDIT_ACTION, ERASED_NAME, MAIL_STATUS, ORDER_EVENT, PRIVACY_MSG } from '@eta/shared';
+import {
+  ACCESS_ACTION,
+  AUDIT_ACTION,
+  ERASED_NAME,
+  INBOX_MSG,
+  MAIL_STATUS,
+  ORDER_EVENT,
+  PRIVACY_MSG,
+} from '@eta/shared';
 import type { Transaction } from 'kysely';
 import { type Database, ORDER_TEXT_FIELDS, type OrderTextField } from '../../db/schema.ts';
 import { FILE_FOLDER } from '../../lib/file-store.ts';
@@ -23,8 +31,15 @@ const PERSONAL_PURCHASE_FIELDS = [
   'card_last4',
   'card_brand',
 ] as const;
-/** events whose detail may hold an address or a remark's text */
-const EVENTS_WITH_PERSONAL_DETAIL = [ORDER_EVENT.mail, ORDER_EVENT.mailFailed, ORDER_EVENT.remark];
+/** events whose detail may hold an address or a remark's text (a bounce's diagnostic quotes the address) */
+const EVENTS_WITH_PERSONAL_DETAIL = [
+  ORDER_EVENT.mail,
+  ORDER_EVENT.mailFailed,
+  ORDER_EVENT.remark,
+  ORDER_EVENT.mailBounced,
+];
+/** "Approval mail not delivered: {reason}": the move stays in Activity, the diagnostic (the address) goes */
+const BOUNCED_MOVE_PREFIX = INBOX_MSG.approvalBounced('');
 /** values per IN list of addresses: well under SQLite's parameter limit whatever RETENTION_BATCH is */
 const IN_CHUNK = 500;
 
@@ -104,7 +119,8 @@ export async function erasePersonalCopies(trx: Trx, ids: readonly number[], at: 
 async function eraseMail(trx: Trx, ids: readonly number[], at: string): Promise<void> {
   const mails = await trx
     .updateTable('mail_outbox')
-    .set({ to_address: ERASED_NAME, html: '', text: '', attachments: null, last_error: null })
+    // delivery_detail: a bounce's diagnostic names the address (DESIGN §25)
+    .set({ to_address: ERASED_NAME, html: '', text: '', attachments: null, last_error: null, delivery_detail: null })
     .where('order_id', 'in', [...ids])
     .returning(['id', 'provider'])
     .execute();
@@ -129,6 +145,20 @@ async function eraseMail(trx: Trx, ids: readonly number[], at: string): Promise<
   );
 }
 
+/**
+ * A customer's reply is in Activity by its subject, which may name them (DESIGN §25): on erasure,
+ * and again for a reply read onto an order after its erasure (inbound-retention.ts).
+ */
+export async function eraseReplySubjects(trx: Trx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .updateTable('order_events')
+    .set({ to_value: null })
+    .where('order_id', 'in', [...ids])
+    .where('kind', '=', ORDER_EVENT.customerReply)
+    .execute();
+}
+
 /** Activity details that held an address or a remark, and dispute notes with the events of their changes. */
 async function eraseActivityAndDisputes(trx: Trx, ids: readonly number[]): Promise<void> {
   await trx
@@ -136,6 +166,14 @@ async function eraseActivityAndDisputes(trx: Trx, ids: readonly number[]): Promi
     .set({ detail: null })
     .where('order_id', 'in', [...ids])
     .where('kind', 'in', EVENTS_WITH_PERSONAL_DETAIL)
+    .execute();
+  await eraseReplySubjects(trx, ids);
+  await trx
+    .updateTable('order_events')
+    .set({ detail: BOUNCED_MOVE_PREFIX.trimEnd().replace(/:$/, '') })
+    .where('order_id', 'in', [...ids])
+    .where('kind', '=', ORDER_EVENT.status)
+    .where('detail', 'like', `${BOUNCED_MOVE_PREFIX}%`)
     .execute();
   await trx
     .updateTable('order_events')

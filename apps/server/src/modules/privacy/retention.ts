@@ -6,6 +6,7 @@ import { inTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from './audit.ts';
 import * as auditRepo from './audit-log.repository.ts';
 import { sweepFileDeletions } from './file-deletions.ts';
+import { removeLeftOverInbound } from './inbound-retention.ts';
 import { notUnderLegalHold } from './legal-hold.ts';
 import { anonymise, removeDocuments, removeImages, type StepOptions } from './removal.repository.ts';
 
@@ -34,6 +35,7 @@ export const RETENTION_KINDS = {
   images: 'images',
   documents: 'documents',
   personal: 'personal',
+  inboundMails: 'inbound_mail',
   filesDeleted: 'files',
   auditRowsDeleted: 'audit_rows',
 } as const satisfies Record<keyof RetentionCounts, string>;
@@ -42,6 +44,8 @@ export interface RetentionCounts {
   images: number;
   documents: number;
   personal: number;
+  /** the customer's mails no order step reached: unmatched ones, and those that came after their order's documents went */
+  inboundMails: number;
   filesDeleted: number;
   auditRowsDeleted: number;
 }
@@ -56,7 +60,8 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
 
 /**
  * One retention pass (DESIGN §16): images, then documents, then personal fields of finished orders
- * past their period and under no legal hold, in small transactions; then old audit rows; then the
+ * past their period and under no legal hold, in small transactions; then the customer's mails no
+ * order step reached (inbound-retention.ts); then old audit rows; then the
  * queued files. The same code serves the hourly job and `npm run retention`. Safe to run again at
  * any point after a crash, and beside another pass: each step claims the orders it does
  * (removal.repository.ts) and files are deleted from their queue (file-deletions.ts).
@@ -76,7 +81,14 @@ export async function runRetentionPass(ctx: AppContext): Promise<RetentionCounts
     ['documents', documentsDays, removeDocuments, 'documents_removed_at'],
     ['personal', personalDays, anonymise, 'personal_erased_at'],
   ];
-  const counts: RetentionCounts = { images: 0, documents: 0, personal: 0, filesDeleted: 0, auditRowsDeleted: 0 };
+  const counts: RetentionCounts = {
+    images: 0,
+    documents: 0,
+    personal: 0,
+    inboundMails: 0,
+    filesDeleted: 0,
+    auditRowsDeleted: 0,
+  };
   const last = await ctx.db
     .selectFrom('orders')
     .select((eb) => eb.fn.max('id').as('id'))
@@ -107,6 +119,7 @@ export async function runRetentionPass(ctx: AppContext): Promise<RetentionCounts
       await yieldToRequests();
     }
   }
+  counts.inboundMails = await removeLeftOverInbound(ctx, now, at);
   counts.auditRowsDeleted = await auditRepo.deleteOlderThan(ctx.db, new Date(now - auditDays * DAY_MS).toISOString());
   counts.filesDeleted = await sweepFileDeletions(ctx.db, ctx.files);
   await recordAudit(ctx.transactions.committed(), at, {

@@ -8,6 +8,7 @@ import { FILE_FOLDER, type FileFolder } from '../../lib/file-store.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from './audit.ts';
+import { inboundAsShown, inboundWithFiles } from './subject-export-inbound.ts';
 
 /** ids looked at per query while finding a person's orders: no query holds the event loop for long */
 const SCAN_WINDOW = 5000;
@@ -94,13 +95,34 @@ export function createSubjectExportService(ctx: AppContext) {
       // the customer's own mails read back (DESIGN §25)
       db
         .selectFrom('inbound_mail')
-        .select(['kind', 'from_address', 'to_address', 'subject', 'text', 'received_at', 'removed_at'])
+        .select([
+          'id',
+          'kind',
+          'from_address',
+          'to_address',
+          'subject',
+          'text',
+          'raw_file',
+          'received_at',
+          'removed_at',
+        ])
         .where('order_id', '=', orderDbId)
         .orderBy('id')
         .execute(),
     ]);
     const shown = Object.fromEntries(Object.entries(order).filter(([key]) => !HIDDEN_ORDER_COLUMNS.has(key)));
-    return { order: shown, mails, inbound_mails: inbound, downloads, remarks, events, images, documents, invoices };
+    const inboundMails = await inboundWithFiles(db, inbound);
+    return {
+      order: shown,
+      mails,
+      inbound_mails: inboundMails,
+      downloads,
+      remarks,
+      events,
+      images,
+      documents,
+      invoices,
+    };
   }
 
   /** A stored file, if it is still there, under `files/{order}/…` in the ZIP. */
@@ -143,7 +165,8 @@ export function createSubjectExportService(ctx: AppContext) {
         `Personal data held by eTA Desk about ${wanted}, exported ${at}.`,
         `Orders found: ${ids.length}.`,
         'orders/{order id}.json holds each order with its mails, downloads, remarks and history;',
-        'files/{order id}/ holds the passport and selfie images, eTA documents and invoices still kept.',
+        'files/{order id}/ holds the passport and selfie images, eTA documents, invoices and your mails to us',
+        '(each as received, mail-{id}.eml, and the attachments kept of it) still kept.',
         '',
       ].join('\n');
       zip.addBuffer(Buffer.from(readme), 'README.txt');
@@ -152,7 +175,10 @@ export function createSubjectExportService(ctx: AppContext) {
         const record = await orderRecord(id);
         const orderId = String(record.order.order_id);
         orderIds.push(orderId);
-        zip.addBuffer(Buffer.from(JSON.stringify(record, null, 2)), `orders/${orderId}.json`);
+        zip.addBuffer(
+          Buffer.from(JSON.stringify({ ...record, inbound_mails: inboundAsShown(record.inbound_mails) }, null, 2)),
+          `orders/${orderId}.json`,
+        );
         for (const image of record.images) {
           if (!image.removed_at)
             await addFile(
@@ -168,6 +194,11 @@ export function createSubjectExportService(ctx: AppContext) {
         }
         for (const invoice of record.invoices) {
           await addFile(zip, FILE_FOLDER.invoices, invoice.file_name, `files/${orderId}/invoice-${invoice.file_name}`);
+        }
+        for (const mail of record.inbound_mails) {
+          const files = [mail.message_file, ...mail.attachments.map((a) => a.file)];
+          for (const file of files)
+            if (file) await addFile(zip, FILE_FOLDER.inbound, file.store, `files/${orderId}/${file.as}`);
         }
       }
       zip.end();
