@@ -64,6 +64,29 @@ describe('mail templates screen', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(INBOX_MSG.unknownVariable('evil'));
   });
 
+  it('deletes a template after asking in the product’s own dialog, and says so', async () => {
+    const server = staffServer(MANAGER)
+      .on(INBOX_API.templates, templates([photo]))
+      .on(filled(INBOX_API.deleteTemplate, { id: '4' }), {
+        status: API_STATUS.ok,
+        message: INBOX_MSG.templateDeleted,
+        data: null,
+      });
+    await signInWith(server);
+    renderAdmin(ADMIN_ROUTE.mailTemplates);
+    const table = await screen.findByTestId('mail-templates');
+    await userEvent.click(within(table).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Delete the template "Photo needed"?');
+    // Cancel sends nothing
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(server.calls(filled(INBOX_API.deleteTemplate, { id: '4' }))).toHaveLength(0);
+    await userEvent.click(within(table).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(server.calls(filled(INBOX_API.deleteTemplate, { id: '4' }))).toHaveLength(1));
+    expect(await screen.findByText(INBOX_MSG.templateDeleted)).toBeTruthy();
+  });
+
   it('shows a member without templates.manage the list only', async () => {
     const server = staffServer(TEAM_MEMBER).on(INBOX_API.templates, templates([photo]));
     await signInWith(server);

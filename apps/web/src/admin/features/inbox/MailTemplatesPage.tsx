@@ -3,8 +3,11 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
+import { toast } from 'react-toastify';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { isApiError } from '../../../lib/apiError.ts';
 import { useAppSelector } from '../../../store/index.ts';
 import { useDeleteMailTemplateMutation, useGetMailTemplatesQuery } from './api.ts';
 import { TemplateForm } from './TemplateForm.tsx';
@@ -15,12 +18,21 @@ export function MailTemplatesPage() {
   const role = useAppSelector((state) => state.auth.role);
   const mayWrite = role !== null && can(role, 'templates.manage');
   const templates = useGetMailTemplatesQuery();
-  const [remove] = useDeleteMailTemplateMutation();
+  const [remove, removing] = useDeleteMailTemplateMutation();
   // null: no form; 'new': a new template; else the one being edited
   const [editing, setEditing] = useState<MailTemplateRecord | 'new' | null>(null);
+  // the template a member asked to delete, asked once more in the product's own dialog
+  const [deleting, setDeleting] = useState<MailTemplateRecord | null>(null);
 
-  const confirmDelete = (t: MailTemplateRecord) => {
-    if (window.confirm(INBOX_TEXT.confirmDelete(t.name))) void remove(t.id);
+  const deleteAsked = async () => {
+    if (!deleting) return;
+    try {
+      const reply = await remove(deleting.id).unwrap();
+      toast.success(reply.message);
+    } catch (refusal) {
+      toast.error(isApiError(refusal) ? refusal.message : String(refusal));
+    }
+    setDeleting(null);
   };
   const rows = templates.data?.data ?? [];
 
@@ -69,7 +81,7 @@ export function MailTemplatesPage() {
                       <Button size="sm" variant="outline-primary" onClick={() => setEditing(t)}>
                         {INBOX_TEXT.edit}
                       </Button>{' '}
-                      <Button size="sm" variant="outline-danger" onClick={() => confirmDelete(t)}>
+                      <Button size="sm" variant="outline-danger" onClick={() => setDeleting(t)}>
                         {INBOX_TEXT.delete}
                       </Button>
                     </td>
@@ -80,6 +92,13 @@ export function MailTemplatesPage() {
           </Table>
         </Card>
       )}
+      <ConfirmModal
+        show={deleting !== null}
+        message={deleting ? INBOX_TEXT.confirmDelete(deleting.name) : ''}
+        busy={removing.isLoading}
+        onConfirm={() => void deleteAsked()}
+        onCancel={() => setDeleting(null)}
+      />
     </>
   );
 }
