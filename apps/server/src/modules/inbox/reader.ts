@@ -19,7 +19,10 @@ export const postgresOneInboundReader = postgresRunAlone(INBOUND_LOCK);
 /** SQLite: one machine; a message stored twice is refused by its unique keys, so two readers lose nothing. */
 export const sqliteOneInboundReader = sqliteRunAlone;
 
-/** a message larger than this is not read into memory: moved aside with a row saying so */
+/**
+ * A message larger than this is not read into memory: it is moved to the done folder unread (kept
+ * whole in the mailbox, for an operator), with a warning in the log naming its size and place.
+ */
 const MESSAGE_MAX_BYTES = 100 * 1024 * 1024;
 
 /** 5 s, 10 s, 20 s … at most 5 minutes: a mailbox that is down or refuses us is never hammered. */
@@ -60,6 +63,7 @@ async function readAll(ctx: AppContext, client: ImapFlow, folder: string, log: F
       let outcome: string;
       if ((head.size ?? 0) > MESSAGE_MAX_BYTES) {
         outcome = `too large to read (${Math.ceil((head.size ?? 0) / 1048576)} MB): moved to ${done} unread`;
+        log.warn({ inbound: { uid, size: head.size } }, `inbound mail ${outcome}`);
       } else {
         const message = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
         if (message === false || !message.source) continue;
