@@ -19,6 +19,8 @@ export async function signInByToken(page: Page, baseURL: string, account: keyof 
     tokens.set(account, token);
   }
   await page.addInitScript((accessToken) => {
+    // init scripts run in every frame: a mail's sandboxed frame has no storage, and needs none
+    if (window.self !== window.top) return;
     localStorage.setItem('user', JSON.stringify({ accessToken }));
   }, token);
 }
