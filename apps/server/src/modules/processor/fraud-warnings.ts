@@ -13,8 +13,8 @@ import { lockForUpdate } from '../../db/dialect.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { appendEvents } from '../order-changes/index.ts';
-import { paidThroughStripe, refundsThroughStripe, writeRefunds } from './refund-requests.ts';
+import { appendEvents, refuseIfHeld } from '../order-changes/index.ts';
+import { refundElsewhere, writeRefunds } from './refund-requests.ts';
 import * as repo from './refunds.repository.ts';
 
 export const FRAUD_WARNING_EVENTS = ['radar.early_fraud_warning.created', 'radar.early_fraud_warning.updated'] as const;
@@ -165,9 +165,15 @@ export function createFraudWarningService(ctx: AppContext) {
       await inTransaction(ctx.transactions, async (trx, tx) => {
         const warning = await lockOpen(trx, id);
         if (warning.order_id === null) throw AppError.conflict(FRAUD_MSG.noOrder);
-        const [order] = await repo.refundableOrders(trx, [Number(warning.order_id)]);
-        if (!order || !paidThroughStripe(order) || !refundsThroughStripe(ctx))
-          throw AppError.conflict(FRAUD_MSG.noOrder);
+        // The order locked as a manual refund and a retry lock it, so what remains is weighed with no
+        // other refund of it being written meanwhile: two asks at once never refund more than was paid.
+        // The warning before the order: nothing locks an order and then its warning.
+        const order = await repo.lockRefundableOrderById(trx, Number(warning.order_id));
+        if (!order) throw AppError.conflict(FRAUD_MSG.noOrder);
+        await refuseIfHeld(trx, staff, order);
+        // Paid elsewhere (or Stripe not connected): say where its refund is made, not that there is none.
+        const why = refundElsewhere(ctx, order);
+        if (why) throw AppError.conflict(why);
         const held = (await repo.heldByOrder(trx, [order.id])).get(order.id) ?? 0;
         const remaining = (order.amount_minor as number) - held;
         const at = nowIso(ctx.clock);

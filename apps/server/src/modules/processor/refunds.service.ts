@@ -1,6 +1,5 @@
 import {
   DETAIL_MSG,
-  disputeLabel,
   formatMoney,
   ORDER_EVENT,
   type OrderRefunds,
@@ -13,9 +12,9 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { appendEvents } from '../order-changes/index.ts';
+import { appendEvents, refuseIfHeld } from '../order-changes/index.ts';
 import { keyRefusedAt } from './processor-status.ts';
-import { paidThroughStripe, refundsThroughStripe, writeRefunds } from './refund-requests.ts';
+import { refundElsewhere, refundsThroughStripe, writeRefunds } from './refund-requests.ts';
 import * as repo from './refunds.repository.ts';
 
 const LIST_LIMIT = 200;
@@ -28,18 +27,7 @@ export function createRefundService(ctx: AppContext) {
     return order;
   }
 
-  /**
-   * Where this order's refund is made, when Stripe does not make it: not paid through Stripe, or
-   * Stripe not connected here (DESIGN §26: "the refund is to be made in their gateway"). Named from
-   * the order's own data, in staff's terms: the setting's name is the operators' business.
-   */
-  function elsewhere(order: repo.RefundableOrder): string | null {
-    if (paidThroughStripe(order) && refundsThroughStripe(ctx)) return null;
-    // 'other' names no gateway staff could open
-    const named = order.payment_processor && order.payment_processor !== 'other' ? order.payment_processor : null;
-    const processor = named ? disputeLabel(named) : null;
-    return REFUND_MSG.elsewhere(order.gateway_name?.trim() || processor || REFUND_MSG.unknownGateway);
-  }
+  const elsewhere = (order: repo.RefundableOrder) => refundElsewhere(ctx, order);
 
   async function forOrder(orderId: string): Promise<OrderRefunds> {
     const order = await orderOf(orderId);
@@ -64,6 +52,7 @@ export function createRefundService(ctx: AppContext) {
     const id = await inTransaction(ctx.transactions, async (trx, tx) => {
       const order = await repo.lockRefundableOrder(trx, orderId);
       if (!order) throw AppError.notFound(DETAIL_MSG.orderNotFound);
+      await refuseIfHeld(trx, staff, order);
       const why = elsewhere(order);
       if (why) throw AppError.conflict(why);
       const held = (await repo.heldByOrder(trx, [order.id])).get(order.id) ?? 0;
@@ -94,6 +83,9 @@ export function createRefundService(ctx: AppContext) {
       // the order's Activity: never the other way round, so the two never wait on each other.
       const order = await repo.lockRefundableOrderById(trx, Number(row.order_id));
       if (!order) throw AppError.notFound(REFUND_MSG.notFound);
+      // A held order's refunds are its holder's work, as on the order page (DESIGN §6): the Failed
+      // Refunds list offers Retry for every row, so the server is where the rule holds.
+      await refuseIfHeld(trx, staff, order);
       const held = (await repo.heldByOrder(trx, [order.id])).get(order.id) ?? 0;
       const remaining = (order.amount_minor ?? 0) - held;
       if (Number(row.amount_minor) > remaining) {
