@@ -204,4 +204,30 @@ describeEachDialect('refunds through Stripe: races, holds and where a refund is 
     const made = double.refunds.filter((r) => r.charge === held.charge.id).map((r) => r.amount);
     expect(made).toEqual([1000, 2999]);
   });
+
+  it('Failed Refunds is paged: its total is the dashboard count, every failed refund is on some page', async () => {
+    const orders = await Promise.all(Array.from({ length: 3 }, () => stripeOrder(t, double)));
+    for (const o of orders) await call(t, 'POST', `/api/admin/orders/${o.orderId}/refunds`, tara.token, {});
+    const declined = Promise.all(orders.map(() => double.fault(/^\/v1\/refunds$/, { kind: 'status', status: 402 })));
+    await drainRefunds(t);
+    await declined;
+    const summary = (await call(t, 'GET', '/api/admin/processor-summary', tara.token)).json().data;
+    const page = (n: number) => call(t, 'GET', `/api/admin/refunds?state=failed&page=${n}&limit=2`, tara.token);
+    const first = (await page(1)).json();
+    expect(first.total).toBe(summary.refunds_failed);
+    expect(first.data).toHaveLength(2);
+    const ids: number[] = [];
+    for (let n = 1; n <= Math.ceil(first.total / 2); n += 1)
+      ids.push(...(await page(n)).json().data.map((r: { id: number }) => r.id));
+    expect(new Set(ids).size).toBe(summary.refunds_failed);
+    const failedIds = (
+      await t.app.ctx.db.selectFrom('refunds').select('id').where('state', '=', 'failed').execute()
+    ).map((r) => Number(r.id));
+    expect([...ids].sort((a, b) => a - b)).toEqual(failedIds.sort((a, b) => a - b));
+    expect((await call(t, 'GET', '/api/admin/refunds?limit=0', tara.token)).statusCode).toBe(400);
+    // Fraud warnings page the same way: the total is the dashboard's open count.
+    const warnings = (await call(t, 'GET', '/api/admin/fraud-warnings?state=open&limit=1', tara.token)).json();
+    expect(warnings.data).toHaveLength(1);
+    expect(warnings.total).toBe(summary.fraud_warnings_open);
+  });
 });

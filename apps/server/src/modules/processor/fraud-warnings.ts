@@ -1,5 +1,6 @@
 import {
   FRAUD_MSG,
+  type FraudWarningListQuery,
   type FraudWarningRecord,
   type FraudWarningState,
   type IntakeResult,
@@ -155,10 +156,21 @@ export function createFraudWarningService(ctx: AppContext) {
 
   return {
     one,
-    async list(state: FraudWarningState | undefined) {
-      let query = recordQuery(ctx).orderBy('fraud_warnings.warned_at', 'desc').limit(200);
-      if (state) query = query.where('fraud_warnings.state', '=', state);
-      return (await query.execute()).map(toRecord);
+    /** One page, newest first, and how many there are in all (the dashboard's open count is that total). */
+    async list(query: FraudWarningListQuery): Promise<{ data: FraudWarningRecord[]; total: number }> {
+      const { state, page, limit } = query;
+      let rows = recordQuery(ctx)
+        .orderBy('fraud_warnings.warned_at', 'desc')
+        .orderBy('fraud_warnings.id', 'desc')
+        .offset((page - 1) * limit)
+        .limit(limit);
+      let count = ctx.db.selectFrom('fraud_warnings').select((eb) => eb.fn.countAll<number>().as('n'));
+      if (state) {
+        rows = rows.where('fraud_warnings.state', '=', state);
+        count = count.where('state', '=', state);
+      }
+      const [found, counted] = await Promise.all([rows.execute(), count.executeTakeFirstOrThrow()]);
+      return { data: found.map(toRecord), total: Number(counted.n) };
     },
     /** Refund now: what remains of the order, through Stripe, tied to the warning. */
     async refund(staff: TokenUser, id: number) {

@@ -160,10 +160,20 @@ export async function orderRefundRecords(db: Db, orderDbId: number): Promise<Ref
   return (await records(db).where('refunds.order_id', '=', orderDbId).orderBy('refunds.id').execute()).map(toRecord);
 }
 
-export async function refundRecords(db: Db, state: RefundState | undefined, limit: number): Promise<RefundRecord[]> {
-  let query = records(db).orderBy('refunds.id', 'desc').limit(limit);
-  if (state) query = query.where('refunds.state', '=', state);
-  return (await query.execute()).map(toRecord);
+/** One page of refunds, newest first, and how many there are in all (the dashboard's count is that total). */
+export async function refundRecords(
+  db: Db,
+  state: RefundState | undefined,
+  page: { offset: number; limit: number },
+): Promise<{ rows: RefundRecord[]; total: number }> {
+  let query = records(db).orderBy('refunds.id', 'desc').offset(page.offset).limit(page.limit);
+  let count = db.selectFrom('refunds').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (state) {
+    query = query.where('refunds.state', '=', state);
+    count = count.where('state', '=', state);
+  }
+  const [rows, counted] = await Promise.all([query.execute(), count.executeTakeFirstOrThrow()]);
+  return { rows: rows.map(toRecord), total: Number(counted.n) };
 }
 
 export async function countFailed(db: Db): Promise<number> {

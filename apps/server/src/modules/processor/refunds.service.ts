@@ -4,8 +4,8 @@ import {
   ORDER_EVENT,
   type OrderRefunds,
   REFUND_MSG,
+  type RefundListQuery,
   type RefundRecord,
-  type RefundState,
   type TokenUser,
 } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
@@ -16,8 +16,6 @@ import { appendEvents, refuseIfHeld } from '../order-changes/index.ts';
 import { keyRefusedAt } from './processor-status.ts';
 import { refundElsewhere, refundsThroughStripe, writeRefunds } from './refund-requests.ts';
 import * as repo from './refunds.repository.ts';
-
-const LIST_LIMIT = 200;
 
 /** Refunds through the processor, as staff see and ask for them (DESIGN §26). */
 export function createRefundService(ctx: AppContext) {
@@ -130,7 +128,11 @@ export function createRefundService(ctx: AppContext) {
     forOrder,
     create,
     retry,
-    list: (state: RefundState | undefined) => repo.refundRecords(ctx.db, state, LIST_LIMIT),
+    async list(query: RefundListQuery): Promise<{ data: RefundRecord[]; total: number }> {
+      const { page, limit } = query;
+      const { rows, total } = await repo.refundRecords(ctx.db, query.state, { offset: (page - 1) * limit, limit });
+      return { data: rows, total };
+    },
     async summary() {
       const [failed, warnings, refused] = await Promise.all([
         repo.countFailed(ctx.db),

@@ -79,6 +79,28 @@ describe('Refund failed (DESIGN §26)', () => {
     expect(await screen.findByText(REFUND_MSG.retried)).toBeTruthy();
     expect(await screen.findByText('No refund has failed.')).toBeTruthy();
   });
+
+  it('is paged: the list asks for a page, shows the total the dashboard counts, and reaches the next page', async () => {
+    const user = userEvent.setup();
+    const all = Array.from({ length: 27 }, (_, i) => failedRefund({ id: 100 + i }));
+    const server = staffServer(TEAM_MEMBER)
+      .on(PROCESSOR_API.summary, () => summary(all.length))
+      .on(PROCESSOR_API.refunds, (call) => {
+        const page = Number(call.query.get('page'));
+        const limit = Number(call.query.get('limit'));
+        const data = all.slice((page - 1) * limit, page * limit);
+        return { status: API_STATUS.ok, message: REFUND_MSG.listed, data, total: all.length };
+      });
+    await signInWith(server);
+    renderAdmin(ADMIN_ROUTE.failedRefunds);
+    expect(await screen.findByTestId('failed-refund-100')).toBeTruthy();
+    expect(server.calls(PROCESSOR_API.refunds)[0]?.query.get('page')).toBe('1');
+    expect(screen.getByTestId('queue-range').textContent).toBe('Showing 1 to 25 of 27');
+    expect(screen.queryByTestId('failed-refund-125')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByTestId('failed-refund-126')).toBeTruthy();
+    expect(screen.getByTestId('queue-range').textContent).toBe('Showing 26 to 27 of 27');
+  });
 });
 
 describe("the order's Refunds section", () => {

@@ -5,15 +5,23 @@ import { baseApi } from '../../../store/baseApi.ts';
 /** An order's refunds through Stripe (DESIGN §26); a refund or a retry shows in the detail's Activity too. */
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Refunds', 'OrderDetail', 'Disputes', 'FraudWarnings'] });
 
+/** One page of a processor list, in one state or all of them. */
+export interface PageArgs<S extends string> {
+  state?: S;
+  page: number;
+  limit: number;
+}
+
 const refundsApi = api.injectEndpoints({
   endpoints: (build) => ({
     orderRefunds: build.query<ReplyOf<typeof PROCESSOR_API.orderRefunds>, string>({
       query: (orderId) => requestOf(PROCESSOR_API.orderRefunds, { params: { orderId } }),
       providesTags: ['Refunds'],
     }),
-    /** refunds across orders, newest first; `failed`: the dashboard's "Refund failed" */
-    refunds: build.query<ReplyOf<typeof PROCESSOR_API.refunds>, RefundState | undefined>({
-      query: (state) => requestOf(PROCESSOR_API.refunds, { query: state ? { state } : {} }),
+    /** a page of refunds across orders, newest first; `failed`: the dashboard's "Refund failed" (its total) */
+    refunds: build.query<ReplyOf<typeof PROCESSOR_API.refunds>, PageArgs<RefundState>>({
+      query: ({ state, page, limit }) =>
+        requestOf(PROCESSOR_API.refunds, { query: { ...(state ? { state } : {}), page, limit } }),
       providesTags: ['Refunds'],
     }),
     retryRefund: build.mutation<ReplyOf<typeof PROCESSOR_API.retryRefund>, number>({
@@ -36,8 +44,9 @@ const refundsApi = api.injectEndpoints({
       // the screen shows the refusal beside the button or in its dialog
       extraOptions: { inline: true },
     }),
-    fraudWarnings: build.query<ReplyOf<typeof PROCESSOR_API.fraudWarnings>, FraudWarningState | undefined>({
-      query: (state) => requestOf(PROCESSOR_API.fraudWarnings, { query: state ? { state } : {} }),
+    fraudWarnings: build.query<ReplyOf<typeof PROCESSOR_API.fraudWarnings>, PageArgs<FraudWarningState>>({
+      query: ({ state, page, limit }) =>
+        requestOf(PROCESSOR_API.fraudWarnings, { query: { ...(state ? { state } : {}), page, limit } }),
       providesTags: ['FraudWarnings'],
     }),
     // A decided warning leaves the open count and, refunded, adds a refund to its order.
