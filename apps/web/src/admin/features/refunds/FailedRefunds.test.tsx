@@ -80,6 +80,15 @@ describe('Refund failed (DESIGN §26)', () => {
     expect(await screen.findByText('No refund has failed.')).toBeTruthy();
   });
 
+  it('says on the dashboard, in staff terms, while Stripe refuses the key', async () => {
+    const refused = { ...summary(0), data: { ...summary(0).data, key_refused_at: '2026-11-20T10:00:00.000Z' } };
+    await signInWith(staffServer(TEAM_MEMBER).on(PROCESSOR_API.summary, refused));
+    renderAdmin(ADMIN_ROUTE.dashboard);
+    const said = await screen.findByTestId('stripe-key-refused');
+    expect(said.textContent).toBe(REFUND_MSG.keyRefused);
+    expect(said.textContent).not.toMatch(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|401/);
+  });
+
   it('is paged: the list asks for a page, shows the total the dashboard counts, and reaches the next page', async () => {
     const user = userEvent.setup();
     const all = Array.from({ length: 27 }, (_, i) => failedRefund({ id: 100 + i }));
