@@ -172,4 +172,43 @@ describe("the order's Refunds section", () => {
     expect(within(dispute).getByRole('button', { name: 'Submit evidence' })).toBeTruthy();
     expect(within(dispute).getByRole('button', { name: 'Accept' })).toBeTruthy();
   });
+
+  it('refunds part of what remains through Stripe, and shows the refusal beside the amount', async () => {
+    const user = userEvent.setup();
+    const server = serverWith(true, null);
+    const create = filled(PROCESSOR_API.createRefund, { orderId: ORDER_ID });
+    const over = REFUND_MSG.overRemaining('£39.99');
+    server.on(create, (request) =>
+      (request.body as { amount: string }).amount === '50'
+        ? { http: 400, envelope: { status: API_STATUS.fail, message: over } }
+        : {
+            status: API_STATUS.ok,
+            message: REFUND_MSG.requested,
+            data: failedRefund({ id: 33, state: 'requested', amount_minor: 1050, failure_reason: null }),
+          },
+    );
+    await signInWith(server);
+    renderAdmin(detailPath);
+    const refunds = await section();
+    const amount = await within(refunds).findByLabelText('Amount to refund (GBP)');
+    expect(within(refunds).getByText(/Up to £39\.99\./)).toBeTruthy();
+    await user.type(amount, '50');
+    await user.click(within(refunds).getByRole('button', { name: 'Refund through Stripe' }));
+    expect(await within(refunds).findByText(over)).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '10.50');
+    await user.click(within(refunds).getByRole('button', { name: 'Refund through Stripe' }));
+    await waitFor(() =>
+      expect(server.calls(create).map((c) => c.body)).toEqual([{ amount: '50' }, { amount: '10.50' }]),
+    );
+    expect(await screen.findByText(REFUND_MSG.requested)).toBeTruthy();
+  });
+
+  it('offers no part refund with Stripe not connected', async () => {
+    await signInWith(serverWith(false, REFUND_MSG.elsewhere('Stripe UK')));
+    renderAdmin(detailPath);
+    const refunds = await section();
+    await featuresKnown();
+    expect(within(refunds).queryByLabelText(/Amount to refund/)).toBeNull();
+  });
 });

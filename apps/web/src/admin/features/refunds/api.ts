@@ -24,6 +24,13 @@ const refundsApi = api.injectEndpoints({
         requestOf(PROCESSOR_API.refunds, { query: { ...(state ? { state } : {}), page, limit } }),
       providesTags: ['Refunds'],
     }),
+    /** part (or, `amount` left out, all) of what remains of a Stripe-paid order */
+    createRefund: build.mutation<ReplyOf<typeof PROCESSOR_API.createRefund>, { orderId: string; amount: string }>({
+      query: ({ orderId, amount }) => requestOf(PROCESSOR_API.createRefund, { params: { orderId }, body: { amount } }),
+      invalidatesTags: ['Refunds', 'OrderDetail'],
+      // the section shows the refusal beside the amount
+      extraOptions: { inline: true },
+    }),
     retryRefund: build.mutation<ReplyOf<typeof PROCESSOR_API.retryRefund>, number>({
       query: (id) => requestOf(PROCESSOR_API.retryRefund, { params: { id: String(id) } }),
       invalidatesTags: ['Refunds', 'OrderDetail'],
@@ -69,6 +76,7 @@ export const {
   useOrderRefundsQuery,
   useRefundsQuery,
   useRetryRefundMutation,
+  useCreateRefundMutation,
   useProcessorSummaryQuery,
   useDisputeEvidenceMutation,
   useAcceptDisputeMutation,
