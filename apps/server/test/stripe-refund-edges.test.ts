@@ -137,6 +137,10 @@ describeEachDialect('refunds through Stripe: races, holds and where a refund is 
     // decides the warning (the money is on its way back), writing no refund of its own.
     for (const reply of replies.filter((r) => r.statusCode === 409))
       expect(reply.json().message).toBe(REFUND_MSG.nothingRemains);
+    // Of each order's two asks exactly one sent the refund and says so; the other says why it did not.
+    const said = replies.map((r) => r.json().message);
+    expect(said.filter((m) => m === FRAUD_MSG.refunded || m === REFUND_MSG.requested)).toHaveLength(RACES);
+    expect(said.filter((m) => m === FRAUD_MSG.nothingLeft || m === REFUND_MSG.nothingRemains)).toHaveLength(RACES);
     await expectOneRefundEach(orders);
   });
 

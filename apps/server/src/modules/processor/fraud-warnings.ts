@@ -173,8 +173,8 @@ export function createFraudWarningService(ctx: AppContext) {
       return { data: found.map(toRecord), total: Number(counted.n) };
     },
     /** Refund now: what remains of the order, through Stripe, tied to the warning. */
-    async refund(staff: TokenUser, id: number) {
-      await inTransaction(ctx.transactions, async (trx, tx) => {
+    async refund(staff: TokenUser, id: number): Promise<{ record: FraudWarningRecord; refunded: boolean }> {
+      const refunded = await inTransaction(ctx.transactions, async (trx, tx) => {
         const warning = await lockOpen(trx, id);
         if (warning.order_id === null) throw AppError.conflict(FRAUD_MSG.noOrder);
         // The order locked as a manual refund and a retry lock it, so what remains is weighed with no
@@ -192,8 +192,9 @@ export function createFraudWarningService(ctx: AppContext) {
         if (remaining > 0)
           await writeRefunds(ctx, trx, tx, staff, [{ order, amountMinor: remaining, fraudWarningId: id }], at);
         await decide(trx, tx, staff, warning, 'refunded', null, at);
+        return remaining > 0;
       });
-      return one(id);
+      return { record: await one(id), refunded };
     },
     async keep(staff: TokenUser, id: number, reason: string) {
       await inTransaction(ctx.transactions, async (trx, tx) => {

@@ -47,9 +47,11 @@ export function processorRoutes(app: FastifyInstance, ctx: AppContext) {
     const { data, total } = await warnings.list(request.query);
     return ok(FRAUD_MSG.listed, data, { total });
   });
-  route(app, PROCESSOR_CONTRACTS.refundWarning, async (request) =>
-    ok(FRAUD_MSG.refunded, await warnings.refund(request.staff, request.params.id)),
-  );
+  route(app, PROCESSOR_CONTRACTS.refundWarning, async (request) => {
+    const { record, refunded } = await warnings.refund(request.staff, request.params.id);
+    // nothing left (another member's refund came first): say so, not that a refund was sent
+    return ok(refunded ? FRAUD_MSG.refunded : FRAUD_MSG.nothingLeft, record);
+  });
   route(app, PROCESSOR_CONTRACTS.keepWarning, async (request) =>
     ok(FRAUD_MSG.kept, await warnings.keep(request.staff, request.params.id, request.body.reason)),
   );
