@@ -42,8 +42,8 @@ describeEachDialect('dispute evidence sent through Stripe (DESIGN §26)', (diale
   };
 
   /** A Stripe-paid order in ChargeBack with a download, a sent approval mail and a Stripe dispute. */
-  async function disputedOrder(respondBy = new Date(Date.now() + 5 * DAY).toISOString()) {
-    const order = await stripeOrder(t, double, { ...PURCHASE, process_status: STATUS.Completed });
+  async function disputedOrder(respondBy = new Date(Date.now() + 5 * DAY).toISOString(), purchase = PURCHASE) {
+    const order = await stripeOrder(t, double, { ...purchase, process_status: STATUS.Completed });
     const db = t.app.ctx.db;
     await db
       .insertInto('download_history')
@@ -152,6 +152,17 @@ describeEachDialect('dispute evidence sent through Stripe (DESIGN §26)', (diale
       .where('kind', '=', 'dispute_evidence')
       .execute();
     expect(activity.map((a) => a.to_value)).toEqual(['staged', 'submitted']);
+  });
+
+  it('leaves Visa CE 3.0 out when no earlier undisputed order of the same card and IP qualifies it', async () => {
+    const alone = { ...PURCHASE, card_fingerprint: 'fp_alone', purchase_ip: '203.0.113.99', device_id: 'dev-alone' };
+    const { dispute, atStripe } = await disputedOrder(undefined, alone);
+    const staged = await call(t, 'POST', `/api/admin/disputes/${dispute.id}/evidence`, team.token, { submit: false });
+    expect(staged.statusCode, staged.body).toBe(200);
+    expect(staged.json().data).toMatchObject({ submitted: false, enhanced: false });
+    const [update] = double.calls(new RegExp(`^/v1/disputes/${atStripe.id}$`));
+    expect(update?.form.evidence).toBeDefined();
+    expect(update?.form.evidence).not.toHaveProperty('enhanced_evidence');
   });
 
   it('accepts a dispute at Stripe, after which no evidence goes', async () => {

@@ -81,7 +81,7 @@ describeEachDialect('early fraud warnings (DESIGN §26)', (dialect) => {
     expect(double.refunds.filter((r) => r.charge === charge.id)).toEqual([]);
 
     const unknown = await postStripeEvent(t, 'radar.early_fraud_warning.created', warning('ch_nobody'));
-    expect(unknown).toMatchObject({ data: { outcome: 'created', matched: false } });
+    expect(unknown).toMatchObject({ message: FRAUD_MSG.unmatched, data: { outcome: 'created', matched: false } });
     const orphan = (await listed()).find((w: { charge_ref: string }) => w.charge_ref === 'ch_nobody');
     expect(orphan).toMatchObject({ order_id: null, never_downloaded: false, state: 'open' });
     expect((await call(t, 'POST', `/api/admin/fraud-warnings/${orphan.id}/refund`, team.token)).statusCode).toBe(409);

@@ -52,7 +52,7 @@ export function checkDisputeUpdate(
     }
     if ((FILE_EVIDENCE as readonly string[]).includes(field)) {
       const file = files.get(String(value));
-      if (!file || file.purpose !== 'dispute_evidence')
+      if (file?.purpose !== 'dispute_evidence')
         throw new StripeRefusal(
           400,
           'resource_missing',

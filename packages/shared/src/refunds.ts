@@ -61,6 +61,8 @@ export const FRAUD_MSG = {
   unmatched: 'No order has this charge: the warning is kept unmatched.',
   kept: 'Warning kept: no refund.',
   refunded: 'Refund sent to Stripe.',
+  /** Refund now when the order's money is already refunded or on its way back (by another member) */
+  nothingLeft: 'Nothing remained to refund: the order was refunded already. The warning is marked refunded.',
   received: 'Fraud warning received.',
   noOrder: 'This warning has no order to refund.',
 } as const;

@@ -9,6 +9,7 @@ import {
   keepWarningSchema,
   orderRefundsSchema,
   processorSummarySchema,
+  refundListQuerySchema,
   refundPathSchema,
   refundRecordSchema,
 } from '../schemas/refunds.ts';
@@ -53,11 +54,13 @@ export const PROCESSOR_CONTRACTS = {
     data: refundRecordSchema,
   }),
   refunds: contract(PROCESSOR_API.refunds, {
-    summary: 'Refunds through the processor, newest first (state=failed: the ones to retry)',
+    summary: 'Refunds through the processor, newest first (state=failed: the ones to retry), a page at a time',
+    description: '`total` counts every refund in the state: the dashboard’s "Refund failed" is the same count.',
     tag,
     access: work,
-    query: z.strictObject({ state: refundRecordSchema.shape.state.optional() }),
+    query: refundListQuerySchema,
     data: z.array(refundRecordSchema),
+    total: true,
   }),
   retryRefund: contract(PROCESSOR_API.retryRefund, {
     summary: 'Start a new attempt (a new idempotency key) of a failed refund',
@@ -90,11 +93,13 @@ export const PROCESSOR_CONTRACTS = {
     data: disputeRecordSchema,
   }),
   fraudWarnings: contract(PROCESSOR_API.fraudWarnings, {
-    summary: 'Early fraud warnings, newest first; those on never-downloaded orders say so',
+    summary: 'Early fraud warnings, newest first, a page at a time; those on never-downloaded orders say so',
+    description: '`total` counts every warning in the state: the dashboard’s open warnings are the same count.',
     tag,
     access: disputes,
     query: fraudWarningListQuerySchema,
     data: z.array(fraudWarningRecordSchema),
+    total: true,
   }),
   refundWarning: contract(PROCESSOR_API.refundWarning, {
     summary: 'Refund now: refund what remains of the warned order through Stripe',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FRAUD_WARNING_STATES, REFUND_STATES } from '../refunds.ts';
-import { requiredText, text } from './fields.ts';
+import { pageNumber, requiredText, text } from './fields.ts';
+import { PAGE_LIMIT_MAX } from './queues.ts';
 
 const AMOUNT_MESSAGE = 'amount must be a number above 0, with at most 2 decimals.';
 
@@ -93,9 +94,23 @@ export const fraudWarningRecordSchema = z.object({
 });
 export type FraudWarningRecord = z.infer<typeof fraudWarningRecordSchema>;
 
+/** A page of a processor list: `total` beside it counts every match, as the dashboard's figure does. */
+const page = {
+  page: pageNumber('page', 10_000_000, 1),
+  limit: pageNumber('limit', PAGE_LIMIT_MAX, 25),
+};
+
 export const fraudWarningListQuerySchema = z.strictObject({
   state: z.enum(FRAUD_WARNING_STATES, { error: `state must be one of ${FRAUD_WARNING_STATES.join(', ')}.` }).optional(),
+  ...page,
 });
+export type FraudWarningListQuery = z.output<typeof fraudWarningListQuerySchema>;
+
+export const refundListQuerySchema = z.strictObject({
+  state: z.enum(REFUND_STATES, { error: `state must be one of ${REFUND_STATES.join(', ')}.` }).optional(),
+  ...page,
+});
+export type RefundListQuery = z.output<typeof refundListQuerySchema>;
 
 /** The dashboard's processor figures: failed refunds, open warnings, whether the key is refused. */
 export const processorSummarySchema = z.object({

@@ -1,4 +1,4 @@
-import { DISPUTE_INTAKE_CONTRACTS, DISPUTE_MSG, type IntakeResult } from '@eta/shared';
+import { DISPUTE_INTAKE_CONTRACTS, DISPUTE_MSG, FRAUD_MSG, type IntakeResult } from '@eta/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/envelope.ts';
@@ -44,9 +44,13 @@ export async function disputeIntakeRoutes(
     if (!mapped) {
       const other = await otherStripeEvents(event);
       if (!other) return ok(MESSAGE.ignored, { outcome: 'ignored', dispute_id: null, matched: false });
-      if (!other.matched && other.outcome !== 'ignored')
-        request.log.warn({ type: (event as { type: string }).type }, 'stripe event: no order has its charge');
-      return ok(other.matched || other.outcome === 'ignored' ? MESSAGE[other.outcome] : DISPUTE_MSG.unmatched, other);
+      const type = (event as { type: string }).type;
+      // Nothing of ours (a refund no row knows, a charge no order has): answered 200 so Stripe stops
+      // retrying, and logged, so an operator can see what came in and matched nothing (issue 36).
+      if (other.outcome === 'ignored') request.log.warn({ type }, 'stripe event: not a refund of this desk');
+      else if (!other.matched) request.log.warn({ type }, 'stripe event: no order has its charge');
+      const unmatched = type.startsWith('radar.') ? FRAUD_MSG.unmatched : DISPUTE_MSG.unmatched;
+      return ok(other.matched || other.outcome === 'ignored' ? MESSAGE[other.outcome] : unmatched, other);
     }
     const result = await intake.apply(mapped);
     return ok(

@@ -6,5 +6,13 @@ export {
   type OrderEvent,
 } from './events.repository.ts';
 export { remarkableFrom, type WritableFrom, writable, writableFrom } from './hold-rule.pg.ts';
-export { lockOrderForWrite, readOrderForWrite, setProcessedBy, type WritableOrder, type Writer } from './lock.ts';
+export {
+  type HeldOrder,
+  lockOrderForWrite,
+  readOrderForWrite,
+  refuseIfHeld,
+  setProcessedBy,
+  type WritableOrder,
+  type Writer,
+} from './lock.ts';
 export { assertMovable, moveLockedOrder, moveRefusalError } from './move.ts';

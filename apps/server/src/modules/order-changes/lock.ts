@@ -90,21 +90,38 @@ async function writable(
     processed_by: row.processed_by === null ? null : Number(row.processed_by),
     amount_minor: row.amount_minor === null ? null : Number(row.amount_minor),
   };
+  await refuseIfHeld(db, staff, order, write);
+  return order;
+}
+
+/** What the hold rule reads of an order. */
+export interface HeldOrder {
+  order_id: string;
+  process_status: string;
+  assigned_to: number | null;
+}
+
+/**
+ * 409 naming the holder when the hold rule (DESIGN §6) stops this member from this kind of write to
+ * the order: the one refusal every write to a held order gives, whichever screen asked (the order
+ * page, a list's button). The caller has the order locked, so the hold cannot change before it writes.
+ */
+export async function refuseIfHeld(
+  db: Kysely<Database>,
+  staff: Writer,
+  order: HeldOrder,
+  write: HoldWrite = 'work',
+): Promise<void> {
+  const assignedTo = order.assigned_to === null ? null : Number(order.assigned_to);
   const held = holdBlocks(
     staff.type,
-    {
-      process_status: order.process_status,
-      held: order.assigned_to !== null,
-      heldByMe: order.assigned_to === staff.id,
-    },
+    { process_status: order.process_status, held: assignedTo !== null, heldByMe: assignedTo === staff.id },
     write,
   );
-  if (held) {
-    const names = await staffNames(db, [order.assigned_to as number]);
-    const holder = names.get(order.assigned_to as number) ?? 'another member';
-    throw AppError.conflict(heldMessage(holder), { order_id: order.order_id, assign_to: holder });
-  }
-  return order;
+  if (!held) return;
+  const names = await staffNames(db, [assignedTo as number]);
+  const holder = names.get(assignedTo as number) ?? 'another member';
+  throw AppError.conflict(heldMessage(holder), { order_id: order.order_id, assign_to: holder });
 }
 
 /** processed_by := `staffId` (DESIGN §6); `onlyIfEmpty` keeps an earlier attribution. True when set. */

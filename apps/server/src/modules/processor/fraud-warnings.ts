@@ -1,5 +1,6 @@
 import {
   FRAUD_MSG,
+  type FraudWarningListQuery,
   type FraudWarningRecord,
   type FraudWarningState,
   type IntakeResult,
@@ -13,8 +14,8 @@ import { lockForUpdate } from '../../db/dialect.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { appendEvents } from '../order-changes/index.ts';
-import { paidThroughStripe, refundsThroughStripe, writeRefunds } from './refund-requests.ts';
+import { appendEvents, refuseIfHeld } from '../order-changes/index.ts';
+import { refundElsewhere, writeRefunds } from './refund-requests.ts';
 import * as repo from './refunds.repository.ts';
 
 export const FRAUD_WARNING_EVENTS = ['radar.early_fraud_warning.created', 'radar.early_fraud_warning.updated'] as const;
@@ -155,27 +156,45 @@ export function createFraudWarningService(ctx: AppContext) {
 
   return {
     one,
-    async list(state: FraudWarningState | undefined) {
-      let query = recordQuery(ctx).orderBy('fraud_warnings.warned_at', 'desc').limit(200);
-      if (state) query = query.where('fraud_warnings.state', '=', state);
-      return (await query.execute()).map(toRecord);
+    /** One page, newest first, and how many there are in all (the dashboard's open count is that total). */
+    async list(query: FraudWarningListQuery): Promise<{ data: FraudWarningRecord[]; total: number }> {
+      const { state, page, limit } = query;
+      let rows = recordQuery(ctx)
+        .orderBy('fraud_warnings.warned_at', 'desc')
+        .orderBy('fraud_warnings.id', 'desc')
+        .offset((page - 1) * limit)
+        .limit(limit);
+      let count = ctx.db.selectFrom('fraud_warnings').select((eb) => eb.fn.countAll<number>().as('n'));
+      if (state) {
+        rows = rows.where('fraud_warnings.state', '=', state);
+        count = count.where('state', '=', state);
+      }
+      const [found, counted] = await Promise.all([rows.execute(), count.executeTakeFirstOrThrow()]);
+      return { data: found.map(toRecord), total: Number(counted.n) };
     },
     /** Refund now: what remains of the order, through Stripe, tied to the warning. */
-    async refund(staff: TokenUser, id: number) {
-      await inTransaction(ctx.transactions, async (trx, tx) => {
+    async refund(staff: TokenUser, id: number): Promise<{ record: FraudWarningRecord; refunded: boolean }> {
+      const refunded = await inTransaction(ctx.transactions, async (trx, tx) => {
         const warning = await lockOpen(trx, id);
         if (warning.order_id === null) throw AppError.conflict(FRAUD_MSG.noOrder);
-        const [order] = await repo.refundableOrders(trx, [Number(warning.order_id)]);
-        if (!order || !paidThroughStripe(order) || !refundsThroughStripe(ctx))
-          throw AppError.conflict(FRAUD_MSG.noOrder);
+        // The order locked as a manual refund and a retry lock it, so what remains is weighed with no
+        // other refund of it being written meanwhile: two asks at once never refund more than was paid.
+        // The warning before the order: nothing locks an order and then its warning.
+        const order = await repo.lockRefundableOrderById(trx, Number(warning.order_id));
+        if (!order) throw AppError.conflict(FRAUD_MSG.noOrder);
+        await refuseIfHeld(trx, staff, order);
+        // Paid elsewhere (or Stripe not connected): say where its refund is made, not that there is none.
+        const why = refundElsewhere(ctx, order);
+        if (why) throw AppError.conflict(why);
         const held = (await repo.heldByOrder(trx, [order.id])).get(order.id) ?? 0;
         const remaining = (order.amount_minor as number) - held;
         const at = nowIso(ctx.clock);
         if (remaining > 0)
           await writeRefunds(ctx, trx, tx, staff, [{ order, amountMinor: remaining, fraudWarningId: id }], at);
         await decide(trx, tx, staff, warning, 'refunded', null, at);
+        return remaining > 0;
       });
-      return one(id);
+      return { record: await one(id), refunded };
     },
     async keep(staff: TokenUser, id: number, reason: string) {
       await inTransaction(ctx.transactions, async (trx, tx) => {

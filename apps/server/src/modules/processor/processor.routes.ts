@@ -21,8 +21,8 @@ export function processorRoutes(app: FastifyInstance, ctx: AppContext) {
       .send(ok(REFUND_MSG.requested, await refunds.create(request.staff, request.params.orderId, request.body.amount))),
   );
   route(app, PROCESSOR_CONTRACTS.refunds, async (request) => {
-    const data = await refunds.list(request.query.state);
-    return ok(REFUND_MSG.listed, data);
+    const { data, total } = await refunds.list(request.query);
+    return ok(REFUND_MSG.listed, data, { total });
   });
   route(app, PROCESSOR_CONTRACTS.retryRefund, async (request) =>
     ok(REFUND_MSG.retried, await refunds.retry(request.staff, request.params.id)),
@@ -43,12 +43,15 @@ export function processorRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   const warnings = createFraudWarningService(ctx);
-  route(app, PROCESSOR_CONTRACTS.fraudWarnings, async (request) =>
-    ok(FRAUD_MSG.listed, await warnings.list(request.query.state)),
-  );
-  route(app, PROCESSOR_CONTRACTS.refundWarning, async (request) =>
-    ok(FRAUD_MSG.refunded, await warnings.refund(request.staff, request.params.id)),
-  );
+  route(app, PROCESSOR_CONTRACTS.fraudWarnings, async (request) => {
+    const { data, total } = await warnings.list(request.query);
+    return ok(FRAUD_MSG.listed, data, { total });
+  });
+  route(app, PROCESSOR_CONTRACTS.refundWarning, async (request) => {
+    const { record, refunded } = await warnings.refund(request.staff, request.params.id);
+    // nothing left (another member's refund came first): say so, not that a refund was sent
+    return ok(refunded ? FRAUD_MSG.refunded : FRAUD_MSG.nothingLeft, record);
+  });
   route(app, PROCESSOR_CONTRACTS.keepWarning, async (request) =>
     ok(FRAUD_MSG.kept, await warnings.keep(request.staff, request.params.id, request.body.reason)),
   );

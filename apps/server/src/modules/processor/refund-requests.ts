@@ -1,4 +1,4 @@
-import { formatMoney, ORDER_EVENT, type TokenUser } from '@eta/shared';
+import { disputeLabel, formatMoney, ORDER_EVENT, REFUND_MSG, type TokenUser } from '@eta/shared';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
@@ -19,6 +19,20 @@ export function paidThroughStripe(order: repo.RefundableOrder): boolean {
     order.amount_minor !== null &&
     order.currency !== null
   );
+}
+
+/**
+ * Where this order's refund is made, when Stripe does not make it: not paid through Stripe, or
+ * Stripe not connected here (DESIGN §26: "the refund is to be made in their gateway"). Named from
+ * the order's own data, in staff's terms: the setting's name is the operators' business. Null: Stripe
+ * makes it.
+ */
+export function refundElsewhere(ctx: AppContext, order: repo.RefundableOrder): string | null {
+  if (paidThroughStripe(order) && refundsThroughStripe(ctx)) return null;
+  // 'other' names no gateway staff could open
+  const named = order.payment_processor && order.payment_processor !== 'other' ? order.payment_processor : null;
+  const processor = named ? disputeLabel(named) : null;
+  return REFUND_MSG.elsewhere(order.gateway_name?.trim() || processor || REFUND_MSG.unknownGateway);
 }
 
 export interface RefundAsk {

@@ -15,24 +15,31 @@ export interface RefundableOrder {
   payment_processor: string | null;
   payment_reference: string | null;
   gateway_name: string | null;
+  /** the hold rule reads these (DESIGN §6): a held order's refunds are its holder's work */
+  process_status: string;
+  assigned_to: number | null;
 }
 
+const ORDER_COLUMNS = [
+  'id',
+  'order_id',
+  'amount_minor',
+  'currency',
+  'payment_processor',
+  'payment_reference',
+  'gateway_name',
+  'process_status',
+  'assigned_to',
+] as const;
+
 export async function refundableOrder(db: Db, orderId: string): Promise<RefundableOrder | undefined> {
-  return db
-    .selectFrom('orders')
-    .select(['id', 'order_id', 'amount_minor', 'currency', 'payment_processor', 'payment_reference', 'gateway_name'])
-    .where('order_id', '=', orderId)
-    .executeTakeFirst();
+  return db.selectFrom('orders').select(ORDER_COLUMNS).where('order_id', '=', orderId).executeTakeFirst();
 }
 
 /** The same for orders by their database ids (the bulk refund move). */
 export async function refundableOrders(db: Db, ids: readonly number[]): Promise<RefundableOrder[]> {
   if (ids.length === 0) return [];
-  return db
-    .selectFrom('orders')
-    .select(['id', 'order_id', 'amount_minor', 'currency', 'payment_processor', 'payment_reference', 'gateway_name'])
-    .where('id', 'in', ids)
-    .execute();
+  return db.selectFrom('orders').select(ORDER_COLUMNS).where('id', 'in', ids).execute();
 }
 
 /** Minor units held by the order's refunds that are on their way or done, per order. */
@@ -153,10 +160,20 @@ export async function orderRefundRecords(db: Db, orderDbId: number): Promise<Ref
   return (await records(db).where('refunds.order_id', '=', orderDbId).orderBy('refunds.id').execute()).map(toRecord);
 }
 
-export async function refundRecords(db: Db, state: RefundState | undefined, limit: number): Promise<RefundRecord[]> {
-  let query = records(db).orderBy('refunds.id', 'desc').limit(limit);
-  if (state) query = query.where('refunds.state', '=', state);
-  return (await query.execute()).map(toRecord);
+/** One page of refunds, newest first, and how many there are in all (the dashboard's count is that total). */
+export async function refundRecords(
+  db: Db,
+  state: RefundState | undefined,
+  page: { offset: number; limit: number },
+): Promise<{ rows: RefundRecord[]; total: number }> {
+  let query = records(db).orderBy('refunds.id', 'desc').offset(page.offset).limit(page.limit);
+  let count = db.selectFrom('refunds').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (state) {
+    query = query.where('refunds.state', '=', state);
+    count = count.where('state', '=', state);
+  }
+  const [rows, counted] = await Promise.all([query.execute(), count.executeTakeFirstOrThrow()]);
+  return { rows: rows.map(toRecord), total: Number(counted.n) };
 }
 
 export async function countFailed(db: Db): Promise<number> {
@@ -175,10 +192,7 @@ export async function lockRefundableOrder(
 ): Promise<RefundableOrder | undefined> {
   return lockForUpdate(
     trx,
-    trx
-      .selectFrom('orders')
-      .select(['id', 'order_id', 'amount_minor', 'currency', 'payment_processor', 'payment_reference', 'gateway_name'])
-      .where('order_id', '=', orderId),
+    trx.selectFrom('orders').select(ORDER_COLUMNS).where('order_id', '=', orderId),
   ).executeTakeFirst();
 }
 
@@ -187,13 +201,7 @@ export async function lockRefundableOrderById(
   trx: Transaction<Database>,
   id: number,
 ): Promise<RefundableOrder | undefined> {
-  return lockForUpdate(
-    trx,
-    trx
-      .selectFrom('orders')
-      .select(['id', 'order_id', 'amount_minor', 'currency', 'payment_processor', 'payment_reference', 'gateway_name'])
-      .where('id', '=', id),
-  ).executeTakeFirst();
+  return lockForUpdate(trx, trx.selectFrom('orders').select(ORDER_COLUMNS).where('id', '=', id)).executeTakeFirst();
 }
 
 export async function countOpenWarnings(db: Db): Promise<number> {

@@ -1,24 +1,21 @@
 import {
   DETAIL_MSG,
-  disputeLabel,
   formatMoney,
   ORDER_EVENT,
   type OrderRefunds,
   REFUND_MSG,
+  type RefundListQuery,
   type RefundRecord,
-  type RefundState,
   type TokenUser,
 } from '@eta/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
-import { appendEvents } from '../order-changes/index.ts';
+import { appendEvents, refuseIfHeld } from '../order-changes/index.ts';
 import { keyRefusedAt } from './processor-status.ts';
-import { paidThroughStripe, refundsThroughStripe, writeRefunds } from './refund-requests.ts';
+import { refundElsewhere, refundsThroughStripe, writeRefunds } from './refund-requests.ts';
 import * as repo from './refunds.repository.ts';
-
-const LIST_LIMIT = 200;
 
 /** Refunds through the processor, as staff see and ask for them (DESIGN §26). */
 export function createRefundService(ctx: AppContext) {
@@ -28,18 +25,7 @@ export function createRefundService(ctx: AppContext) {
     return order;
   }
 
-  /**
-   * Where this order's refund is made, when Stripe does not make it: not paid through Stripe, or
-   * Stripe not connected here (DESIGN §26: "the refund is to be made in their gateway"). Named from
-   * the order's own data, in staff's terms: the setting's name is the operators' business.
-   */
-  function elsewhere(order: repo.RefundableOrder): string | null {
-    if (paidThroughStripe(order) && refundsThroughStripe(ctx)) return null;
-    // 'other' names no gateway staff could open
-    const named = order.payment_processor && order.payment_processor !== 'other' ? order.payment_processor : null;
-    const processor = named ? disputeLabel(named) : null;
-    return REFUND_MSG.elsewhere(order.gateway_name?.trim() || processor || REFUND_MSG.unknownGateway);
-  }
+  const elsewhere = (order: repo.RefundableOrder) => refundElsewhere(ctx, order);
 
   async function forOrder(orderId: string): Promise<OrderRefunds> {
     const order = await orderOf(orderId);
@@ -64,6 +50,7 @@ export function createRefundService(ctx: AppContext) {
     const id = await inTransaction(ctx.transactions, async (trx, tx) => {
       const order = await repo.lockRefundableOrder(trx, orderId);
       if (!order) throw AppError.notFound(DETAIL_MSG.orderNotFound);
+      await refuseIfHeld(trx, staff, order);
       const why = elsewhere(order);
       if (why) throw AppError.conflict(why);
       const held = (await repo.heldByOrder(trx, [order.id])).get(order.id) ?? 0;
@@ -94,6 +81,9 @@ export function createRefundService(ctx: AppContext) {
       // the order's Activity: never the other way round, so the two never wait on each other.
       const order = await repo.lockRefundableOrderById(trx, Number(row.order_id));
       if (!order) throw AppError.notFound(REFUND_MSG.notFound);
+      // A held order's refunds are its holder's work, as on the order page (DESIGN §6): the Failed
+      // Refunds list offers Retry for every row, so the server is where the rule holds.
+      await refuseIfHeld(trx, staff, order);
       const held = (await repo.heldByOrder(trx, [order.id])).get(order.id) ?? 0;
       const remaining = (order.amount_minor ?? 0) - held;
       if (Number(row.amount_minor) > remaining) {
@@ -138,7 +128,11 @@ export function createRefundService(ctx: AppContext) {
     forOrder,
     create,
     retry,
-    list: (state: RefundState | undefined) => repo.refundRecords(ctx.db, state, LIST_LIMIT),
+    async list(query: RefundListQuery): Promise<{ data: RefundRecord[]; total: number }> {
+      const { page, limit } = query;
+      const { rows, total } = await repo.refundRecords(ctx.db, query.state, { offset: (page - 1) * limit, limit });
+      return { data: rows, total };
+    },
     async summary() {
       const [failed, warnings, refused] = await Promise.all([
         repo.countFailed(ctx.db),

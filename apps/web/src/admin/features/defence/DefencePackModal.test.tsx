@@ -80,7 +80,7 @@ describe('the Defence Pack modals', () => {
     expect(pack2.every((r) => r.query.get('includePassport') === 'false')).toBe(true);
   });
 
-  it('say, like the letters and invoices, that no contact address is printed without BUSINESS_EMAIL', async () => {
+  it('say, like the letters and invoices, that no contact address is printed without a business email, in staff terms', async () => {
     const user = userEvent.setup();
     await signInWith(serverFor(['businessEmail']));
     renderAdmin(`${ADMIN_ROUTE.viewOrder}/${encodeOrderRef(ORDER_ID)}`);
@@ -88,8 +88,10 @@ describe('the Defence Pack modals', () => {
     const dialog = await screen.findByRole('dialog');
     expect(
       await within(dialog).findByText(
-        'No business email address is configured (BUSINESS_EMAIL), so letters and invoices give no contact address. Ask your administrator to set it.',
+        'No business email address is set up for this desk, so letters and invoices give no contact address. Ask your administrator to add one.',
       ),
     ).toBeTruthy();
+    // staff read staff terms: never a setting's name (operators read those in docs/operations.md)
+    expect(dialog.textContent).not.toMatch(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/);
   });
 });

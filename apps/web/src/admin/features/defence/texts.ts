@@ -7,8 +7,9 @@ export const DEFENCE_TEXT = {
       : 'The compact pack, for processors that cap pages: this letter and one evidence page with the order facts, the delivery and the download log.',
   missing:
     'Transaction ID and Merchant Name are not entered yet, so the letter shows \u201cnot entered\u201d. Enter them first with Enter Transaction Details.',
+  // staff's terms: the setting's name is the operators' (docs/operations.md)
   noBusinessEmail:
-    'No business email address is configured (BUSINESS_EMAIL), so letters and invoices give no contact address. Ask your administrator to set it.',
+    'No business email address is set up for this desk, so letters and invoices give no contact address. Ask your administrator to add one.',
   download: 'Download PDF',
   preparing: 'Preparing PDF...',
   close: 'Close',

@@ -8,6 +8,7 @@ import {
   MSG,
   ORDERS_API,
   type OrderListItem,
+  REFUND_STATE_LABEL,
   STATUS,
 } from '@eta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -70,6 +71,19 @@ describe('queue screen', () => {
     expect(selectCount(store.getState()).newOrdersCount).toBe(2);
     const sidebarItem = screen.getByRole('link', { name: new RegExp(`^${NEW_ORDERS.label}`) });
     expect(sidebarItem.textContent).toBe(`${NEW_ORDERS.label}2`);
+  });
+
+  it("shows each order's latest refund through Stripe beside its status, from the list reply (DESIGN §26)", async () => {
+    const server = staffServer(TEAM_MEMBER, { newOrdersCount: 2 });
+    servePages(server, [
+      listItem({ order_id: orderId(1), refund_state: 'failed' }),
+      listItem({ order_id: orderId(2) }),
+    ]);
+    await signInWith(server);
+    renderAdmin(folderRoute(NEW_ORDERS.path));
+    expect(await screen.findByText(orderId(2))).toBeTruthy();
+    expect(within(bodyRows()[0]!).getByTestId('refund-state').textContent).toBe(REFUND_STATE_LABEL.failed);
+    expect(within(bodyRows()[1]!).queryByTestId('refund-state')).toBeNull();
   });
 
   it('asks for page 2 when it is clicked, and for every order with All', async () => {

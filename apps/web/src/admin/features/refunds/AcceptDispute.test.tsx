@@ -110,3 +110,49 @@ describe('Submit evidence refused (DESIGN §26)', () => {
     expect(screen.getAllByText(EVIDENCE_MSG.pastDeadline)).toHaveLength(1);
   });
 });
+
+describe('Submit evidence (DESIGN §26): review, then send', () => {
+  it('stages first and shows what Stripe will get; only "Send to Stripe" submits, and the button then goes', async () => {
+    const user = userEvent.setup();
+    const dispute = disputeRecord({ id: 41, order_id: ORDER_ID });
+    const { server, state } = serverWith(orderDetail({ order_id: ORDER_ID, disputes: [dispute] }));
+    const evidence = filled(PROCESSOR_API.evidence, { id: '41' });
+    server.on(evidence, (request) => {
+      const submit = (request.body as { submit: boolean }).submit;
+      const now = '2026-11-20T10:00:00.000Z';
+      const updated = submit
+        ? { ...dispute, evidence_staged_at: now, evidence_submitted_at: now }
+        : { ...dispute, evidence_staged_at: now };
+      if (submit) state.order = orderDetail({ order_id: ORDER_ID, disputes: [updated] });
+      return {
+        status: API_STATUS.ok,
+        message: submit ? EVIDENCE_MSG.submitted : EVIDENCE_MSG.staged,
+        data: {
+          dispute: updated,
+          submitted: submit,
+          fields: { product_description: `UK ETA application ${ORDER_ID}`, customer_name: 'Ada Lovelace' },
+          files: [{ field: 'uncategorized_file', file_id: 'file_1', filename: 'defence-pack.pdf' }],
+          enhanced: true,
+        },
+      };
+    });
+    await signInWith(server);
+    renderAdmin(detailPath);
+    await user.click(within(await card()).getByRole('button', { name: 'Submit evidence' }));
+    const review = await screen.findByRole('dialog');
+    expect(within(review).getByRole('heading', { name: 'Evidence staged at Stripe: review, then send' })).toBeTruthy();
+    expect(within(review).getByText(`UK ETA application ${ORDER_ID}`)).toBeTruthy();
+    expect(within(review).getByText('uncategorized file: defence-pack.pdf')).toBeTruthy();
+    expect(within(review).getByText('Visa Compelling Evidence 3.0 included.')).toBeTruthy();
+    const submits = () => server.calls(evidence).map((c) => (c.body as { submit: boolean }).submit);
+    expect(submits()).toEqual([false]);
+
+    await user.click(within(review).getByRole('button', { name: 'Send to Stripe' }));
+    await waitFor(() => expect(submits()).toEqual([false, true]));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('article', { name: /dp_41/ })).queryByRole('button', { name: 'Submit evidence' }),
+      ).toBeNull(),
+    );
+  });
+});

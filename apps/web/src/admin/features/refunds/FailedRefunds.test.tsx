@@ -79,6 +79,37 @@ describe('Refund failed (DESIGN §26)', () => {
     expect(await screen.findByText(REFUND_MSG.retried)).toBeTruthy();
     expect(await screen.findByText('No refund has failed.')).toBeTruthy();
   });
+
+  it('says on the dashboard, in staff terms, while Stripe refuses the key', async () => {
+    const refused = { ...summary(0), data: { ...summary(0).data, key_refused_at: '2026-11-20T10:00:00.000Z' } };
+    await signInWith(staffServer(TEAM_MEMBER).on(PROCESSOR_API.summary, refused));
+    renderAdmin(ADMIN_ROUTE.dashboard);
+    const said = await screen.findByTestId('stripe-key-refused');
+    expect(said.textContent).toBe(REFUND_MSG.keyRefused);
+    expect(said.textContent).not.toMatch(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|401/);
+  });
+
+  it('is paged: the list asks for a page, shows the total the dashboard counts, and reaches the next page', async () => {
+    const user = userEvent.setup();
+    const all = Array.from({ length: 27 }, (_, i) => failedRefund({ id: 100 + i }));
+    const server = staffServer(TEAM_MEMBER)
+      .on(PROCESSOR_API.summary, () => summary(all.length))
+      .on(PROCESSOR_API.refunds, (call) => {
+        const page = Number(call.query.get('page'));
+        const limit = Number(call.query.get('limit'));
+        const data = all.slice((page - 1) * limit, page * limit);
+        return { status: API_STATUS.ok, message: REFUND_MSG.listed, data, total: all.length };
+      });
+    await signInWith(server);
+    renderAdmin(ADMIN_ROUTE.failedRefunds);
+    expect(await screen.findByTestId('failed-refund-100')).toBeTruthy();
+    expect(server.calls(PROCESSOR_API.refunds)[0]?.query.get('page')).toBe('1');
+    expect(screen.getByTestId('queue-range').textContent).toBe('Showing 1 to 25 of 27');
+    expect(screen.queryByTestId('failed-refund-125')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByTestId('failed-refund-126')).toBeTruthy();
+    expect(screen.getByTestId('queue-range').textContent).toBe('Showing 26 to 27 of 27');
+  });
 });
 
 describe("the order's Refunds section", () => {
@@ -140,5 +171,44 @@ describe("the order's Refunds section", () => {
     const dispute = await screen.findByRole('article', { name: /dp_41/ });
     expect(within(dispute).getByRole('button', { name: 'Submit evidence' })).toBeTruthy();
     expect(within(dispute).getByRole('button', { name: 'Accept' })).toBeTruthy();
+  });
+
+  it('refunds part of what remains through Stripe, and shows the refusal beside the amount', async () => {
+    const user = userEvent.setup();
+    const server = serverWith(true, null);
+    const create = filled(PROCESSOR_API.createRefund, { orderId: ORDER_ID });
+    const over = REFUND_MSG.overRemaining('£39.99');
+    server.on(create, (request) =>
+      (request.body as { amount: string }).amount === '50'
+        ? { http: 400, envelope: { status: API_STATUS.fail, message: over } }
+        : {
+            status: API_STATUS.ok,
+            message: REFUND_MSG.requested,
+            data: failedRefund({ id: 33, state: 'requested', amount_minor: 1050, failure_reason: null }),
+          },
+    );
+    await signInWith(server);
+    renderAdmin(detailPath);
+    const refunds = await section();
+    const amount = await within(refunds).findByLabelText('Amount to refund (GBP)');
+    expect(within(refunds).getByText(/Up to £39\.99\./)).toBeTruthy();
+    await user.type(amount, '50');
+    await user.click(within(refunds).getByRole('button', { name: 'Refund through Stripe' }));
+    expect(await within(refunds).findByText(over)).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '10.50');
+    await user.click(within(refunds).getByRole('button', { name: 'Refund through Stripe' }));
+    await waitFor(() =>
+      expect(server.calls(create).map((c) => c.body)).toEqual([{ amount: '50' }, { amount: '10.50' }]),
+    );
+    expect(await screen.findByText(REFUND_MSG.requested)).toBeTruthy();
+  });
+
+  it('offers no part refund with Stripe not connected', async () => {
+    await signInWith(serverWith(false, REFUND_MSG.elsewhere('Stripe UK')));
+    renderAdmin(detailPath);
+    const refunds = await section();
+    await featuresKnown();
+    expect(within(refunds).queryByLabelText(/Amount to refund/)).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ import { Loading } from '../../../components/Loading.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useRefundsQuery, useRetryRefundMutation } from './api.ts';
+import { ListPager, usePage } from './ListPager.tsx';
 import { REFUNDS_TEXT } from './texts.ts';
 
 function FailedRefundRow({ refund, busy, onRetry }: { refund: RefundRecord; busy: boolean; onRetry: () => void }) {
@@ -42,9 +43,14 @@ function FailedRefundRow({ refund, busy, onRetry }: { refund: RefundRecord; busy
 /**
  * DESIGN §26's "Refund failed", listed: each refund Stripe refused with its order and a Retry (a new
  * attempt, so a new idempotency key). A retried refund leaves the list; the dashboard's count follows.
+ * Paged: the reply's total is the dashboard's count, so every failed refund it counts can be reached.
  */
 export function FailedRefundsPage() {
-  const { data, isLoading } = useRefundsQuery(REFUND_STATE.failed, { refetchOnMountOrArgChange: true });
+  const paging = usePage();
+  const { data, isLoading, isFetching } = useRefundsQuery(
+    { state: REFUND_STATE.failed, ...paging.args },
+    { refetchOnMountOrArgChange: true },
+  );
   const [retry, retrying] = useRetryRefundMutation();
   const refunds = data?.data ?? [];
 
@@ -87,6 +93,7 @@ export function FailedRefundsPage() {
           </tbody>
         </Table>
       )}
+      <ListPager paging={paging} total={data?.total ?? refunds.length} settled={!isFetching} />
     </>
   );
 }

@@ -18,6 +18,7 @@ import { type ApiError, shownRefusal } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useFraudWarningsQuery, useRefundWarningMutation } from './api.ts';
 import { KeepWarningModal } from './KeepWarningModal.tsx';
+import { ListPager, usePage } from './ListPager.tsx';
 
 const STATE_LABEL: Record<FraudWarningState, string> = { open: 'Open', refunded: 'Refunded', kept: 'Kept' };
 
@@ -75,7 +76,8 @@ function WarningActions({
 /** DESIGN §26: Stripe's early fraud warnings, each refunded now (one click) or kept with a reason. */
 export function FraudWarningsPage() {
   const [state, setState] = useState<FraudWarningState | undefined>('open');
-  const { data, isFetching } = useFraudWarningsQuery(state, { refetchOnMountOrArgChange: true });
+  const paging = usePage();
+  const { data, isFetching } = useFraudWarningsQuery({ state, ...paging.args }, { refetchOnMountOrArgChange: true });
   const [refund, refunding] = useRefundWarningMutation();
   const [keeping, setKeeping] = useState<FraudWarningRecord | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -96,9 +98,10 @@ export function FraudWarningsPage() {
           className="w-auto"
           aria-label="Show warnings"
           value={state ?? 'all'}
-          onChange={(event) =>
-            setState(event.target.value === 'all' ? undefined : (event.target.value as FraudWarningState))
-          }
+          onChange={(event) => {
+            setState(event.target.value === 'all' ? undefined : (event.target.value as FraudWarningState));
+            paging.setPage(1);
+          }}
         >
           {FRAUD_WARNING_STATES.map((s) => (
             <option key={s} value={s}>
@@ -164,6 +167,7 @@ export function FraudWarningsPage() {
           )}
         </tbody>
       </Table>
+      <ListPager paging={paging} total={data?.total ?? warnings.length} settled={!isFetching} />
       <KeepWarningModal warning={keeping} onClose={() => setKeeping(null)} />
     </>
   );

@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import { DetailSection } from '../../../components/DetailSection.tsx';
 import { useFeatureOn } from '../../../store/features.ts';
 import { useOrderRefundsQuery, useRetryRefundMutation } from './api.ts';
+import { RefundPart } from './RefundPart.tsx';
 import { REFUNDS_TEXT } from './texts.ts';
 
 const BADGE: Record<RefundRecord['state'], string> = {
@@ -16,7 +17,8 @@ const BADGE: Record<RefundRecord['state'], string> = {
 /**
  * The order's refunds through Stripe (DESIGN §26): each with its state, and a Retry when it failed
  * (while Stripe is connected: nothing would send it otherwise); for an order paid elsewhere, or with
- * Stripe not connected, where its refund is to be made (the server's note, in staff's terms).
+ * Stripe not connected, where its refund is to be made (the server's note, in staff's terms). With
+ * something left to refund through Stripe, part of it can be refunded here.
  */
 export function RefundsSection({ orderId, locked }: { orderId: string; locked: boolean }) {
   const { data } = useOrderRefundsQuery(orderId);
@@ -33,6 +35,14 @@ export function RefundsSection({ orderId, locked }: { orderId: string; locked: b
       aside={remaining && <span className="small text-secondary">{remaining} left to refund</span>}
     >
       {refunds.note && <p className="small mb-0 px-3 py-2">{refunds.note}</p>}
+      {refunds.through === 'stripe' && stripe && refunds.currency && (refunds.remaining_minor ?? 0) > 0 && (
+        <RefundPart
+          orderId={orderId}
+          remainingMinor={refunds.remaining_minor ?? 0}
+          currency={refunds.currency}
+          locked={locked}
+        />
+      )}
       {refunds.refunds.length > 0 && (
         <ul className="list-unstyled mb-0">
           {refunds.refunds.map((refund) => (

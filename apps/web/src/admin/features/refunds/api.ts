@@ -5,16 +5,31 @@ import { baseApi } from '../../../store/baseApi.ts';
 /** An order's refunds through Stripe (DESIGN §26); a refund or a retry shows in the detail's Activity too. */
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Refunds', 'OrderDetail', 'Disputes', 'FraudWarnings'] });
 
+/** One page of a processor list, in one state or all of them. */
+export interface PageArgs<S extends string> {
+  state?: S;
+  page: number;
+  limit: number;
+}
+
 const refundsApi = api.injectEndpoints({
   endpoints: (build) => ({
     orderRefunds: build.query<ReplyOf<typeof PROCESSOR_API.orderRefunds>, string>({
       query: (orderId) => requestOf(PROCESSOR_API.orderRefunds, { params: { orderId } }),
       providesTags: ['Refunds'],
     }),
-    /** refunds across orders, newest first; `failed`: the dashboard's "Refund failed" */
-    refunds: build.query<ReplyOf<typeof PROCESSOR_API.refunds>, RefundState | undefined>({
-      query: (state) => requestOf(PROCESSOR_API.refunds, { query: state ? { state } : {} }),
+    /** a page of refunds across orders, newest first; `failed`: the dashboard's "Refund failed" (its total) */
+    refunds: build.query<ReplyOf<typeof PROCESSOR_API.refunds>, PageArgs<RefundState>>({
+      query: ({ state, page, limit }) =>
+        requestOf(PROCESSOR_API.refunds, { query: { ...(state ? { state } : {}), page, limit } }),
       providesTags: ['Refunds'],
+    }),
+    /** part (or, `amount` left out, all) of what remains of a Stripe-paid order */
+    createRefund: build.mutation<ReplyOf<typeof PROCESSOR_API.createRefund>, { orderId: string; amount: string }>({
+      query: ({ orderId, amount }) => requestOf(PROCESSOR_API.createRefund, { params: { orderId }, body: { amount } }),
+      invalidatesTags: ['Refunds', 'OrderDetail'],
+      // the section shows the refusal beside the amount
+      extraOptions: { inline: true },
     }),
     retryRefund: build.mutation<ReplyOf<typeof PROCESSOR_API.retryRefund>, number>({
       query: (id) => requestOf(PROCESSOR_API.retryRefund, { params: { id: String(id) } }),
@@ -36,8 +51,9 @@ const refundsApi = api.injectEndpoints({
       // the screen shows the refusal beside the button or in its dialog
       extraOptions: { inline: true },
     }),
-    fraudWarnings: build.query<ReplyOf<typeof PROCESSOR_API.fraudWarnings>, FraudWarningState | undefined>({
-      query: (state) => requestOf(PROCESSOR_API.fraudWarnings, { query: state ? { state } : {} }),
+    fraudWarnings: build.query<ReplyOf<typeof PROCESSOR_API.fraudWarnings>, PageArgs<FraudWarningState>>({
+      query: ({ state, page, limit }) =>
+        requestOf(PROCESSOR_API.fraudWarnings, { query: { ...(state ? { state } : {}), page, limit } }),
       providesTags: ['FraudWarnings'],
     }),
     // A decided warning leaves the open count and, refunded, adds a refund to its order.
@@ -60,6 +76,7 @@ export const {
   useOrderRefundsQuery,
   useRefundsQuery,
   useRetryRefundMutation,
+  useCreateRefundMutation,
   useProcessorSummaryQuery,
   useDisputeEvidenceMutation,
   useAcceptDisputeMutation,

@@ -13,4 +13,8 @@ export const REFUNDS_TEXT = {
   failedAt: 'Failed',
   action: 'Action',
   system: 'System',
+  /** the order's Refunds section: part of what remains, through Stripe */
+  partLabel: (currency: string) => `Amount to refund (${currency})`,
+  partHelp: (remaining: string) => `Up to ${remaining}. The customer is mailed once Stripe has made the refund.`,
+  partSubmit: 'Refund through Stripe',
 } as const;
