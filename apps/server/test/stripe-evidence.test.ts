@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { orderRow } from './detail-fixtures.ts';
 import { DISPUTE_ENV, openDispute } from './dispute-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
-import { STRIPE_KEY, stripeOrder } from './stripe-fixtures.ts';
+import { addDefenceHistory, PURCHASE, STRIPE_KEY, stripeOrder } from './stripe-fixtures.ts';
 import { type StripeTestDouble, startStripeTestDouble } from './stripe-test-double.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
@@ -30,58 +30,10 @@ describeEachDialect('dispute evidence sent through Stripe (DESIGN §26)', (diale
     await double.close();
   });
 
-  const PURCHASE = {
-    purchase_ip: '203.0.113.7',
-    device_id: 'dev-1',
-    card_fingerprint: 'fp_ce3',
-    refund_policy_version: '2024-03',
-    address_line1: '1 High Street',
-    town_and_city: 'Leeds',
-    post_code: 'LS1 1AA',
-    country: 'United Kingdom',
-  };
-
   /** A Stripe-paid order in ChargeBack with a download, a sent approval mail and a Stripe dispute. */
   async function disputedOrder(respondBy = new Date(Date.now() + 5 * DAY).toISOString(), purchase = PURCHASE) {
     const order = await stripeOrder(t, double, { ...purchase, process_status: STATUS.Completed });
-    const db = t.app.ctx.db;
-    await db
-      .insertInto('download_history')
-      .values({
-        order_id: order.dbId,
-        document_id: null,
-        create_ts: ago(2),
-        ip: '198.51.100.4',
-        timezone: 'Europe/London',
-        browser: 'Firefox',
-        os: 'Linux',
-        user_agent: 'Mozilla/5.0',
-      })
-      .execute();
-    await db
-      .insertInto('mail_outbox')
-      .values({
-        order_id: order.dbId,
-        document_id: null,
-        kind: 'approval',
-        provider: 'cloud',
-        to_address: 'jane@example.test',
-        subject: `Your eTA for order ${order.orderId}`,
-        html: '<p>Approved</p>',
-        text: 'Your eTA is approved and attached.',
-        attachments: null,
-        remainder_mail: 0,
-        status: 'sent',
-        attempts: 1,
-        next_attempt_at: ago(3),
-        last_error: null,
-        created_by: null,
-        created_at: ago(3),
-        sent_at: ago(3),
-        claim_token: null,
-        from_name: null,
-      })
-      .execute();
+    await addDefenceHistory(t, order);
     const atStripe = double.addDispute(order.charge.id, Math.floor(Date.parse(respondBy) / 1000));
     const dispute = await openDispute(t, team, order.orderId, { processorDisputeId: atStripe.id, respondBy });
     return { ...order, dispute, atStripe };

@@ -69,3 +69,60 @@ export async function postStripeEvent(t: TestApp, type: string, object: Record<s
 
 export const refundMove = (t: TestApp, member: Member, orderIds: string[]) =>
   call(t, 'PUT', '/api/admin/move-to-complete-refund', member.token, { orderId: orderIds });
+
+const DAY_MS = 86_400_000;
+const ago = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+
+/** What the website sends about a purchase that the evidence reads (customer, IP, device, policy). */
+export const PURCHASE = {
+  purchase_ip: '203.0.113.7',
+  device_id: 'dev-1',
+  card_fingerprint: 'fp_ce3',
+  refund_policy_version: '2024-03',
+  address_line1: '1 High Street',
+  town_and_city: 'Leeds',
+  post_code: 'LS1 1AA',
+  country: 'United Kingdom',
+};
+
+/** The history a defence is built from: a download of the eTA and the approval mail, sent. */
+export async function addDefenceHistory(t: TestApp, order: { dbId: number; orderId: string }) {
+  const db = t.app.ctx.db;
+  await db
+    .insertInto('download_history')
+    .values({
+      order_id: order.dbId,
+      document_id: null,
+      create_ts: ago(2),
+      ip: '198.51.100.4',
+      timezone: 'Europe/London',
+      browser: 'Firefox',
+      os: 'Linux',
+      user_agent: 'Mozilla/5.0',
+    })
+    .execute();
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      order_id: order.dbId,
+      document_id: null,
+      kind: 'approval',
+      provider: 'cloud',
+      to_address: 'jane@example.test',
+      subject: `Your eTA for order ${order.orderId}`,
+      html: '<p>Approved</p>',
+      text: 'Your eTA is approved and attached.',
+      attachments: null,
+      remainder_mail: 0,
+      status: 'sent',
+      attempts: 1,
+      next_attempt_at: ago(3),
+      last_error: null,
+      created_by: null,
+      created_at: ago(3),
+      sent_at: ago(3),
+      claim_token: null,
+      from_name: null,
+    })
+    .execute();
+}

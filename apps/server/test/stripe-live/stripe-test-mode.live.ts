@@ -1,10 +1,8 @@
-import { ROLE } from '@eta/shared';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newOrder, orderRow } from '../detail-fixtures.ts';
-import { INGEST_KEY } from '../orders-fixtures.ts';
 import { drainRefunds, refundsOf } from '../stripe-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from '../test-app.ts';
+import { call, describeEachDialect, type Member, type TestApp } from '../test-app.ts';
+import { buildLiveApp, pay, payer, TEST_CARD } from './live-setup.ts';
 
 /**
  * The refund flows of stripe-refunds.test.ts against Stripe's own test mode (DESIGN §26): run by
@@ -12,30 +10,18 @@ import { buildTestApp, call, createMember, describeEachDialect, type Member, typ
  * made with Stripe's test card, the desk refunds part and then the rest, and Stripe is asked what
  * it holds: one refund per request, with our idempotency keys.
  */
-const KEY = process.env.STRIPE_TEST_SECRET_KEY as string;
-// Creating the test payment needs more than the desk's restricted key: the secret test key, when given.
-const PAYER_KEY = process.env.STRIPE_TEST_PAYER_KEY || KEY;
-
 describeEachDialect("refunds against Stripe's test mode", (dialect) => {
   let t: TestApp;
   let member: Member;
-  const stripe = new Stripe(PAYER_KEY);
+  const stripe = payer();
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { INGEST_API_KEY: INGEST_KEY, STRIPE_SECRET_KEY: KEY });
-    member = await createMember(t, ROLE.Team);
+    ({ t, team: member } = await buildLiveApp(dialect));
   });
   afterAll(() => t.close());
 
   it('refunds part, then what remains, each once at Stripe', async () => {
-    const payment = await stripe.paymentIntents.create({
-      amount: 3999,
-      currency: 'gbp',
-      payment_method: 'pm_card_visa',
-      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-      confirm: true,
-    });
-    const charge = payment.latest_charge as string;
+    const charge = await pay(stripe, TEST_CARD.paid);
     const orderId = await newOrder(t, {
       payment_processor: 'stripe',
       payment_reference: charge,
