@@ -137,7 +137,12 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
       return await mixedOnly(session, server, target, mailbox);
     }
     // issue 35: one order's conversation, read in by the server's reader before anything is measured
+    const conversationStarted = Date.now();
     const conversationOrder = mailbox ? await prepareConversation(client, session, target, mailbox) : null;
+    if (conversationOrder)
+      console.log(
+        `  conversation of ${conversationOrder}: read in by the server's reader in ${((Date.now() - conversationStarted) / 1000).toFixed(1)} s`,
+      );
     // DESIGN §20: every figure from here on is measured with a hundred live streams open
     console.log(`  live: ${LIVE_STREAMS} streams open, a change timed to every other member's stream…`);
     streams = await openLiveStreams(server.port, session.staff);
