@@ -27,6 +27,8 @@ declare module 'autocannon' {
     }
     interface Client {
       setRequests(requests: Request[]): void;
+      /** after each answer, once its onResponse ran and before the next request is built: ms from write to answer */
+      on(event: 'response', listener: (status: number, bytes: number, responseTime: number) => void): void;
     }
     interface Options {
       url: string;

@@ -9,6 +9,8 @@ export interface LatencyFigure {
   stats: Percentiles | null;
   /** why there is no figure (a route not built yet) */
   missing?: string;
+  /** not measured on purpose (a part this machine lacks, such as dovecot): not a missed budget */
+  skipped?: boolean;
 }
 
 type Call = (i: number) => Promise<{ status: number; json: unknown; ms: number }>;
@@ -17,7 +19,7 @@ type Call = (i: number) => Promise<{ status: number; json: unknown; ms: number }
  * `samples` calls one after another on one kept-alive connection, after a short warm-up. Any answer
  * other than 2xx stops the benchmark: a fast error is not a result.
  */
-async function sample(label: string, samples: number, call: Call): Promise<Percentiles> {
+export async function sample(label: string, samples: number, call: Call): Promise<Percentiles> {
   const warmup = Math.max(5, Math.floor(samples / 10));
   const times: number[] = [];
   for (let i = 0; i < warmup + samples; i += 1) {

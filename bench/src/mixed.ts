@@ -1,6 +1,7 @@
 /// <reference path="./autocannon.d.ts" />
 import { can, STATUS } from '@eta/shared';
 import autocannon from 'autocannon';
+import { type Percentiles, percentiles } from './http.ts';
 import { createRng, type Rng, weighted } from './rng.ts';
 import { foldersFor, type Session, type SignedIn, searchTerms } from './session.ts';
 
@@ -15,6 +16,8 @@ export interface Throughput {
   seconds: number;
   /** requests per action, for the record */
   mix?: Record<string, number>;
+  /** each kind of call's latency under the load, from autocannon's own timing (one request in flight a connection) */
+  latencies?: Partial<Record<Action, Percentiles>>;
   /** the first answers that were not 2xx, for the report */
   failures?: string[];
   /** CPU milliseconds per request: the server process, and PostgreSQL's backends (cpu.ts) */
@@ -117,6 +120,8 @@ function connectionPlan(session: Session, slot: number, connections: number, onl
   }));
   const rng: Rng = createRng(1_000 + slot);
   const ACTIONS = actionPicker(only);
+  // what build() picked last: set by it, read by next()
+  let lastAction: Action = 'counts';
   const json = (method: string, path: string, body?: unknown): Request => ({
     method,
     path,
@@ -124,12 +129,19 @@ function connectionPlan(session: Session, slot: number, connections: number, onl
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 
-  return function next(counter: Record<string, number>): Request {
+  /** the next call of this member, and which kind of call it is (its latency is kept by kind) */
+  return function next(counter: Record<string, number>): { action: Action; request: Request } {
+    const request = build(counter);
+    return { action: lastAction, request };
+  };
+
+  function build(counter: Record<string, number>): Request {
     let action = ACTIONS(rng);
     if ((action === 'move' || action === 'remark') && state.movable.length === 0) action = 'detail';
     if (action === 'assign' && state.free.length === 0 && state.held === null) action = 'list';
     if (action === 'report' && !canReport) action = 'counts';
     counter[action] = (counter[action] ?? 0) + 1;
+    lastAction = action;
     switch (action) {
       case 'counts':
         return json('GET', '/api/admin/get-folder-count');
@@ -181,7 +193,7 @@ function connectionPlan(session: Session, slot: number, connections: number, onl
           },
         );
     }
-  };
+  }
 }
 
 function summarise(result: autocannon.Result, mix?: Record<string, number>): Throughput {
@@ -204,6 +216,7 @@ export async function runMixed(session: Session, options: LoadOptions): Promise<
   const mix: Record<string, number> = {};
   const statuses: Record<string, number> = {};
   const failed: string[] = [];
+  const times = new Map<Action, number[]>();
   const result = await autocannon({
     url: `http://127.0.0.1:${options.port}`,
     connections: options.connections,
@@ -212,10 +225,12 @@ export async function runMixed(session: Session, options: LoadOptions): Promise<
     setupClient(client) {
       const next = connectionPlan(session, slots++, options.connections, options.only);
       let last = '';
+      let kind: Action = 'counts';
       client.setRequests([
         {
           setupRequest: () => {
-            const request = next(mix);
+            const { action, request } = next(mix);
+            kind = action;
             last = `${request.method} ${request.path} ${request.body ?? ''}`;
             return request;
           },
@@ -224,11 +239,19 @@ export async function runMixed(session: Session, options: LoadOptions): Promise<
           },
         },
       ]);
+      // one request in flight a connection: the answer is to the call built last
+      client.on('response', (_status, _bytes, responseTime) => {
+        const list = times.get(kind) ?? [];
+        if (list.length === 0) times.set(kind, list);
+        list.push(responseTime);
+      });
     },
   });
+  const latencies: Partial<Record<Action, Percentiles>> = {};
+  for (const [action, list] of times) latencies[action] = percentiles(list);
   for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = Number(count);
   if (process.env.BENCH_DEBUG) console.log('mixed status codes', statuses, failed);
-  return { ...summarise(result, mix), ...(failed.length > 0 ? { failures: failed } : {}) };
+  return { ...summarise(result, mix), latencies, ...(failed.length > 0 ? { failures: failed } : {}) };
 }
 
 /** The ceiling: the bare Fastify route under the same load. */
