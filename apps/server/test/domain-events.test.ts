@@ -190,7 +190,7 @@ describeEachDialect('domain events published by the app after commit', (dialect)
     reset();
     await runRetentionPass(t.app.ctx);
     expect(received['retention.passed']).toEqual([
-      { removed: { images: 0, documents: 0, personal: 0, files: 0, audit_rows: 0 } },
+      { removed: { images: 0, documents: 0, personal: 0, inbound_mail: 0, files: 0, audit_rows: 0 } },
     ]);
   });
 
