@@ -31,7 +31,8 @@ export function RelatedOrders({ related }: { related: RelatedOrder[] }) {
         <tbody>
           {related.map((other) => (
             <tr key={other.order_id}>
-              <td>
+              {/* an order id is read and compared whole: never broken over two lines */}
+              <td className="text-nowrap">
                 <Link to={`${ADMIN_ROUTE.viewOrder}/${encodeOrderRef(other.order_id)}`} className="fw-semibold">
                   {other.order_id}
                 </Link>
