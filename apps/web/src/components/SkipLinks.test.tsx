@@ -1,9 +1,12 @@
+import { ADMIN_ROUTE, folderRoute } from '@eta/shared';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SkipLinks, useFocusFromTheTop } from './SkipLinks.tsx';
 
 afterEach(cleanup);
+
+const NEW_ORDERS = folderRoute('recent-order');
 
 let go: (path: string) => void = () => {};
 
@@ -17,14 +20,14 @@ function Shell() {
     <>
       <SkipLinks />
       <input aria-label="Find" />
-      <a href="/admin/recent-order">New Orders</a>
+      <a href={NEW_ORDERS}>New Orders</a>
     </>
   );
 }
 
 function renderShell() {
   render(
-    <MemoryRouter initialEntries={['/admin']}>
+    <MemoryRouter initialEntries={[ADMIN_ROUTE.dashboard]}>
       <Shell />
     </MemoryRouter>,
   );
@@ -35,7 +38,7 @@ describe('useFocusFromTheTop', () => {
   it('moves focus to the skip links when the screen changes from a menu link', () => {
     renderShell();
     screen.getByRole('link', { name: 'New Orders' }).focus();
-    act(() => go('/admin/recent-order'));
+    act(() => go(NEW_ORDERS));
     expect(document.activeElement?.id).toBe('skip-links');
   });
 
@@ -43,7 +46,7 @@ describe('useFocusFromTheTop', () => {
     renderShell();
     const find = screen.getByRole('textbox', { name: 'Find' });
     find.focus();
-    act(() => go('/admin/recent-order'));
+    act(() => go(NEW_ORDERS));
     expect(document.activeElement).toBe(find);
   });
 
