@@ -1,16 +1,14 @@
 import { AWAITING_REPLIED_COUNT, ROLE, STATUS } from '@eta/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { taggedAddress } from '../src/lib/mail-tokens.ts';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
 import { newOrder, orderRow, outboxOf, PDF, PNG, pdfFile, uploadDocument } from './detail-fixtures.ts';
 import { type Dovecot, startDovecot } from './dovecot-fixture.ts';
 import { arfComplaint, customerReply, postfixBounce } from './inbound-messages.ts';
+import { awaitingOrderWithMail, BOUNCES, REPLY_TO } from './inbox-reader-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
-
-const REPLY_TO = 'replies@inbox.test';
-const BOUNCES = 'bounces@inbox.test';
 
 /** DESIGN §25's "a 50 MB attachment": a PDF of exactly 50 MB beside a small photo */
 const BIG_BYTES = 50 * 1024 * 1024;
@@ -35,20 +33,6 @@ const fiftyMegabyteMail = () => {
   });
   return fiftyMegabytes;
 };
-
-/** the most a test waits for the running reader: far above a read on a loaded machine, far below the poll */
-const READ_WAIT_MS = 30_000;
-
-/** Looks again every 100 ms until `check` gives a value, for at most READ_WAIT_MS: a wait, never a timing assertion. */
-async function until<T>(what: string, check: () => T | null | false | Promise<T | null | false>): Promise<T> {
-  const giveUpAt = Date.now() + READ_WAIT_MS;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > giveUpAt) throw new Error(`waited ${READ_WAIT_MS / 1000} s for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 let dovecot: Dovecot;
 beforeAll(async () => {
@@ -92,23 +76,7 @@ describeEachDialect('the inbound mailbox read back onto orders (DESIGN §25)', (
   const inboundOf = (orderDbId: number) =>
     t.app.ctx.db.selectFrom('inbound_mail').selectAll().where('order_id', '=', orderDbId).execute();
 
-  /** An order in Awaiting Customer with a follow-up date, and a template mail to its customer, sent. */
-  async function awaitingWithMail(app: TestApp = t, member: Member = team) {
-    const orderId = await newOrder(app);
-    await call(app, 'PUT', '/api/admin/move-order-status', member.token, { orderId, updatingStatus: STATUS.Awaiting });
-    await call(app, 'PUT', '/api/admin/follow-up', member.token, { orderId, followUpOn: '2026-12-24' });
-    const sent = await call(app, 'POST', '/api/admin/send-customer-mail', member.token, {
-      orderId,
-      subject: 'A clearer photo, please',
-      body: 'Dear {{first_name}},\n\nPlease send a clearer photo.',
-    });
-    expect(sent.statusCode).toBe(201);
-    await drainOutbox(app.app);
-    const mail = sink.messages.find(
-      (m) => m.subject === 'A clearer photo, please' && m.to && JSON.stringify(m.to).includes(orderId.toLowerCase()),
-    );
-    return { orderId, mail, row: await orderRow(app, orderId) };
-  }
+  const awaitingWithMail = (app: TestApp = t, member: Member = team) => awaitingOrderWithMail(app, member, sink);
 
   it('a reply by In-Reply-To marks the Awaiting order, clears its follow-up, publishes the event, and leaves INBOX only once stored', async () => {
     const { orderId, mail, row } = await awaitingWithMail();
@@ -323,101 +291,5 @@ describeEachDialect('the inbound mailbox read back onto orders (DESIGN §25)', (
       await call(t, 'GET', `/api/admin/get-orders-details/${encodeURIComponent(orderId)}`, admin.token)
     ).json().data.mailHistory;
     expect(history[0]).toMatchObject({ delivery: 'complained' });
-  });
-
-  describe('the reader running with the app', () => {
-    let live: TestApp;
-    let member: Member;
-    beforeAll(async () => {
-      live = await buildTestApp(
-        dialect,
-        {
-          INGEST_API_KEY: INGEST_KEY,
-          MAIL_CLOUD_URL: sink.url,
-          MAIL_FROM: 'eTA Desk <desk@mail.test>',
-          INBOUND_IMAP_URL: dovecot.url,
-          INBOUND_REPLY_TO: REPLY_TO,
-          INBOUND_BOUNCE_ADDRESS: BOUNCES,
-          // the longest poll there is: within the waits below only the running session's IDLE brings a reply in
-          INBOUND_POLL_SECONDS: '3600',
-        },
-        // the reader as a serving instance has it: started when the app is ready, never called by the test
-        { build: { inboundReader: undefined } },
-      );
-      member = await createMember(live, ROLE.Team);
-      await until('the reader has its session', () => live.app.inboundReader.state().reading);
-    });
-    afterAll(() => live.close());
-
-    /** The order once its customer's reply is on it (Customer replied), waited for up to READ_WAIT_MS. */
-    const repliedOrder = (orderId: string) =>
-      until(`a reply on ${orderId}`, async () => {
-        const row = await orderRow(live, orderId);
-        return row.customer_replied_at ? row : null;
-      });
-
-    it(
-      'puts a reply to a customer mail on its order within a poll, and the next replies too, with no read called',
-      async () => {
-        const first = await awaitingWithMail(live, member);
-        await dovecot.append(
-          await customerReply({
-            to: first.mail?.replyTo?.value[0]?.address as string,
-            subject: 'Re: A clearer photo, please',
-            text: 'Here it is.',
-            inReplyTo: first.mail?.messageId,
-          }),
-        );
-        expect((await repliedOrder(first.orderId)).follow_up_on).toBeNull();
-        // two more at once: the second may come while the reader is busy with the first
-        const second = await awaitingWithMail(live, member);
-        const third = await awaitingWithMail(live, member);
-        for (const { mail } of [second, third])
-          await dovecot.append(
-            await customerReply({
-              to: 'support@inbox.test',
-              subject: 'Re: A clearer photo, please',
-              text: 'attached',
-              inReplyTo: mail?.messageId,
-            }),
-          );
-        await repliedOrder(second.orderId);
-        await repliedOrder(third.orderId);
-        expect(live.app.inboundReader.state()).toMatchObject({ reading: true, problem: null, failures: 0 });
-        await until('INBOX emptied', async () => (await dovecot.count('INBOX')) === 0);
-        const detail = (
-          await call(live, 'GET', `/api/admin/get-orders-details/${encodeURIComponent(third.orderId)}`, member.token)
-        ).json().data;
-        expect(detail.conversation.map((c: { direction: string }) => c.direction)).toEqual(['out', 'in']);
-      },
-      4 * READ_WAIT_MS,
-    );
-  });
-
-  describe('the mailbox down or refusing us', () => {
-    it('readiness names the problem, the reader waits before trying again, and staff work on', async () => {
-      const down = await buildTestApp(dialect, { INBOUND_IMAP_URL: 'imap://u:p@127.0.0.1:1/INBOX' });
-      try {
-        await expect(down.app.inboundReader.readOnce()).rejects.toThrow();
-        const state = down.app.inboundReader.state();
-        expect(state.problem).toBe('inbound mailbox: connection refused');
-        expect((state.retryAt as number) - Date.now()).toBeGreaterThan(4000);
-        const ready = await down.app.inject({ method: 'GET', url: '/readyz' });
-        expect(ready.statusCode).toBe(503);
-        expect(ready.json().message).toContain('inbound mailbox: connection refused');
-        expect((await down.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-      } finally {
-        await down.close();
-      }
-      const wrong = await buildTestApp(dialect, { INBOUND_IMAP_URL: dovecot.wrongPasswordUrl });
-      try {
-        await expect(wrong.app.inboundReader.readOnce()).rejects.toThrow();
-        expect(wrong.app.inboundReader.state().problem).toBe(
-          'inbound mailbox: sign-in refused (wrong user name or password)',
-        );
-      } finally {
-        await wrong.close();
-      }
-    });
   });
 });

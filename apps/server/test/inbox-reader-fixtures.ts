@@ -1,0 +1,42 @@
+import { STATUS } from '@eta/shared';
+import { expect } from 'vitest';
+import { drainOutbox } from '../src/modules/mail/mail.service.ts';
+import { newOrder, orderRow } from './detail-fixtures.ts';
+import type { SmtpSink } from './smtp-sink.ts';
+import { call, type Member, type TestApp } from './test-app.ts';
+
+/** What the inbound reader's tests share (inbox-reader.test.ts, inbox-reader-running.test.ts). */
+export const REPLY_TO = 'replies@inbox.test';
+export const BOUNCES = 'bounces@inbox.test';
+
+/** the most a test waits for the running reader: far above a read on a loaded machine, far below the poll */
+export const READ_WAIT_MS = 30_000;
+
+/** Looks again every 100 ms until `check` gives a value, for at most READ_WAIT_MS: a wait, never a timing assertion. */
+export async function until<T>(what: string, check: () => T | null | false | Promise<T | null | false>): Promise<T> {
+  const giveUpAt = Date.now() + READ_WAIT_MS;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > giveUpAt) throw new Error(`waited ${READ_WAIT_MS / 1000} s for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** An order in Awaiting Customer with a follow-up date, and a template mail to its customer, sent. */
+export async function awaitingOrderWithMail(app: TestApp, member: Member, sink: SmtpSink) {
+  const orderId = await newOrder(app);
+  await call(app, 'PUT', '/api/admin/move-order-status', member.token, { orderId, updatingStatus: STATUS.Awaiting });
+  await call(app, 'PUT', '/api/admin/follow-up', member.token, { orderId, followUpOn: '2026-12-24' });
+  const sent = await call(app, 'POST', '/api/admin/send-customer-mail', member.token, {
+    orderId,
+    subject: 'A clearer photo, please',
+    body: 'Dear {{first_name}},\n\nPlease send a clearer photo.',
+  });
+  expect(sent.statusCode).toBe(201);
+  await drainOutbox(app.app);
+  const mail = sink.messages.find(
+    (m) => m.subject === 'A clearer photo, please' && m.to && JSON.stringify(m.to).includes(orderId.toLowerCase()),
+  );
+  return { orderId, mail, row: await orderRow(app, orderId) };
+}

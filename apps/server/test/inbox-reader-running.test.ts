@@ -1,0 +1,121 @@
+import { ROLE } from '@eta/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderRow } from './detail-fixtures.ts';
+import { type Dovecot, startDovecot } from './dovecot-fixture.ts';
+import { customerReply } from './inbound-messages.ts';
+import { awaitingOrderWithMail, BOUNCES, READ_WAIT_MS, REPLY_TO, until } from './inbox-reader-fixtures.ts';
+import { INGEST_KEY } from './orders-fixtures.ts';
+import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
+import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+
+/** The inbound reader as a serving instance runs it (DESIGN §25): started with the app, and the mailbox down. */
+let dovecot: Dovecot;
+beforeAll(async () => {
+  dovecot = await startDovecot();
+});
+afterAll(() => dovecot.stop());
+
+describeEachDialect('the inbound reader running with the app (DESIGN §25)', (dialect) => {
+  let sink: SmtpSink;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+  });
+  afterAll(() => sink.close());
+  const awaitingWithMail = (app: TestApp, member: Member) => awaitingOrderWithMail(app, member, sink);
+
+  describe('the reader running with the app', () => {
+    let live: TestApp;
+    let member: Member;
+    beforeAll(async () => {
+      live = await buildTestApp(
+        dialect,
+        {
+          INGEST_API_KEY: INGEST_KEY,
+          MAIL_CLOUD_URL: sink.url,
+          MAIL_FROM: 'eTA Desk <desk@mail.test>',
+          INBOUND_IMAP_URL: dovecot.url,
+          INBOUND_REPLY_TO: REPLY_TO,
+          INBOUND_BOUNCE_ADDRESS: BOUNCES,
+          // the longest poll there is: within the waits below only the running session's IDLE brings a reply in
+          INBOUND_POLL_SECONDS: '3600',
+        },
+        // the reader as a serving instance has it: started when the app is ready, never called by the test
+        { build: { inboundReader: undefined } },
+      );
+      member = await createMember(live, ROLE.Team);
+      await until('the reader has its session', () => live.app.inboundReader.state().reading);
+    });
+    afterAll(() => live.close());
+
+    /** The order once its customer's reply is on it (Customer replied), waited for up to READ_WAIT_MS. */
+    const repliedOrder = (orderId: string) =>
+      until(`a reply on ${orderId}`, async () => {
+        const row = await orderRow(live, orderId);
+        return row.customer_replied_at ? row : null;
+      });
+
+    it(
+      'puts a reply to a customer mail on its order within a poll, and the next replies too, with no read called',
+      async () => {
+        const first = await awaitingWithMail(live, member);
+        await dovecot.append(
+          await customerReply({
+            to: first.mail?.replyTo?.value[0]?.address as string,
+            subject: 'Re: A clearer photo, please',
+            text: 'Here it is.',
+            inReplyTo: first.mail?.messageId,
+          }),
+        );
+        expect((await repliedOrder(first.orderId)).follow_up_on).toBeNull();
+        // two more at once: the second may come while the reader is busy with the first
+        const second = await awaitingWithMail(live, member);
+        const third = await awaitingWithMail(live, member);
+        for (const { mail } of [second, third])
+          await dovecot.append(
+            await customerReply({
+              to: 'support@inbox.test',
+              subject: 'Re: A clearer photo, please',
+              text: 'attached',
+              inReplyTo: mail?.messageId,
+            }),
+          );
+        await repliedOrder(second.orderId);
+        await repliedOrder(third.orderId);
+        expect(live.app.inboundReader.state()).toMatchObject({ reading: true, problem: null, failures: 0 });
+        await until('INBOX emptied', async () => (await dovecot.count('INBOX')) === 0);
+        const detail = (
+          await call(live, 'GET', `/api/admin/get-orders-details/${encodeURIComponent(third.orderId)}`, member.token)
+        ).json().data;
+        expect(detail.conversation.map((c: { direction: string }) => c.direction)).toEqual(['out', 'in']);
+      },
+      4 * READ_WAIT_MS,
+    );
+  });
+
+  describe('the mailbox down or refusing us', () => {
+    it('readiness names the problem, the reader waits before trying again, and staff work on', async () => {
+      const down = await buildTestApp(dialect, { INBOUND_IMAP_URL: 'imap://u:p@127.0.0.1:1/INBOX' });
+      try {
+        await expect(down.app.inboundReader.readOnce()).rejects.toThrow();
+        const state = down.app.inboundReader.state();
+        expect(state.problem).toBe('inbound mailbox: connection refused');
+        expect((state.retryAt as number) - Date.now()).toBeGreaterThan(4000);
+        const ready = await down.app.inject({ method: 'GET', url: '/readyz' });
+        expect(ready.statusCode).toBe(503);
+        expect(ready.json().message).toContain('inbound mailbox: connection refused');
+        expect((await down.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      } finally {
+        await down.close();
+      }
+      const wrong = await buildTestApp(dialect, { INBOUND_IMAP_URL: dovecot.wrongPasswordUrl });
+      try {
+        await expect(wrong.app.inboundReader.readOnce()).rejects.toThrow();
+        expect(wrong.app.inboundReader.state().problem).toBe(
+          'inbound mailbox: sign-in refused (wrong user name or password)',
+        );
+      } finally {
+        await wrong.close();
+      }
+    });
+  });
+});
