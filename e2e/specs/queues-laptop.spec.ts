@@ -13,6 +13,15 @@ async function boxOf(page: Page, selector: string) {
   return box;
 }
 
+/** Orders whose ids are as the websites make them: the tag's own ids are half as long again. */
+function websiteOrders(tag: string, count: number, extra: Parameters<typeof makeOrders>[2]) {
+  const first = Date.now() % 10_000_000;
+  return makeOrders(tag, count, extra).map((order, i) => ({
+    ...order,
+    order_id: `UKETA-${String(first * 10 + i).padStart(8, '0')}`,
+  }));
+}
+
 /** names long enough to wrap their cells: the worst case for a row's height and the table's width */
 const LONG_NAMES = { first_name: 'Maximiliana-Alexandrina', sur_name: 'Wehner-Christiansen' };
 
@@ -62,16 +71,8 @@ test("on a 1280 px laptop an Admin sees each New order's status and service leve
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const tag = uniqueTag();
-  // long names and emails (their whole text is in the cell's title), and order ids as the websites
-  // make them: the tag's own ids are half as long again
-  const first = Date.now() % 10_000_000;
-  await ingestOrders(
-    request,
-    makeOrders(tag, 10, LONG_NAMES).map((order, i) => ({
-      ...order,
-      order_id: `UKETA-${String(first * 10 + i).padStart(8, '0')}`,
-    })),
-  );
+  // long names and emails (their whole text is in the cell's title)
+  await ingestOrders(request, websiteOrders(tag, 10, LONG_NAMES));
   await signIn(page, DEMO.admin);
   await openQueue(page, 'New Orders');
   await search(page, tag, 10);
@@ -93,15 +94,13 @@ test("on a 1280 px laptop Charge Back's Status stands clear of the Action column
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const tag = uniqueTag();
-  // orders as the websites make them, long names, each with an open dispute due in a few days
-  const first = Date.now() % 10_000_000;
+  // long names, each with an open dispute due in a few days; phone numbers as the demo and the
+  // websites' own forms give them (the number's digits)
   const ids = await ingestOrders(
     request,
-    makeOrders(tag, 5, { ...LONG_NAMES, process_status: 'ChargeBack' }).map((order, i) => ({
+    websiteOrders(tag, 5, { ...LONG_NAMES, process_status: 'ChargeBack' }).map((order, i) => ({
       ...order,
-      // as the demo and the websites' own forms give them: the number's digits
       phone_number: String(7_700_900_100 + i),
-      order_id: `UKETA-${String(first * 10 + i).padStart(8, '0')}`,
     })),
   );
   for (const [i, orderId] of ids.entries()) {
