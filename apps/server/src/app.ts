@@ -186,6 +186,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
   });
   await migrateToLatest(handle.db);
+  const flush = handle.flush;
+  if (flush) {
+    // A reply may show what another request committed a moment ago: it leaves once that is on disk,
+    // so nothing anyone sees can be lost by a crash (decision 0348). Free while nothing waits.
+    app.addHook('onSend', (_request, _reply, payload, done) => {
+      if (!flush.pending) return done(null, payload);
+      flush.settled().then(() => done(null, payload), done);
+    });
+  }
   const clock = options.clock ?? Date.now;
   // Rate limits and failure counts: in this process, or shared by every instance through Redis (DESIGN §19).
   const limits = await limitsFor(config.redis, app.log, clock);

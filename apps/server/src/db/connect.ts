@@ -2,37 +2,12 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import {
-  CompiledQuery,
-  type DatabaseConnection,
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  type SqliteDialectConfig,
-  SqliteDriver,
-} from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { markFromDatabase } from '../lib/database-unavailable.ts';
 import type { DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
-
-/** Every Kysely transaction here writes, so on SQLite it takes the write lock up front (DESIGN §10). */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
-}
-
-class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #options: ConstructorParameters<typeof SqliteDialect>[0];
-  constructor(options: ConstructorParameters<typeof SqliteDialect>[0]) {
-    super(options);
-    this.#options = options;
-  }
-  override createDriver() {
-    return new ImmediateSqliteDriver(this.#options);
-  }
-}
+import { flushedSqlite, type StatementCache, WalFlush, type WalSync } from './sqlite-durability.ts';
 
 /** The SQLite database's file name inside DATA_DIR. */
 export const SQLITE_FILE = 'eta-desk.sqlite';
@@ -51,6 +26,8 @@ export interface DbHandle {
   close(): Promise<void>;
   /** PostgreSQL's pool; absent on SQLite (one connection, no pool) */
   poolStats?: () => PoolStats;
+  /** SQLite on disk: the WAL's flushes (decision 0348) */
+  flush?: WalFlush;
 }
 
 export interface ConnectOptions {
@@ -63,6 +40,8 @@ export interface ConnectOptions {
   preparedStatements?: boolean;
   /** an idle pooled connection failed (server restart, admin kill): reported, never fatal */
   onIdleError?: (error: Error) => void;
+  /** SQLite: how the WAL file is flushed (fsync); tests hold it to see who waits for it */
+  syncWal?: WalSync;
 }
 
 /** address space, not memory: pages are shared with the OS page cache and never copied */
@@ -122,7 +101,7 @@ const CACHEABLE_SQL_LENGTH = 12_000;
  * are kept, least recently used dropped first. Safe because Kysely runs one statement at a time on
  * its single SQLite connection; SQLite prepares a kept statement again itself after a schema change.
  */
-export function cachingStatements(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+export function cachingStatements(sqlite: SqliteDatabase.Database): StatementCache {
   const cache = new Map<string, SqliteDatabase.Statement>();
   return {
     close: () => sqlite.close(),
@@ -251,6 +230,24 @@ export function connect(options: ConnectOptions): DbHandle {
     return { db, dialect: 'postgres', close: () => db.destroy(), poolStats };
   }
   const sqlite = openSqlite(options.sqliteFile);
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  if (options.sqliteFile === ':memory:') {
+    // no WAL and no disk: nothing to flush
+    const db = new Kysely<Database>({ dialect: flushedSqlite(cachingStatements(sqlite), sqlite, null).dialect });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  // the commit writes the WAL; WalFlush makes it durable before anyone is answered (decision 0348)
+  sqlite.pragma('synchronous = NORMAL');
+  const flush = new WalFlush(options.sqliteFile, options.syncWal);
+  const { dialect, plugin } = flushedSqlite(cachingStatements(sqlite), sqlite, flush);
+  const db = new Kysely<Database>({ dialect, plugins: plugin ? [plugin] : [] });
+  return {
+    db,
+    dialect: 'sqlite',
+    flush,
+    close: async () => {
+      await flush.settled().catch(() => undefined);
+      await db.destroy();
+      await flush.close();
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { dialectOf } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
+import { writesSettled } from '../db/sqlite-durability.ts';
 import type { DomainEvents } from './domain-events.ts';
 import { NO_ORIGIN, type RequestOrigin } from './request-origin.ts';
 
@@ -174,12 +175,12 @@ interface Queued {
 }
 
 /**
- * Group commit on SQLite. Each commit waits for the disk (`synchronous=FULL`, DESIGN §10), in the
- * server's only thread: 0.77 ms a commit at a million orders, a fifth of that thread's time in the
- * bench's mix (issue 8). The transactions asked for in one turn of the event loop run one after
- * another inside one transaction, each in a savepoint of its own, and are committed together: one
- * wait for the disk for all of them. Each caller is answered only after that commit, so nothing is
- * acknowledged before it is on disk; a work that throws is rolled back to its savepoint alone and
+ * Group commit on SQLite. Each commit waits for the disk (DESIGN §10; since decision 0348 off the
+ * server's thread, db/sqlite-durability.ts): 0.77 ms a commit at a million orders, a fifth of that
+ * thread's time in the bench's mix (issue 8). The transactions asked for in one turn of the event
+ * loop run one after another inside one transaction, each in a savepoint of its own, and are
+ * committed together: one wait for the disk for all of them. Each caller is answered only after
+ * that commit is on disk, so nothing is acknowledged before it is; a work that throws is rolled back to its savepoint alone and
  * its caller gets the error, the others commit. The database's single writer ran them one after
  * another anyway.
  */
@@ -214,6 +215,8 @@ function groupCommit(
           }
         }),
       );
+      // answered only once the commit is on disk (db/sqlite-durability.ts)
+      await writesSettled(db);
     } catch (error) {
       for (const item of batch) item.reject(error);
       return;
