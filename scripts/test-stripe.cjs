@@ -7,7 +7,7 @@
  * pm_card_createIssuerFraudRecord); Stripe's events reach the desk signed with its
  * STRIPE_WEBHOOK_SECRET, since Stripe's webhooks cannot reach a test machine. Needs the restricted
  * test key in STRIPE_TEST_SECRET_KEY (and optionally a secret test key in STRIPE_TEST_PAYER_KEY for
- * the payments; permissions in docs/operations.md, Stripe). Without it nothing runs: the flows are
+ * the payments; permissions in docs/operations/payments.md, Stripe). Without it nothing runs: the flows are
  * skipped here, by this script, so the normal suite never holds a skipped test
  * (vitest.stripe.config.ts is the only config that includes them).
  */
@@ -15,7 +15,7 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 
 if (!process.env.STRIPE_TEST_SECRET_KEY) {
-  console.log('test:stripe skipped: STRIPE_TEST_SECRET_KEY is not set (docs/operations.md, Stripe).');
+  console.log('test:stripe skipped: STRIPE_TEST_SECRET_KEY is not set (docs/operations/payments.md, Stripe).');
   process.exit(0);
 }
 if (!/^(sk|rk)_test_/.test(process.env.STRIPE_TEST_SECRET_KEY)) {

@@ -24,7 +24,7 @@ const apiServer = 'http://127.0.0.1:3000';
  * entry take its route constants without the zod schemas it never uses. Other modules keep their
  * own package.json `sideEffects` (undefined = default).
  *
- * A feature's index.ts (its public surface, docs/architecture.md "Boundaries") only re-exports:
+ * A feature's index.ts (its public surface, docs/architecture/boundaries.md) only re-exports:
  * declaring it side-effect free lets a screen that takes one hook from it (the dashboard's disputes
  * tile) leave out the rest it lists (the order detail's disputes section), so the first load and
  * the chunks stay as they were before features imported each other through index.ts.

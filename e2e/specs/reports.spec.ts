@@ -224,7 +224,7 @@ test('a report screen whose session has ended says so once and returns to sign-i
   await expect(toast(page).filter({ hasText: TEXT.countryLoaded }).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
 
-  // The member changes the password elsewhere: every earlier session ends (docs/api.md).
+  // The member changes the password elsewhere: every earlier session ends (docs/api/auth.md).
   const elsewhere = await apiAs(baseURL as string, email, 'rex-pass-1');
   const changed = await elsewhere.post('/api/admin/change-password', { data: { newPassword: 'rex-pass-2' } });
   expect(changed.status()).toBe(200);

@@ -20,7 +20,7 @@ export const EDGE_FIELDS = {
     {
       default: '`30000`',
       meaning:
-        'a connection silent this long (a stalled body, an idle keep-alive) is closed; keep it above the slowest reply. The live stream (`/api/admin/live`) is exempt: its heartbeat every 25 s keeps it open (docs/operations.md)',
+        'a connection silent this long (a stalled body, an idle keep-alive) is closed; keep it above the slowest reply. The live stream (`/api/admin/live`) is exempt: its heartbeat every 25 s keeps it open (docs/operations/README.md, Working live)',
     },
     30_000,
     100,

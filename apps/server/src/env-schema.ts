@@ -64,7 +64,7 @@ const FIELDS = {
     {
       default: 'generated',
       meaning:
-        "secret that signs staff tokens (at least 32 characters); unset: generated once and kept in `DATA_DIR/jwt-secret` (which `npm run backup` archives). Several instances must share one. It also seals members' two-factor secrets: a restored service needs the same one (docs/operations.md, Backup and restore)",
+        "secret that signs staff tokens (at least 32 characters); unset: generated once and kept in `DATA_DIR/jwt-secret` (which `npm run backup` archives). Several instances must share one. It also seals members' two-factor secrets: a restored service needs the same one (docs/operations/data.md, Backup and restore)",
     },
     32,
   ),
@@ -95,7 +95,7 @@ const FIELDS = {
     {
       default: 'unset',
       meaning:
-        'bearer token (at least 16 characters) a Prometheus scraper sends to `GET /metrics` (`Authorization: Bearer …`); unset: `/metrics` does not exist (404). See docs/operations.md, Watching it',
+        'bearer token (at least 16 characters) a Prometheus scraper sends to `GET /metrics` (`Authorization: Bearer …`); unset: `/metrics` does not exist (404). See docs/operations/monitoring.md, Watching it',
     },
     16,
   ),
@@ -107,7 +107,7 @@ const FIELDS = {
     {
       default: 'unset',
       meaning:
-        'the signing secret (`whsec_…`) of the Stripe webhook endpoint that sends `charge.dispute.*` events to `/api/integrations/disputes/stripe`; unset: that endpoint refuses every event (401). See docs/operations.md, Disputes',
+        'the signing secret (`whsec_…`) of the Stripe webhook endpoint that sends `charge.dispute.*` events to `/api/integrations/disputes/stripe`; unset: that endpoint refuses every event (401). See docs/operations/payments.md, Disputes',
     },
     null,
   ),
@@ -115,7 +115,7 @@ const FIELDS = {
     {
       default: 'unset',
       meaning:
-        'a restricted Stripe key (`rk_…`: refunds, disputes and files write, charges read) that turns on refunds, dispute evidence and early fraud warnings through Stripe (DESIGN §26); unset: "Refunded it" marks Stripe-paid orders refunded as for any other gateway. See docs/operations.md, Stripe',
+        'a restricted Stripe key (`rk_…`: refunds, disputes and files write, charges read) that turns on refunds, dispute evidence and early fraud warnings through Stripe (DESIGN §26); unset: "Refunded it" marks Stripe-paid orders refunded as for any other gateway. See docs/operations/payments.md, Stripe',
     },
     null,
   ),
@@ -222,7 +222,7 @@ const FIELDS = {
     {
       default: 'unset',
       meaning:
-        '`redis://[:password@]host:6379[/db]` or `rediss://…` (TLS): every rate limit and failure count above (sign-in per address and per account, sign-in codes, reset mails, public routes) is shared by all instances and workers. Unset: each process counts its own. While Redis does not answer each process counts its own again, with one warning in the log (docs/operations.md)',
+        '`redis://[:password@]host:6379[/db]` or `rediss://…` (TLS): every rate limit and failure count above (sign-in per address and per account, sign-in codes, reset mails, public routes) is shared by all instances and workers. Unset: each process counts its own. While Redis does not answer each process counts its own again, with one warning in the log (docs/operations/instances.md, Shared limits)',
     },
     ['redis:', 'rediss:'],
   ),
@@ -234,7 +234,7 @@ const FIELDS = {
     {
       default: 'unset',
       meaning:
-        'unset: files under `DATA_DIR`. `s3://bucket/prefix?endpoint=http://host:9000&region=eu-west-2&forcePathStyle=true`: every file (passport and selfie images, eTA documents, invoices, mail files) is an object of that S3-compatible bucket under that key prefix, streamed both ways; needed for several instances. `endpoint` unset: AWS itself; `region` defaults to `us-east-1`; `forcePathStyle=true` for MinIO, Ceph and most S3-compatible servers (docs/operations.md, Files)',
+        'unset: files under `DATA_DIR`. `s3://bucket/prefix?endpoint=http://host:9000&region=eu-west-2&forcePathStyle=true`: every file (passport and selfie images, eTA documents, invoices, mail files) is an object of that S3-compatible bucket under that key prefix, streamed both ways; needed for several instances. `endpoint` unset: AWS itself; `region` defaults to `us-east-1`; `forcePathStyle=true` for MinIO, Ceph and most S3-compatible servers (docs/operations/instances.md, Files)',
     },
     storageFrom,
   ),

@@ -7,6 +7,7 @@ import { orderRow, outboxOf, PDF, pdfFile, uploadDocument } from './detail-fixtu
 import { type Dovecot, startDovecot } from './dovecot-fixture.ts';
 import { PERSON, PERSON_TRACES } from './erasure-fixtures.ts';
 import { customerReply, postfixBounce } from './inbound-messages.ts';
+import { BOUNCES, inboxEnv } from './inbox-reader-fixtures.ts';
 import { buildOrder, INGEST_KEY, PNG_URL, seedOrders } from './orders-fixtures.ts';
 import { ageOrder } from './privacy-fixtures.ts';
 import { everyStoredFile, everyStoredRow, type Found, holding } from './stored-text.ts';
@@ -21,8 +22,6 @@ import {
 } from './test-app.ts';
 import { unzip } from './zip-entries.ts';
 
-const REPLY_TO = 'replies@inbox.test';
-const BOUNCES = 'bounces@inbox.test';
 const DAY_MS = 86_400_000;
 
 /** A PDF the person sent: their name is inside it, so a search of the stored files finds it. */
@@ -39,11 +38,7 @@ afterAll(() => dovecot.stop());
  * documents by retention" (§16), through the real app, with the mail read from a real mailbox.
  */
 describeEachDialect('inbound mail is personal data', (dialect) => {
-  const env = {
-    INGEST_API_KEY: INGEST_KEY,
-    INBOUND_REPLY_TO: REPLY_TO,
-    INBOUND_BOUNCE_ADDRESS: BOUNCES,
-  };
+  const env = () => ({ INGEST_API_KEY: INGEST_KEY, ...inboxEnv(dovecot) });
 
   /** A finished order of `fields`'s person with a passport image and its eTA document (its approval mail queued). */
   async function finished(t: TestApp, admin: Member, fields: Record<string, unknown> = {}) {
@@ -93,7 +88,7 @@ describeEachDialect('inbound mail is personal data', (dialect) => {
     let exported: Map<string, Buffer>;
 
     beforeAll(async () => {
-      t = await buildTestApp(dialect, { ...env, INBOUND_IMAP_URL: dovecot.url });
+      t = await buildTestApp(dialect, env());
       admin = await createMember(t, ROLE.Admin);
       await reauth(t, admin.token);
       order = await finished(t, admin, {
@@ -247,8 +242,7 @@ describeEachDialect('inbound mail is personal data', (dialect) => {
     beforeAll(async () => {
       // images at once, documents (and the mail with them) a day after the order finished
       t = await buildTestApp(dialect, {
-        ...env,
-        INBOUND_IMAP_URL: dovecot.url,
+        ...env(),
         RETENTION_IMAGES_DAYS: '0',
         RETENTION_DOCUMENTS_DAYS: '1',
       });

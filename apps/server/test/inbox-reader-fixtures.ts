@@ -2,12 +2,19 @@ import { STATUS } from '@eta/shared';
 import { expect } from 'vitest';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
 import { newOrder, orderRow } from './detail-fixtures.ts';
+import type { Dovecot } from './dovecot-fixture.ts';
 import type { SmtpSink } from './smtp-sink.ts';
 import { call, type Member, type TestApp } from './test-app.ts';
 
-/** What the inbound reader's tests share (inbox-reader.test.ts, inbox-reader-running.test.ts). */
+/** What the inbound mailbox's tests share (inbox-reader.test.ts, inbox-reader-running.test.ts, inbox-privacy.test.ts). */
 export const REPLY_TO = 'replies@inbox.test';
 export const BOUNCES = 'bounces@inbox.test';
+
+/** The addresses an app with a mailbox gives its mails: replies and bounces come back tagged to them. */
+export const INBOX_ADDRESSES_ENV = { INBOUND_REPLY_TO: REPLY_TO, INBOUND_BOUNCE_ADDRESS: BOUNCES };
+
+/** The settings of an app that reads `dovecot`'s mailbox, with those addresses. */
+export const inboxEnv = (dovecot: Dovecot) => ({ INBOUND_IMAP_URL: dovecot.url, ...INBOX_ADDRESSES_ENV });
 
 /** the most a test waits for the running reader: far above a read on a loaded machine, far below the poll */
 export const READ_WAIT_MS = 30_000;

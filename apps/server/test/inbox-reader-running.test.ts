@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderRow } from './detail-fixtures.ts';
 import { type Dovecot, startDovecot } from './dovecot-fixture.ts';
 import { customerReply } from './inbound-messages.ts';
-import { awaitingOrderWithMail, BOUNCES, READ_WAIT_MS, REPLY_TO, until } from './inbox-reader-fixtures.ts';
+import { awaitingOrderWithMail, inboxEnv, READ_WAIT_MS, until } from './inbox-reader-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
@@ -33,9 +33,7 @@ describeEachDialect('the inbound reader running with the app (DESIGN §25)', (di
           INGEST_API_KEY: INGEST_KEY,
           MAIL_CLOUD_URL: sink.url,
           MAIL_FROM: 'eTA Desk <desk@mail.test>',
-          INBOUND_IMAP_URL: dovecot.url,
-          INBOUND_REPLY_TO: REPLY_TO,
-          INBOUND_BOUNCE_ADDRESS: BOUNCES,
+          ...inboxEnv(dovecot),
           // the longest poll there is: within the waits below only the running session's IDLE brings a reply in
           INBOUND_POLL_SECONDS: '3600',
         },

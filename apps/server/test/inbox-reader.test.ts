@@ -5,7 +5,7 @@ import { drainOutbox } from '../src/modules/mail/mail.service.ts';
 import { newOrder, orderRow, outboxOf, PDF, PNG, pdfFile, uploadDocument } from './detail-fixtures.ts';
 import { type Dovecot, startDovecot } from './dovecot-fixture.ts';
 import { arfComplaint, customerReply, postfixBounce } from './inbound-messages.ts';
-import { awaitingOrderWithMail, BOUNCES, REPLY_TO } from './inbox-reader-fixtures.ts';
+import { awaitingOrderWithMail, BOUNCES, inboxEnv, REPLY_TO } from './inbox-reader-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
@@ -57,9 +57,7 @@ describeEachDialect('the inbound mailbox read back onto orders (DESIGN §25)', (
         INGEST_API_KEY: INGEST_KEY,
         MAIL_CLOUD_URL: sink.url,
         MAIL_FROM: 'eTA Desk <desk@mail.test>',
-        INBOUND_IMAP_URL: dovecot.url,
-        INBOUND_REPLY_TO: REPLY_TO,
-        INBOUND_BOUNCE_ADDRESS: BOUNCES,
+        ...inboxEnv(dovecot),
       },
       { build: { logger: true, logStream: { write: (line) => void logLines.push(line) } } },
     );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTag } from '../src/lib/mail-tokens.ts';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
 import { newOrder, outboxOf } from './detail-fixtures.ts';
+import { INBOX_ADDRESSES_ENV } from './inbox-reader-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { ofOrder, type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
@@ -32,8 +33,7 @@ describeEachDialect('customer mail templates and send-customer-mail (DESIGN §25
       MAIL_CLOUD_URL: sink.url,
       MAIL_FROM: 'eTA Desk <desk@mail.test>',
       PUBLIC_BASE_URL_PRIMARY: 'https://primary.test',
-      INBOUND_REPLY_TO: 'replies@inbox.test',
-      INBOUND_BOUNCE_ADDRESS: 'bounces@inbox.test',
+      ...INBOX_ADDRESSES_ENV,
     });
     admin = await createMember(t, ROLE.Admin);
     manager = await createMember(t, ROLE.Manager);

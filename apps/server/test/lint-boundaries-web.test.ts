@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The web's boundaries (docs/architecture.md, "Boundaries: the web"): a feature is used by others only
+ * The web's boundaries (docs/architecture/boundaries.md, "Boundaries: the web"): a feature is used by others only
  * through its index.ts, the store, lib/ and components/ import no feature, and imports make no cycle.
  * Like lint-boundaries.test.ts for the server, this runs the project's own biome.json over a small
  * tree laid out like apps/web/src (in a temporary folder, so the fixtures are never linted with the

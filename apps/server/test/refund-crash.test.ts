@@ -2,11 +2,9 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROLE } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DISPUTE_ENV } from './dispute-fixtures.ts';
-import { INGEST_KEY } from './orders-fixtures.ts';
-import { drainRefunds, refundsOf, STRIPE_KEY, stripeOrder } from './stripe-fixtures.ts';
-import { type StripeTestDouble, startStripeTestDouble } from './stripe-test-double.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { drainRefunds, refundsOf, type StripeApp, startStripeApp, stripeEnv, stripeOrder } from './stripe-fixtures.ts';
+import type { StripeTestDouble } from './stripe-test-double.ts';
+import { call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 const CHILD = path.resolve(import.meta.dirname, 'refund-worker-child.ts');
 /** the worker's lease (refund-worker.ts REFUND_WORKER_DEFAULTS.leaseMs), and a little more */
@@ -20,25 +18,17 @@ const PAST_THE_LEASE = 121_000;
  * with the same idempotency key and records the refund Stripe made the first time.
  */
 describeEachDialect('a refund worker killed between the call and the commit', (dialect) => {
+  let stripe: StripeApp;
   let double: StripeTestDouble;
   let t: TestApp;
   let member: Member;
-  const env = () => ({
-    INGEST_API_KEY: INGEST_KEY,
-    STRIPE_SECRET_KEY: STRIPE_KEY,
-    STRIPE_API_URL: double.url,
-    ...DISPUTE_ENV,
-  });
 
   beforeAll(async () => {
-    double = await startStripeTestDouble(STRIPE_KEY);
-    t = await buildTestApp(dialect, env());
+    stripe = await startStripeApp(dialect);
+    ({ double, t } = stripe);
     member = await createMember(t, ROLE.Team);
   });
-  afterAll(async () => {
-    await t.close();
-    await double.close();
-  });
+  afterAll(() => stripe.close());
 
   it('ends with exactly one refund at Stripe, recorded once', async () => {
     const { orderId, charge, dbId } = await stripeOrder(t, double);
@@ -50,7 +40,7 @@ describeEachDialect('a refund worker killed between the call and the commit', (d
         DATA_DIR: t.storage.dataDir,
         JWT_SECRET: t.storage.jwtSecret,
         ...(t.storage.pgDb ? { DATABASE_URL: t.storage.pgDb.url } : {}),
-        ...env(),
+        ...stripeEnv(double.url),
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

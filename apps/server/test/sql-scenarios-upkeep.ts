@@ -15,7 +15,7 @@ import { postgresOneOrphanSweep, sqliteOneOrphanSweep } from '../src/modules/sto
 import type { Script } from './sql-capture.ts';
 
 /*
- * The other strategies of the Strategies table (docs/architecture.md), beside the writes of
+ * The other strategies of the Strategies table (docs/architecture/strategies.md), beside the writes of
  * sql-scenarios.ts: the queue search engines (FTS5 / pg_trgm), the outbox claim (one writer / SKIP
  * LOCKED) and the upkeep jobs (one pass at a time, space given back). Their SQL is kept in
  * test/sql/<dialect>/<name>.sql by the same test (sql-snapshots.test.ts), so a change to either

@@ -13,7 +13,7 @@ import type { Script } from './sql-capture.ts';
 
 /*
  * The representative calls whose SQL test/sql/<dialect>/<name>.sql keeps: each write strategy of
- * the Strategies table (docs/architecture.md), with the rows each statement is answered with, so a
+ * the Strategies table (docs/architecture/strategies.md), with the rows each statement is answered with, so a
  * transaction runs its whole path. A call may answer differently per dialect (PostgreSQL's one
  * statement returns what SQLite's several do).
  */

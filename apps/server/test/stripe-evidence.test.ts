@@ -1,34 +1,26 @@
 import { EVIDENCE_MSG, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { orderRow } from './detail-fixtures.ts';
-import { DISPUTE_ENV, openDispute } from './dispute-fixtures.ts';
-import { INGEST_KEY } from './orders-fixtures.ts';
-import { addDefenceHistory, PURCHASE, STRIPE_KEY, stripeOrder } from './stripe-fixtures.ts';
-import { type StripeTestDouble, startStripeTestDouble } from './stripe-test-double.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { openDispute } from './dispute-fixtures.ts';
+import { addDefenceHistory, PURCHASE, type StripeApp, startStripeApp, stripeOrder } from './stripe-fixtures.ts';
+import type { StripeTestDouble } from './stripe-test-double.ts';
+import { call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 
 describeEachDialect('dispute evidence sent through Stripe (DESIGN §26)', (dialect) => {
+  let stripe: StripeApp;
   let double: StripeTestDouble;
   let t: TestApp;
   let team: Member;
 
   beforeAll(async () => {
-    double = await startStripeTestDouble(STRIPE_KEY);
-    t = await buildTestApp(dialect, {
-      INGEST_API_KEY: INGEST_KEY,
-      STRIPE_SECRET_KEY: STRIPE_KEY,
-      STRIPE_API_URL: double.url,
-      ...DISPUTE_ENV,
-    });
+    stripe = await startStripeApp(dialect);
+    ({ double, t } = stripe);
     team = await createMember(t, ROLE.Team, 'Tara Team');
   });
-  afterAll(async () => {
-    await t.close();
-    await double.close();
-  });
+  afterAll(() => stripe.close());
 
   /** A Stripe-paid order in ChargeBack with a download, a sent approval mail and a Stripe dispute. */
   async function disputedOrder(respondBy = new Date(Date.now() + 5 * DAY).toISOString(), purchase = PURCHASE) {

@@ -1,11 +1,65 @@
 import Stripe from 'stripe';
 import { expect } from 'vitest';
+import type { DialectName } from '../src/db/dialect.ts';
 import { newOrder, orderRow } from './detail-fixtures.ts';
-import { STRIPE_SECRET, STRIPE_URL } from './dispute-fixtures.ts';
-import type { StripeTestDouble } from './stripe-test-double.ts';
-import { call, type Member, type TestApp } from './test-app.ts';
+import { DISPUTE_ENV, STRIPE_SECRET, STRIPE_URL } from './dispute-fixtures.ts';
+import { INGEST_KEY } from './orders-fixtures.ts';
+import { type StripeTestDouble, startStripeTestDouble } from './stripe-test-double.ts';
+import { buildTestApp, call, type Member, type TestApp, type TestAppOptions } from './test-app.ts';
 
 export const STRIPE_KEY = 'rk_test_eta_desk_0123456789';
+
+/** The settings of an app connected to Stripe at `stripeUrl` (the test double), taking orders and dispute webhooks. */
+export const stripeEnv = (stripeUrl: string) => ({
+  INGEST_API_KEY: INGEST_KEY,
+  STRIPE_SECRET_KEY: STRIPE_KEY,
+  STRIPE_API_URL: stripeUrl,
+  ...DISPUTE_ENV,
+});
+
+export interface StripeApp {
+  double: StripeTestDouble;
+  t: TestApp;
+  /** closes the app, then the double */
+  close(): Promise<void>;
+}
+
+/** A Stripe test double and an app connected to it (`stripeEnv`): one per suite, started in its beforeAll. */
+export async function startStripeApp(dialect: DialectName, options: TestAppOptions = {}): Promise<StripeApp> {
+  const double = await startStripeTestDouble(STRIPE_KEY);
+  let t: TestApp;
+  try {
+    t = await buildTestApp(dialect, stripeEnv(double.url), options);
+  } catch (error) {
+    await double.close();
+    throw error;
+  }
+  return {
+    double,
+    t,
+    async close() {
+      await t.close();
+      await double.close();
+    },
+  };
+}
+
+let warnings = 0;
+/** A Radar early fraud warning on `charge`, as Stripe's webhook carries it: actionable, a stolen card. */
+export const earlyFraudWarning = (charge: string, extra: Record<string, unknown> = {}) => {
+  warnings += 1;
+  return {
+    id: `issfr_${Date.now()}${warnings}`,
+    object: 'radar.early_fraud_warning',
+    actionable: true,
+    charge,
+    created: Math.floor(Date.now() / 1000),
+    fraud_type: 'made_with_stolen_card',
+    livemode: false,
+    payment_intent: null,
+    ...extra,
+  };
+};
 
 /** A Stripe-paid order: the charge exists at the test double, and the order names it. */
 export async function stripeOrder(t: TestApp, double: StripeTestDouble, fields: Record<string, unknown> = {}) {

@@ -1,52 +1,35 @@
 import { FRAUD_MSG, ROLE } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DISPUTE_ENV } from './dispute-fixtures.ts';
-import { INGEST_KEY } from './orders-fixtures.ts';
-import { drainRefunds, postStripeEvent, refundsOf, STRIPE_KEY, stripeOrder } from './stripe-fixtures.ts';
-import { type StripeTestDouble, startStripeTestDouble } from './stripe-test-double.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
-
-let seq = 0;
-const warning = (charge: string, extra: Record<string, unknown> = {}) => {
-  seq += 1;
-  return {
-    id: `issfr_${Date.now()}${seq}`,
-    object: 'radar.early_fraud_warning',
-    actionable: true,
-    charge,
-    created: Math.floor(Date.now() / 1000),
-    fraud_type: 'made_with_stolen_card',
-    livemode: false,
-    payment_intent: null,
-    ...extra,
-  };
-};
+import {
+  drainRefunds,
+  earlyFraudWarning,
+  postStripeEvent,
+  refundsOf,
+  type StripeApp,
+  startStripeApp,
+  stripeOrder,
+} from './stripe-fixtures.ts';
+import type { StripeTestDouble } from './stripe-test-double.ts';
+import { call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 describeEachDialect('early fraud warnings (DESIGN §26)', (dialect) => {
+  let stripe: StripeApp;
   let double: StripeTestDouble;
   let t: TestApp;
   let team: Member;
 
   beforeAll(async () => {
-    double = await startStripeTestDouble(STRIPE_KEY);
-    t = await buildTestApp(dialect, {
-      INGEST_API_KEY: INGEST_KEY,
-      STRIPE_SECRET_KEY: STRIPE_KEY,
-      STRIPE_API_URL: double.url,
-      ...DISPUTE_ENV,
-    });
+    stripe = await startStripeApp(dialect);
+    ({ double, t } = stripe);
     team = await createMember(t, ROLE.Team, 'Tara Team');
   });
-  afterAll(async () => {
-    await t.close();
-    await double.close();
-  });
+  afterAll(() => stripe.close());
 
   const listed = async () => (await call(t, 'GET', '/api/admin/fraud-warnings', team.token)).json().data;
 
   it('a warning matched by charge is listed (never downloaded: Refund now first); Refund now refunds once at Stripe', async () => {
     const { orderId, charge, dbId } = await stripeOrder(t, double);
-    const body = await postStripeEvent(t, 'radar.early_fraud_warning.created', warning(charge.id));
+    const body = await postStripeEvent(t, 'radar.early_fraud_warning.created', earlyFraudWarning(charge.id));
     expect(body.data).toMatchObject({ outcome: 'created', matched: true });
     const [row] = (await listed()).filter((w: { order_id: string }) => w.order_id === orderId);
     expect(row).toMatchObject({
@@ -71,7 +54,7 @@ describeEachDialect('early fraud warnings (DESIGN §26)', (dialect) => {
 
   it('Keep records the reason; an unknown charge is kept unmatched and answered 200', async () => {
     const { orderId, charge } = await stripeOrder(t, double);
-    await postStripeEvent(t, 'radar.early_fraud_warning.created', warning(charge.id));
+    await postStripeEvent(t, 'radar.early_fraud_warning.created', earlyFraudWarning(charge.id));
     const row = (await listed()).find((w: { order_id: string }) => w.order_id === orderId);
     expect((await call(t, 'POST', `/api/admin/fraud-warnings/${row.id}/keep`, team.token, {})).statusCode).toBe(400);
     const kept = await call(t, 'POST', `/api/admin/fraud-warnings/${row.id}/keep`, team.token, {
@@ -80,7 +63,7 @@ describeEachDialect('early fraud warnings (DESIGN §26)', (dialect) => {
     expect(kept.json().data).toMatchObject({ state: 'kept', keep_reason: 'Customer confirmed the order by phone' });
     expect(double.refunds.filter((r) => r.charge === charge.id)).toEqual([]);
 
-    const unknown = await postStripeEvent(t, 'radar.early_fraud_warning.created', warning('ch_nobody'));
+    const unknown = await postStripeEvent(t, 'radar.early_fraud_warning.created', earlyFraudWarning('ch_nobody'));
     expect(unknown).toMatchObject({ message: FRAUD_MSG.unmatched, data: { outcome: 'created', matched: false } });
     const orphan = (await listed()).find((w: { charge_ref: string }) => w.charge_ref === 'ch_nobody');
     expect(orphan).toMatchObject({ order_id: null, never_downloaded: false, state: 'open' });

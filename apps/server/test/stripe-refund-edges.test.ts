@@ -2,26 +2,18 @@ import { FRAUD_MSG, heldMessage, REFUND_MSG, ROLE } from '@eta/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newOrder } from './detail-fixtures.ts';
-import { DISPUTE_ENV } from './dispute-fixtures.ts';
-import { assignAs, INGEST_KEY } from './orders-fixtures.ts';
-import { drainRefunds, postStripeEvent, refundsOf, STRIPE_KEY, stripeOrder } from './stripe-fixtures.ts';
-import { type StripeTestDouble, startStripeTestDouble } from './stripe-test-double.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
-
-let seq = 0;
-const warning = (charge: string) => {
-  seq += 1;
-  return {
-    id: `issfr_edge_${Date.now()}${seq}`,
-    object: 'radar.early_fraud_warning',
-    actionable: true,
-    charge,
-    created: Math.floor(Date.now() / 1000),
-    fraud_type: 'made_with_stolen_card',
-    livemode: false,
-    payment_intent: null,
-  };
-};
+import { assignAs } from './orders-fixtures.ts';
+import {
+  drainRefunds,
+  earlyFraudWarning,
+  postStripeEvent,
+  refundsOf,
+  type StripeApp,
+  startStripeApp,
+  stripeOrder,
+} from './stripe-fixtures.ts';
+import type { StripeTestDouble } from './stripe-test-double.ts';
+import { call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 /** Orders raced at once: each race holds two of the app's connections while it waits. */
 const RACES = 2;
@@ -67,6 +59,7 @@ async function overlapped<T>(t: TestApp, dialect: string, asks: number, fire: ()
 
 /** Refund now, a manual refund and a retry of one order, asked together (DESIGN §26, issue 36). */
 describeEachDialect('refunds through Stripe: races, holds and where a refund is made', (dialect) => {
+  let stripe: StripeApp;
   let double: StripeTestDouble;
   let t: TestApp;
   let tara: Member;
@@ -74,25 +67,18 @@ describeEachDialect('refunds through Stripe: races, holds and where a refund is 
   let mia: Member;
 
   beforeAll(async () => {
-    double = await startStripeTestDouble(STRIPE_KEY);
-    t = await buildTestApp(
-      dialect,
-      { INGEST_API_KEY: INGEST_KEY, STRIPE_SECRET_KEY: STRIPE_KEY, STRIPE_API_URL: double.url, ...DISPUTE_ENV },
-      { build: { processor: { refundWorker: false, timeoutMs: 2000 } } },
-    );
+    stripe = await startStripeApp(dialect, { build: { processor: { refundWorker: false, timeoutMs: 2000 } } });
+    ({ double, t } = stripe);
     tara = await createMember(t, ROLE.Team, 'Tara Team');
     hal = await createMember(t, ROLE.Team, 'Hal Team');
     mia = await createMember(t, ROLE.Manager, 'Mia Manager');
   });
-  afterAll(async () => {
-    await t.close();
-    await double.close();
-  });
+  afterAll(() => stripe.close());
 
   /** A Stripe-paid order with an open warning on its charge; the warning's id. */
   async function warnedOrder(fields: Record<string, unknown> = {}) {
     const order = await stripeOrder(t, double, fields);
-    await postStripeEvent(t, 'radar.early_fraud_warning.created', warning(order.charge.id));
+    await postStripeEvent(t, 'radar.early_fraud_warning.created', earlyFraudWarning(order.charge.id));
     const row = await t.app.ctx.db
       .selectFrom('fraud_warnings')
       .select('id')
@@ -161,7 +147,7 @@ describeEachDialect('refunds through Stripe: races, holds and where a refund is 
   it('Refund now on an order paid in another gateway says where its refund is made', async () => {
     const charge = `ch_paypal_${Date.now()}`;
     await newOrder(t, { gateway_name: 'PayPal', payment_reference: charge, amount: 39.99, currency: 'GBP' });
-    await postStripeEvent(t, 'radar.early_fraud_warning.created', warning(charge));
+    await postStripeEvent(t, 'radar.early_fraud_warning.created', earlyFraudWarning(charge));
     const row = await t.app.ctx.db
       .selectFrom('fraud_warnings')
       .select(['id', 'order_id'])

@@ -1,8 +1,7 @@
 import { ORDER_MSG, type OrderListItem, REFUND_MSG, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newOrder, orderRow } from './detail-fixtures.ts';
-import { DISPUTE_ENV } from './dispute-fixtures.ts';
-import { INGEST_KEY, listAll } from './orders-fixtures.ts';
+import { listAll } from './orders-fixtures.ts';
 import {
   activity,
   drainRefunds,
@@ -11,31 +10,27 @@ import {
   refundMove,
   refundsOf,
   STRIPE_KEY,
+  type StripeApp,
+  startStripeApp,
   stripeOrder,
 } from './stripe-fixtures.ts';
-import { type StripeTestDouble, startStripeTestDouble } from './stripe-test-double.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import type { StripeTestDouble } from './stripe-test-double.ts';
+import { call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 const REFUND_EVENTS = ['refund_requested', 'refund_succeeded', 'refund_failed', 'mail'];
 
 describeEachDialect('refunds through Stripe (DESIGN §26)', (dialect) => {
+  let stripe: StripeApp;
   let double: StripeTestDouble;
   let t: TestApp;
   let nina: Member;
 
   beforeAll(async () => {
-    double = await startStripeTestDouble(STRIPE_KEY);
-    t = await buildTestApp(
-      dialect,
-      { INGEST_API_KEY: INGEST_KEY, STRIPE_SECRET_KEY: STRIPE_KEY, STRIPE_API_URL: double.url, ...DISPUTE_ENV },
-      { build: { processor: { refundWorker: false, timeoutMs: 2000 } } },
-    );
+    stripe = await startStripeApp(dialect, { build: { processor: { refundWorker: false, timeoutMs: 2000 } } });
+    ({ double, t } = stripe);
     nina = await createMember(t, ROLE.NightStaff, 'Nina Night');
   });
-  afterAll(async () => {
-    await t.close();
-    await double.close();
-  });
+  afterAll(() => stripe.close());
 
   const listedRefundState = async (orderId: string) => {
     const rows = (await listAll(t, nina.token, 'refundorder')).json().data as OrderListItem[];

@@ -9,7 +9,7 @@ export type Features = Readonly<Record<Feature, boolean>>;
 
 /**
  * What staff read where a screen needs a part that is off: in their terms, never a setting's name
- * (those are for operators, in docs/operations.md and the logs).
+ * (those are for operators, in docs/operations/ and the logs).
  */
 export const FEATURE_OFF: Readonly<Record<Feature, { title: string; text: string }>> = {
   mailbox: {

@@ -44,7 +44,7 @@ export const REFUND_MSG = {
   notFound: 'Refund not found.',
   /**
    * the order detail, for an order paid elsewhere or while Stripe is not connected: where staff make
-   * the refund, in their terms (settings' names are for operators: docs/operations.md, the logs)
+   * the refund, in their terms (settings' names are for operators: docs/operations/, the logs)
    */
   elsewhere: (gateway: string) => `Refunds for this order are made in its payment gateway (${gateway}).`,
   /** the gateway of an order whose data names none */

@@ -18,7 +18,7 @@ export function autovacuumWarning(setting: string | undefined): string | null {
   return setting === 'off' ? AUTOVACUUM_OFF : null;
 }
 
-/** At start on PostgreSQL: one warning when the server runs without autovacuum (docs/operations.md, Data). */
+/** At start on PostgreSQL: one warning when the server runs without autovacuum (docs/operations/data.md, Data). */
 export async function warnWhenAutovacuumOff(db: Kysely<Database>, log: Log): Promise<void> {
   const { rows } = await sql<{ autovacuum: string }>`show autovacuum`.execute(db);
   const warning = autovacuumWarning(rows[0]?.autovacuum);

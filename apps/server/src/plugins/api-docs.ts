@@ -15,7 +15,7 @@ const DESCRIPTION = `The eTA Desk API. Every JSON reply is the envelope \`{ stat
 Staff send the token from sign-in in \`Authorization\`, bare or as \`Bearer <token>\`. Application websites send
 \`X-Api-Key\`. Customers send the order access token from track-order in \`Authorization\`.
 
-Order ids in a path are URL-encoded as they are. See docs/api.md for codes, limits and paging.`;
+Order ids in a path are URL-encoded as they are. See docs/api/ for codes, limits and paging.`;
 
 /** The page's own policy (the admin's strict CSP otherwise): Swagger UI's files, its inline styles, the spec. */
 const DOCS_CSP = {

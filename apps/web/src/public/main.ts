@@ -1,4 +1,10 @@
-import './public.css';
+// The public pages' styles, in cascade order: a later file may override an earlier one.
+import './styles/base.css';
+import './styles/chrome.css';
+import './styles/content.css';
+import './styles/history.css';
+import './styles/footer-toasts.css';
+import './styles/focus-notes.css';
 import { PUBLIC_ROUTE } from '@eta/shared';
 import { getBranding } from './api.ts';
 import { renderChrome } from './chrome.ts';

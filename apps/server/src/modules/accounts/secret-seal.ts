@@ -4,7 +4,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  * TOTP secrets sealed at rest (AES-256-GCM): a database dump or a backup copied elsewhere holds the
  * second factor of no one, since the key is derived from JWT_SECRET, which lives in the
  * environment (or DATA_DIR), never in the database. A new JWT_SECRET makes the sealed secrets
- * unreadable: members then enrol again after an Admin resets their 2FA (docs/operations.md).
+ * unreadable: members then enrol again after an Admin resets their 2FA (docs/operations/data.md, Data).
  */
 const VERSION = 'v1:';
 const IV_BYTES = 12;

@@ -1,3 +1,3 @@
-// What other features may use from the account screens (docs/architecture.md, Boundaries: the web).
+// What other features may use from the account screens (docs/architecture/boundaries.md, Boundaries: the web).
 export { useGetMemberSessionsQuery, useResetMemberTwoFactorMutation, useRevokeSessionMutation } from './api.ts';
 export { SessionsTable } from './SessionsTable.tsx';

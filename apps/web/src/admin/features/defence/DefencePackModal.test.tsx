@@ -91,7 +91,7 @@ describe('the Defence Pack modals', () => {
         'No business email address is set up for this desk, so letters and invoices give no contact address. Ask your administrator to add one.',
       ),
     ).toBeTruthy();
-    // staff read staff terms: never a setting's name (operators read those in docs/operations.md)
+    // staff read staff terms: never a setting's name (operators read those in docs/operations/)
     expect(dialog.textContent).not.toMatch(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/);
   });
 });

@@ -1,2 +1,2 @@
-// What other features may use from the defence pack (docs/architecture.md, Boundaries: the web).
+// What other features may use from the defence pack (docs/architecture/boundaries.md, Boundaries: the web).
 export { useDefenceActions } from './useDefenceActions.tsx';

@@ -7,7 +7,7 @@ export const DEFENCE_TEXT = {
       : 'The compact pack, for processors that cap pages: this letter and one evidence page with the order facts, the delivery and the download log.',
   missing:
     'Transaction ID and Merchant Name are not entered yet, so the letter shows \u201cnot entered\u201d. Enter them first with Enter Transaction Details.',
-  // staff's terms: the setting's name is the operators' (docs/operations.md)
+  // staff's terms: the setting's name is the operators' (docs/operations/)
   noBusinessEmail:
     'No business email address is set up for this desk, so letters and invoices give no contact address. Ask your administrator to add one.',
   download: 'Download PDF',

@@ -1,4 +1,4 @@
-// What other features may use from disputes (docs/architecture.md, Boundaries: the web).
+// What other features may use from disputes (docs/architecture/boundaries.md, Boundaries: the web).
 export { type DisputeListArgs, useListDisputesQuery } from './api.ts';
 export { DisputesSection } from './DisputesSection.tsx';
 export { DueDate } from './DueDate.tsx';

@@ -1,4 +1,4 @@
-// What other parts of the admin may use from the customer conversation (docs/architecture.md, Boundaries: the web).
+// What other parts of the admin may use from the customer conversation (docs/architecture/boundaries.md, Boundaries: the web).
 export {
   useGetMailTemplatesQuery,
   useSendCustomerMailMutation,

@@ -1,4 +1,4 @@
-// What other parts of the admin may use from the live stream (docs/architecture.md, Boundaries: the web).
+// What other parts of the admin may use from the live stream (docs/architecture/boundaries.md, Boundaries: the web).
 // Its state is the store's (store/liveSlice.ts), so screens select it from there.
 export { newOrdersText } from './liveTexts.ts';
 export { OrderLiveNotes } from './OrderLiveNotes.tsx';

@@ -1,2 +1,2 @@
-// What other parts of the admin may use from the order detail (docs/architecture.md, Boundaries: the web).
+// What other parts of the admin may use from the order detail (docs/architecture/boundaries.md, Boundaries: the web).
 export { selectOrderDetailsEntry } from './selectors.ts';

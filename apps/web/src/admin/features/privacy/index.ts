@@ -1,2 +1,2 @@
-// What other features may use from privacy (docs/architecture.md, Boundaries: the web).
+// What other features may use from privacy (docs/architecture/boundaries.md, Boundaries: the web).
 export { PrivacySection, WhoOpened } from './PrivacySection.tsx';

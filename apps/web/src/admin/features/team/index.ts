@@ -1,2 +1,2 @@
-// What other features may use from the team (docs/architecture.md, Boundaries: the web).
+// What other features may use from the team (docs/architecture/boundaries.md, Boundaries: the web).
 export { useGetTeamMemberListQuery } from './api.ts';
