@@ -1,4 +1,5 @@
 import { formatMoney, REFUND_STATE_LABEL, type RefundRecord, refundFailureText } from '@eta/shared';
+import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { DetailSection } from '../../../components/DetailSection.tsx';
 import { useFeatureOn } from '../../../store/features.ts';
@@ -14,6 +15,9 @@ const BADGE: Record<RefundRecord['state'], string> = {
   canceled: 'text-bg-warning',
 };
 
+/** How often an order's refunds on their way are asked for again: the refund worker answers in about a second. */
+export const REFUND_POLL_MS = 2000;
+
 /**
  * The order's refunds through Stripe (DESIGN §26): each with its state, and a Retry when it failed
  * (while Stripe is connected: nothing would send it otherwise); for an order paid elsewhere, or with
@@ -21,7 +25,13 @@ const BADGE: Record<RefundRecord['state'], string> = {
  * something left to refund through Stripe, part of it can be refunded here.
  */
 export function RefundsSection({ orderId, locked }: { orderId: string; locked: boolean }) {
-  const { data } = useOrderRefundsQuery(orderId);
+  // A refund on its way (sent, or pending at Stripe) settles within seconds, by the worker or a
+  // webhook, with nothing on this screen to refetch it: asked again until it has, so "Sent to Stripe"
+  // never stays on screen after Stripe has answered.
+  const [pollMs, setPollMs] = useState(0);
+  const { data } = useOrderRefundsQuery(orderId, { pollingInterval: pollMs, skipPollingIfUnfocused: true });
+  const settling = data?.data.refunds.some((r) => r.state === 'requested' || r.state === 'pending') ?? false;
+  useEffect(() => setPollMs(settling ? REFUND_POLL_MS : 0), [settling]);
   const [retry, retrying] = useRetryRefundMutation();
   const stripe = useFeatureOn('stripe');
   const refunds = data?.data;
