@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { axeFailures } from '../a11y/axe.ts';
 import { DEMO, signIn } from '../fixtures.ts';
 import { orderRef, uniqueTag } from '../orders.ts';
 import { confirm, openQueue, row, search, TEXT } from '../queues.ts';
@@ -7,13 +8,20 @@ import { postSignedStripeEvent, stripeDouble, stripePaidOrder } from '../stripe-
 /**
  * The Stripe screens (DESIGN §26) in Chromium, against the second e2e server: Stripe connected, its
  * API the strict Stripe test double (serve-stripe.ts). What the double received is read back through
- * its control channel: exactly one refund per request, whatever the screens retried.
+ * its control channel: exactly one refund per request, whatever the screens retried. The axe spec
+ * sees these screens only with Stripe not connected; here each is also checked with its data on it.
  */
 
 const DAY = 86_400_000;
 const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify__toast').filter({ hasText: text });
 const refundsSection = (page: Page) => page.locator('section#refunds');
 const dashboardCount = (page: Page, testId: string) => page.getByTestId(testId);
+
+/** WCAG 2.2 AA over the screen as it stands (a11y/axe.ts, the accessibility spec's own rules). */
+async function noAxeFailure(page: Page, where: string): Promise<void> {
+  const failures = await axeFailures(page, where);
+  expect(failures, failures.join('\n')).toEqual([]);
+}
 
 async function openOrder(page: Page, orderId: string): Promise<void> {
   await page.goto(`/admin/view-order/${orderRef(orderId)}`);
@@ -40,6 +48,7 @@ test('"Refunded it" on a Stripe-paid order refunds it once at Stripe, and the or
   const refunds = await stripeDouble.refundsOf(charge.id);
   expect(refunds.map((r) => [r.amount, r.status])).toEqual([[3999, 'succeeded']]);
   await expect(refundsSection(page)).toContainText(refunds[0]!.id);
+  await noAxeFailure(page, 'order detail, refunded through Stripe');
   const calls = (await stripeDouble.calls('^/v1/refunds$')).filter((c) => c.form.charge === charge.id);
   expect(calls.map((c) => c.idempotencyKey)).toEqual([expect.stringMatching(/^refund-\d+-1$/)]);
 });
@@ -66,6 +75,7 @@ test('a refund Stripe refuses is counted on the dashboard and listed; Retry make
   await expect(page.getByRole('heading', { level: 1, name: 'Failed Refunds' })).toBeVisible();
   const listed = page.locator('tr', { hasText: orderId });
   await expect(listed).toContainText('Your card was declined.');
+  await noAxeFailure(page, 'Failed Refunds, one listed');
   await listed.getByRole('button', { name: 'Retry refund' }).click();
   await expect(toast(page, 'Refund sent to Stripe again.')).toBeVisible();
   await expect(listed).toHaveCount(0);
@@ -109,6 +119,7 @@ test('Submit evidence on a Stripe dispute shows the review in words, then sends 
     await expect(review.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) })).toBeVisible();
   await expect(review).not.toContainText('customer email address');
   await expect(review).toContainText('203.0.113.7');
+  await noAxeFailure(page, 'Submit evidence review');
   // staged, not sent: Stripe has the evidence but no submission yet
   expect((await stripeDouble.dispute(atStripe.id)).evidence_details.submission_count).toBe(0);
 
@@ -152,6 +163,7 @@ test('an early fraud warning is counted and listed; Refund now refunds it at Str
   const listed = page.locator('tr', { hasText: orderId });
   await expect(listed).toContainText('Made with stolen card');
   await expect(listed).toContainText('Never downloaded');
+  await noAxeFailure(page, 'Fraud Warnings, one open');
   await listed.getByRole('button', { name: 'Refund now' }).click();
   await expect(toast(page, 'Refund sent to Stripe.')).toBeVisible();
   // decided: it leaves the open warnings

@@ -1,4 +1,4 @@
-import { formatMoney, REFUND_STATE_LABEL, type RefundRecord, refundFailureText } from '@eta/shared';
+import { formatMoney, formatUtcDateTime, REFUND_STATE_LABEL, type RefundRecord, refundFailureText } from '@eta/shared';
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { DetailSection } from '../../../components/DetailSection.tsx';
@@ -56,12 +56,15 @@ export function RefundsSection({ orderId, locked }: { orderId: string; locked: b
       {refunds.refunds.length > 0 && (
         <ul className="list-unstyled mb-0">
           {refunds.refunds.map((refund) => (
-            <li key={refund.id} className="d-flex align-items-center gap-2 px-3 py-2 border-top">
+            // wraps as a whole (why it failed, then Retry, on the next line) rather than squeezing each part
+            <li
+              key={refund.id}
+              className="d-flex flex-wrap align-items-center column-gap-2 row-gap-1 px-3 py-2 border-top"
+            >
               <span className={`badge ${BADGE[refund.state]}`}>{REFUND_STATE_LABEL[refund.state]}</span>
               <span>{formatMoney(refund.amount_minor, refund.currency)}</span>
               <span className="small text-secondary">
-                {refund.requested_by_name ?? REFUNDS_TEXT.system} · {refund.requested_at.slice(0, 16).replace('T', ' ')}{' '}
-                UTC
+                {refund.requested_by_name ?? REFUNDS_TEXT.system} · {formatUtcDateTime(refund.requested_at)} UTC
                 {refund.processor_refund_id ? ` · ${refund.processor_refund_id}` : ''}
               </span>
               {refund.failure_reason && refund.state === 'failed' && (
@@ -71,7 +74,7 @@ export function RefundsSection({ orderId, locked }: { orderId: string; locked: b
                 <Button
                   size="sm"
                   variant="outline-danger"
-                  className="ms-auto"
+                  className="ms-auto text-nowrap"
                   disabled={locked || retrying.isLoading}
                   onClick={() => void retry(refund.id)}
                 >
