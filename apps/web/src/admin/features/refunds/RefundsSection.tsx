@@ -30,7 +30,7 @@ export function RefundsSection({ orderId, locked }: { orderId: string; locked: b
   // never stays on screen after Stripe has answered.
   const [pollMs, setPollMs] = useState(0);
   const { data } = useOrderRefundsQuery(orderId, { pollingInterval: pollMs, skipPollingIfUnfocused: true });
-  const settling = data?.data.refunds.some((r) => r.state === 'requested' || r.state === 'pending') ?? false;
+  const settling = data?.data?.refunds.some((r) => r.state === 'requested' || r.state === 'pending') ?? false;
   useEffect(() => setPollMs(settling ? REFUND_POLL_MS : 0), [settling]);
   const [retry, retrying] = useRetryRefundMutation();
   const stripe = useFeatureOn('stripe');
