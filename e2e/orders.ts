@@ -15,6 +15,13 @@ export interface TestOrder {
   passport_image?: string;
   /** the processor that took the payment (DESIGN §15); unset: the gateway active on arrival says */
   payment_processor?: string;
+  /** the processor's charge id (DESIGN §15, §26) */
+  payment_reference?: string;
+  /** what the customer paid, in the currency's units, and its ISO code */
+  amount?: number;
+  currency?: string;
+  /** the buyer's IP at checkout (DESIGN §14's purchase evidence) */
+  purchase_ip?: string;
   nationality?: string;
 }
 

@@ -98,3 +98,31 @@ const REFUND_FAILURE_TEXT: Readonly<Record<string, string>> = {
 };
 
 export const refundFailureText = (reason: string): string => REFUND_FAILURE_TEXT[reason] ?? reason;
+
+/** Stripe's evidence field names (DESIGN §26) as staff read them when reviewing what is sent. */
+const EVIDENCE_FIELD_LABEL: Readonly<Record<string, string>> = {
+  product_description: 'Product description',
+  customer_name: 'Customer name',
+  customer_email_address: 'Customer email',
+  customer_purchase_ip: 'Purchase IP address',
+  billing_address: 'Billing address',
+  service_date: 'Service date',
+  access_activity_log: 'Download log',
+  refund_policy: 'Refund policy',
+  refund_policy_disclosure: 'Refund policy disclosure',
+  customer_communication: 'Approval mail',
+  uncategorized_file: 'Defence pack',
+  uncategorized_text: 'Other information',
+};
+
+/** A field Stripe has no label for here reads as words ("cancellation_policy" → "Cancellation policy"). */
+export function evidenceFieldLabel(field: string): string {
+  const known = EVIDENCE_FIELD_LABEL[field];
+  if (known) return known;
+  const words = field.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The toast once the evidence is sent: what Stripe now has, in the review's words. */
+export const evidenceSentText = (fields: readonly string[], files: readonly string[]): string =>
+  `Evidence sent to Stripe: ${[...fields, ...files].map(evidenceFieldLabel).join(', ')}.`;

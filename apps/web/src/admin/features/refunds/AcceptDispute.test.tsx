@@ -130,7 +130,11 @@ describe('Submit evidence (DESIGN §26): review, then send', () => {
         data: {
           dispute: updated,
           submitted: submit,
-          fields: { product_description: `UK ETA application ${ORDER_ID}`, customer_name: 'Ada Lovelace' },
+          fields: {
+            product_description: `UK ETA application ${ORDER_ID}`,
+            customer_email_address: 'ada@example.test',
+            uncategorized_file: 'file_1',
+          },
           files: [{ field: 'uncategorized_file', file_id: 'file_1', filename: 'defence-pack.pdf' }],
           enhanced: true,
         },
@@ -139,16 +143,26 @@ describe('Submit evidence (DESIGN §26): review, then send', () => {
     await signInWith(server);
     renderAdmin(detailPath);
     await user.click(within(await card()).getByRole('button', { name: 'Submit evidence' }));
-    const review = await screen.findByRole('dialog');
-    expect(within(review).getByRole('heading', { name: 'Evidence staged at Stripe: review, then send' })).toBeTruthy();
+    const review = await screen.findByRole('dialog', { name: 'Evidence staged at Stripe: review, then send' });
     expect(within(review).getByText(`UK ETA application ${ORDER_ID}`)).toBeTruthy();
-    expect(within(review).getByText('uncategorized file: defence-pack.pdf')).toBeTruthy();
+    // Stripe's field names in words; a file once, by its name, never its upload id
+    expect(
+      within(review)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual(['Product description', 'Customer email']);
+    expect(within(review).getByText('Defence pack: defence-pack.pdf')).toBeTruthy();
+    expect(within(review).queryByText('file_1')).toBeNull();
     expect(within(review).getByText('Visa Compelling Evidence 3.0 included.')).toBeTruthy();
     const submits = () => server.calls(evidence).map((c) => (c.body as { submit: boolean }).submit);
     expect(submits()).toEqual([false]);
 
     await user.click(within(review).getByRole('button', { name: 'Send to Stripe' }));
     await waitFor(() => expect(submits()).toEqual([false, true]));
+    // the toast says what Stripe now has
+    expect(
+      await screen.findByText('Evidence sent to Stripe: Product description, Customer email, Defence pack.'),
+    ).toBeTruthy();
     await waitFor(() =>
       expect(
         within(screen.getByRole('article', { name: /dp_41/ })).queryByRole('button', { name: 'Submit evidence' }),

@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { featuresReply, filled, staffServer } from '../../../test/fakeServer.ts';
 import { disputeRecord, orderDetail, TEAM_MEMBER } from '../../../test/fixtures.ts';
 import { featuresKnown, renderAdmin, signInWith } from '../../../test/renderAdmin.tsx';
+import { REFUND_POLL_MS } from './RefundsSection.tsx';
 
 /** DESIGN §26's "Refund failed": the dashboard count, its list with a Retry each, and the order's own section. */
 const ORDER_ID = 'UKETA-4M7Q2Z';
@@ -202,6 +203,35 @@ describe("the order's Refunds section", () => {
       expect(server.calls(create).map((c) => c.body)).toEqual([{ amount: '50' }, { amount: '10.50' }]),
     );
     expect(await screen.findByText(REFUND_MSG.requested)).toBeTruthy();
+  });
+
+  it('a refund on its way is asked for again until Stripe has answered, then no more', async () => {
+    const server = serverWith(true, null);
+    let asked = 0;
+    server.on(filled(PROCESSOR_API.orderRefunds, { orderId: ORDER_ID }), () => {
+      asked += 1;
+      const refund = failedRefund({ id: 34, failure_reason: null, state: asked < 2 ? 'requested' : 'succeeded' });
+      return {
+        status: API_STATUS.ok,
+        message: REFUND_MSG.listed,
+        data: {
+          through: 'stripe',
+          note: null,
+          amount_minor: 3999,
+          currency: 'GBP',
+          remaining_minor: 0,
+          refunds: [refund],
+        },
+      };
+    });
+    await signInWith(server);
+    renderAdmin(detailPath);
+    const refunds = await section();
+    expect(await within(refunds).findByText('Sent to Stripe')).toBeTruthy();
+    expect(await within(refunds).findByText('Refunded', {}, { timeout: REFUND_POLL_MS * 2 })).toBeTruthy();
+    const settledAfter = asked;
+    await new Promise((resolve) => setTimeout(resolve, REFUND_POLL_MS + 500));
+    expect(asked).toBe(settledAfter);
   });
 
   it('offers no part refund with Stripe not connected', async () => {

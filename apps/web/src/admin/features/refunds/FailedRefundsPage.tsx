@@ -21,7 +21,7 @@ import { REFUNDS_TEXT } from './texts.ts';
 function FailedRefundRow({ refund, busy, onRetry }: { refund: RefundRecord; busy: boolean; onRetry: () => void }) {
   return (
     <tr data-testid={`failed-refund-${refund.id}`}>
-      <td>
+      <td className="text-nowrap">
         {refund.order_id && (
           <Link to={`${ADMIN_ROUTE.viewOrder}/${encodeOrderRef(refund.order_id)}`}>{refund.order_id}</Link>
         )}
@@ -30,9 +30,9 @@ function FailedRefundRow({ refund, busy, onRetry }: { refund: RefundRecord; busy
       <td className="text-danger">{refund.failure_reason ? refundFailureText(refund.failure_reason) : ''}</td>
       <td>{refund.attempt}</td>
       <td>{refund.requested_by_name ?? REFUNDS_TEXT.system}</td>
-      <td>{formatUtcDateTime(refund.settled_at ?? refund.updated_at)}</td>
+      <td className="text-nowrap">{formatUtcDateTime(refund.settled_at ?? refund.updated_at)}</td>
       <td>
-        <Button size="sm" variant="outline-danger" disabled={busy} onClick={onRetry}>
+        <Button size="sm" variant="outline-danger" className="text-nowrap" disabled={busy} onClick={onRetry}>
           {REFUNDS_TEXT.retry}
         </Button>
       </td>
@@ -70,7 +70,8 @@ export function FailedRefundsPage() {
         <p className="text-secondary">{REFUNDS_TEXT.none}</p>
       ) : (
         <Table responsive hover size="sm" className="bg-white align-middle">
-          <thead>
+          {/* ids, dates and the button on one line each: only why it failed may wrap */}
+          <thead className="text-nowrap">
             <tr>
               <th>{REFUNDS_TEXT.order}</th>
               <th>{REFUNDS_TEXT.amount}</th>

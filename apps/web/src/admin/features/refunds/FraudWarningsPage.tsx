@@ -59,6 +59,7 @@ function WarningActions({
       key="refund"
       size="sm"
       variant={warning.never_downloaded ? 'primary' : 'outline-primary'}
+      className="text-nowrap"
       disabled={busy || warning.order_id === null}
       onClick={onRefund}
     >
@@ -117,7 +118,8 @@ export function FraudWarningsPage() {
         </Alert>
       )}
       <Table responsive hover size="sm" className="bg-white align-middle">
-        <thead>
+        {/* ids, dates and buttons on one line each: only the charge id and the reason may wrap */}
+        <thead className="text-nowrap">
           <tr>
             <th>Order</th>
             <th>Charge</th>
@@ -131,7 +133,7 @@ export function FraudWarningsPage() {
         <tbody>
           {warnings.map((warning) => (
             <tr key={warning.id} data-testid={`fraud-warning-${warning.id}`}>
-              <td>
+              <td className="text-nowrap">
                 {warning.order_id ? (
                   <Link to={`${ADMIN_ROUTE.viewOrder}/${encodeOrderRef(warning.order_id)}`}>{warning.order_id}</Link>
                 ) : (
@@ -140,7 +142,7 @@ export function FraudWarningsPage() {
               </td>
               <td className="text-break">{warning.charge_ref}</td>
               <td>{reasonText(warning.fraud_type)}</td>
-              <td>{formatUtcDate(warning.warned_at)}</td>
+              <td className="text-nowrap">{formatUtcDate(warning.warned_at)}</td>
               <td>
                 <Downloaded warning={warning} />
               </td>

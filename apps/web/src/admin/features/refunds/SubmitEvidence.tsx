@@ -1,9 +1,10 @@
-import type { DisputeRecord, EvidenceReply } from '@eta/shared';
-import { useState } from 'react';
+import { type DisputeRecord, type EvidenceReply, evidenceFieldLabel, evidenceSentText } from '@eta/shared';
+import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { type ApiError, shownRefusal } from '../../../lib/apiError.ts';
+import { notify } from '../../../lib/notify.ts';
 import { useFeatureOn } from '../../../store/features.ts';
 import { useDisputeEvidenceMutation } from './api.ts';
 
@@ -20,6 +21,7 @@ export function SubmitEvidence({ dispute, locked }: { dispute: DisputeRecord; lo
   const [send, state] = useDisputeEvidenceMutation();
   const [review, setReview] = useState<EvidenceReply | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const titleId = useId();
   // with Stripe not connected here the evidence goes from Stripe's dashboard
   const stripe = useFeatureOn('stripe');
   if (!stripe || dispute.processor !== 'stripe' || dispute.evidence_submitted_at || dispute.accepted_at) return null;
@@ -33,8 +35,20 @@ export function SubmitEvidence({ dispute, locked }: { dispute: DisputeRecord; lo
   const submit = async () => {
     const result = await send({ id: dispute.id, submit: true });
     if ('error' in result) setError(messageOf(result.error));
-    else setReview(null);
+    else {
+      setReview(null);
+      // says what Stripe now has, in the review's words (the files once each, not their field ids)
+      const sent = result.data?.data;
+      if (result.data && sent) {
+        const files = sent.files.map((file) => file.field);
+        const fields = Object.keys(sent.fields).filter((field) => !files.includes(field));
+        notify({ ...result.data, message: evidenceSentText(fields, files) });
+      }
+    }
   };
+  // a file's field carries its upload's id: shown once, with its name, under Files
+  const fileFields = new Set(review?.files.map((file) => file.field));
+  const fields = Object.entries(review?.fields ?? {}).filter(([field]) => !fileFields.has(field));
 
   return (
     <>
@@ -46,29 +60,36 @@ export function SubmitEvidence({ dispute, locked }: { dispute: DisputeRecord; lo
           {error}
         </Alert>
       )}
-      <Modal show={review !== null} onHide={() => setReview(null)} size="lg">
+      <Modal show={review !== null} onHide={() => setReview(null)} size="lg" aria-labelledby={titleId}>
         <Modal.Header closeButton>
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title as="h2" className="h5" id={titleId}>
             Evidence staged at Stripe: review, then send
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           {error && <Alert variant="danger">{error}</Alert>}
           <dl className="small mb-0">
-            {Object.entries(review?.fields ?? {}).map(([field, value]) => (
+            {fields.map(([field, value]) => (
               <div key={field} className="mb-2">
-                <dt>{field.replaceAll('_', ' ')}</dt>
+                <dt>{evidenceFieldLabel(field)}</dt>
                 <dd className="mb-0 text-break" style={{ whiteSpace: 'pre-wrap' }}>
                   {value}
                 </dd>
               </div>
             ))}
           </dl>
-          {review?.files.map((file) => (
-            <div key={file.file_id} className="small">
-              {file.field.replaceAll('_', ' ')}: {file.filename}
-            </div>
-          ))}
+          {review && review.files.length > 0 && (
+            <>
+              <h3 className="h6 mt-3">Files</h3>
+              <ul className="small mb-0 ps-3">
+                {review.files.map((file) => (
+                  <li key={file.file_id} className="text-break">
+                    {evidenceFieldLabel(file.field)}: {file.filename}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           {review?.enhanced && <div className="small mt-2">Visa Compelling Evidence 3.0 included.</div>}
         </Modal.Body>
         <Modal.Footer>
