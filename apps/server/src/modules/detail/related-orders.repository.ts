@@ -1,5 +1,5 @@
 import { RELATED_ORDERS_MAX, type RelatedMatch, type RelatedOrder } from '@eta/shared';
-import type { Compilable, Kysely } from 'kysely';
+import { type Compilable, type Kysely, sql } from 'kysely';
 import { compiledPerShape } from '../../db/compiled.ts';
 import { emailKey, phoneDigitsKey, phoneDigitsOf } from '../../db/customer-keys.ts';
 import type { Database } from '../../db/schema.ts';
@@ -57,7 +57,7 @@ function queryFor(db: Db, keys: Keys, id: unknown) {
     ])
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc')
-    .limit(RELATED_ORDERS_MAX);
+    .limit(sql.lit(RELATED_ORDERS_MAX));
 }
 
 /**
@@ -67,7 +67,7 @@ function queryFor(db: Db, keys: Keys, id: unknown) {
  * only when this finds one.
  */
 function anyFor(db: Db, keys: Keys, id: unknown) {
-  return othersWithKeys(db, keys, id).select('orders.id').limit(1);
+  return othersWithKeys(db, keys, id).select('orders.id').limit(sql.lit(1));
 }
 
 /**
