@@ -199,9 +199,10 @@ export function createInboundReader(ctx: AppContext, log: FastifyBaseLogger) {
       });
       while (!stopped) {
         news = false;
-        await Promise.race([readAll(ctx, client, folder, log), closed]);
+        const { read } = await Promise.race([readAll(ctx, client, folder, log), closed]);
         if (stopped) break;
-        if (!news) await Promise.race([pause(pollMs), closed]);
+        // mail that came during a read is read at once: it may have come before any news could
+        if (!news && read === 0) await Promise.race([pause(pollMs), closed]);
       }
     } finally {
       state.reading = false;
