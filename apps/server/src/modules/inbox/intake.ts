@@ -117,17 +117,51 @@ async function applyReply(
   return `reply to ${order.order_id} matched by ${match.by}${order.process_status === STATUS.Awaiting ? ', marked Customer replied' : ''}`;
 }
 
+/** A message parsed and its bytes in the file store: the part of taking it in that touches no row. */
+export interface ReadMessage {
+  mail: ParsedMail | null;
+  rawFile: string;
+  kept: Awaited<ReturnType<typeof keepAttachments>>['kept'];
+  refused: string[];
+}
+
+/**
+ * Parses a message and writes it and its attachments to the file store. The reader does this for a
+ * whole batch at once (reader.ts), then takes each in, in mailbox order.
+ */
+export async function readMessage(ctx: Pick<AppContext, 'files'>, raw: Buffer): Promise<ReadMessage> {
+  const mail = await simpleParser(raw).catch(() => null);
+  const rawFile = await ctx.files.put(FILE_FOLDER.inbound, 'eml', raw);
+  const { kept, refused } = mail ? await keepAttachments(ctx.files, mail.attachments) : { kept: [], refused: [] };
+  return { mail, rawFile, kept, refused };
+}
+
+/** the files of a message stored already: spare copies */
+async function discard(ctx: Pick<AppContext, 'files'>, read: ReadMessage): Promise<void> {
+  await ctx.files.remove(FILE_FOLDER.inbound, read.rawFile);
+  for (const k of read.kept) await ctx.files.remove(FILE_FOLDER.inbound, k.fileName);
+}
+
 /**
  * One message of the mailbox taken in (DESIGN §25): stored once (raw in the file store, text and
  * sanitised HTML in the database), matched, and its changes made, all in one transaction. The caller
  * moves the message out of INBOX only after this returns. A message already stored (same mailbox UID
- * or Message-ID) changes nothing: `duplicate`.
+ * or Message-ID) changes nothing: `duplicate`. `at`: when the reader took the message, its time in
+ * the conversation; `read`: the message already read (readMessage), else it is read here.
  */
-export async function takeIn(ctx: AppContext, raw: Buffer, mailboxKey: string): Promise<IntakeResult> {
-  const mail = await simpleParser(raw).catch(() => null);
+export async function takeIn(
+  ctx: AppContext,
+  raw: Buffer,
+  mailboxKey: string,
+  at: string = nowIso(ctx.clock),
+  read?: ReadMessage,
+): Promise<IntakeResult> {
+  const message = read ?? (await readMessage(ctx, raw));
+  const { mail, rawFile, kept, refused } = message;
   const messageId = mail?.messageId ? cut(mail.messageId, 998) : null;
   const earlier = await repo.findStored(ctx.db, mailboxKey, messageId);
   if (earlier) {
+    await discard(ctx, message);
     return {
       inboundId: Number(earlier.id),
       kind: 'duplicate',
@@ -135,10 +169,7 @@ export async function takeIn(ctx: AppContext, raw: Buffer, mailboxKey: string): 
       outcome: `duplicate of inbound ${earlier.id}`,
     };
   }
-  const rawFile = await ctx.files.put(FILE_FOLDER.inbound, 'eml', raw);
-  const { kept, refused } = mail ? await keepAttachments(ctx.files, mail.attachments) : { kept: [], refused: [] };
   const kind = mail ? kindOf(mail) : INBOUND_KIND.reply;
-  const at = nowIso(ctx.clock);
   const config = ctx.config;
 
   // what the message is about, read before the transaction
@@ -199,8 +230,7 @@ export async function takeIn(ctx: AppContext, raw: Buffer, mailboxKey: string): 
   });
   if (!stored) {
     // another reader stored it between our look and our insert: ours are spare copies
-    await ctx.files.remove(FILE_FOLDER.inbound, rawFile);
-    for (const k of kept) await ctx.files.remove(FILE_FOLDER.inbound, k.fileName);
+    await discard(ctx, message);
     const again = await repo.findStored(ctx.db, mailboxKey, messageId);
     return {
       inboundId: again ? Number(again.id) : null,

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ImapFlow } from 'imapflow';
 import type { AppContext } from '../../context.ts';
 import { postgresRunAlone, type RunAlone, sqliteRunAlone } from '../../lib/run-alone.ts';
-import { takeIn } from './intake.ts';
+import { nowIso } from '../../lib/time.ts';
+import { readMessage, takeIn } from './intake.ts';
 import { mailboxProblem, openMailbox } from './mailbox.ts';
 
 declare module '../../context.ts' {
@@ -102,24 +103,35 @@ async function readAll(ctx: AppContext, client: ImapFlow, folder: string, log: F
           if (message.source) sources.set(message.uid, message.source);
         }
       }
-      const handled: number[] = [];
-      for (const uid of batch) {
+      // gone meanwhile (another client moved it): nothing to take in or move
+      const present = batch.filter((uid) => (sizes.get(uid) ?? 0) > MESSAGE_MAX_BYTES || sources.has(uid));
+      // Read together (parsed, written to the file store: each write waits its turn behind the
+      // staff's requests in the server's thread, and one message at a time fell behind 1,000 a
+      // minute), then taken in one after another in mailbox order: a bounce and a complaint of one
+      // mail, or a message and its duplicate, come out as they came.
+      const reads = await Promise.all(
+        present.map((uid) =>
+          (sizes.get(uid) ?? 0) > MESSAGE_MAX_BYTES ? null : readMessage(ctx, sources.get(uid) as Buffer),
+        ),
+      );
+      const outcomes: string[] = [];
+      for (const [i, uid] of present.entries()) {
         const size = sizes.get(uid) ?? 0;
+        const read = reads[i];
         let outcome: string;
-        if (size > MESSAGE_MAX_BYTES) {
+        if (!read) {
           outcome = `too large to read (${Math.ceil(size / 1048576)} MB): moved to ${done} unread`;
           log.warn({ inbound: { uid, size } }, `inbound mail ${outcome}`);
         } else {
-          const source = sources.get(uid);
-          // gone meanwhile (another client moved it): nothing to take in or move
-          if (!source) continue;
-          const taken = await takeIn(ctx, source, `${folder}:${validity}:${uid}`);
+          const source = sources.get(uid) as Buffer;
+          const taken = await takeIn(ctx, source, `${folder}:${validity}:${uid}`, nowIso(ctx.clock), read);
           outcome = `${taken.kind}: ${taken.outcome}`;
           log.info({ inbound: { uid, id: taken.inboundId, kind: taken.kind } }, `inbound mail ${outcome}`);
         }
-        handled.push(uid);
-        result.outcomes.push(outcome);
+        outcomes.push(outcome);
       }
+      const handled = present;
+      result.outcomes.push(...outcomes);
       if (handled.length === 0) continue;
       await client.messageFlagsAdd(handled, ['\\Seen'], { uid: true });
       await client.messageMove(handled, done, { uid: true });
