@@ -114,7 +114,6 @@ async function readAll(ctx: AppContext, client: ImapFlow, folder: string, log: F
           (sizes.get(uid) ?? 0) > MESSAGE_MAX_BYTES ? null : readMessage(ctx, sources.get(uid) as Buffer),
         ),
       );
-      const outcomes: string[] = [];
       for (const [i, uid] of present.entries()) {
         const size = sizes.get(uid) ?? 0;
         const read = reads[i];
@@ -128,14 +127,12 @@ async function readAll(ctx: AppContext, client: ImapFlow, folder: string, log: F
           outcome = `${taken.kind}: ${taken.outcome}`;
           log.info({ inbound: { uid, id: taken.inboundId, kind: taken.kind } }, `inbound mail ${outcome}`);
         }
-        outcomes.push(outcome);
+        result.outcomes.push(outcome);
       }
-      const handled = present;
-      result.outcomes.push(...outcomes);
-      if (handled.length === 0) continue;
-      await client.messageFlagsAdd(handled, ['\\Seen'], { uid: true });
-      await client.messageMove(handled, done, { uid: true });
-      result.read += handled.length;
+      if (present.length === 0) continue;
+      await client.messageFlagsAdd(present, ['\\Seen'], { uid: true });
+      await client.messageMove(present, done, { uid: true });
+      result.read += present.length;
     }
   } finally {
     lock.release();
