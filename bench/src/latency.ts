@@ -1,7 +1,6 @@
 import { STATUS } from '@eta/shared';
 import { type Client, type Percentiles, percentiles } from './http.ts';
-import { nationalities } from './plan.ts';
-import { foldersFor, lastYear, type Session, searchTerms } from './session.ts';
+import { foldersFor, lastYear, type Session, savedViews, searchTerms } from './session.ts';
 
 export interface LatencyFigure {
   key: string;
@@ -73,19 +72,8 @@ export async function measureLatencies(client: Client, session: Session, samples
   );
 
   // DESIGN §23, §27: a filtered page and a saved view's count (a folder's count under filters), over
-  // the filters staff use, one of each in turn: common and rare values, the clock's, dates.
-  const [common, rare] = [nationalities()[0]?.name ?? 'India', nationalities().at(-1)?.name ?? 'Iceland'];
-  const filterYear = lastYear();
-  const views = [
-    ['newOrder', 'domain=secondary'],
-    ['completedorder', `nationality=${encodeURIComponent(rare)}`],
-    ['allorder', `nationality=${encodeURIComponent(common)}`],
-    ['allorder', 'processor=paypal'],
-    ['newOrder', 'sla=overdue'],
-    ['priorityOrder', 'sla=due_soon&assignee=none'],
-    ['awaitingorder', 'followUpDue=1'],
-    ['completedorder', `fromDate=${filterYear.fromDate}&toDate=${filterYear.fromDate.slice(0, 8)}28`],
-  ] as const;
+  // the filters staff save as views, one of each in turn.
+  const views = savedViews();
   await add('list-filtered', 'filtered list page 1 (8 filters in turn)', (i) => {
     const [folder, filter] = at(views, i);
     return client.call('GET', `/api/admin/get-orders-list/${folder}?page=1&limit=10&${filter}`, token);

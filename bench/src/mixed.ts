@@ -1,9 +1,9 @@
 /// <reference path="./autocannon.d.ts" />
-import { can, STATUS } from '@eta/shared';
+import { can, FIND_QUERY_MIN, STATUS } from '@eta/shared';
 import autocannon from 'autocannon';
 import { type Percentiles, percentiles } from './http.ts';
 import { createRng, type Rng, weighted } from './rng.ts';
-import { foldersFor, type Session, type SignedIn, searchTerms } from './session.ts';
+import { foldersFor, type Session, type SignedIn, savedViews, searchTerms } from './session.ts';
 
 export interface Throughput {
   requestsPerSecond: number;
@@ -34,17 +34,32 @@ interface LoadOptions {
   seconds: number;
 }
 
-export type Action = 'counts' | 'list' | 'detail' | 'search' | 'assign' | 'move' | 'remark' | 'report' | 'userInfo';
+export type Action =
+  | 'counts'
+  | 'list'
+  | 'view'
+  | 'detail'
+  | 'search'
+  | 'find'
+  | 'assign'
+  | 'move'
+  | 'remark'
+  | 'report'
+  | 'userInfo';
 
 /**
  * How a shift of staff uses the back office: the sidebar counts refresh on every screen change,
- * queues and orders are opened, customers searched; a fifth of the calls change something.
+ * queues, saved views and orders are opened, customers found from the top bar or searched in a
+ * folder; a fifth of the calls change something. Since part three (issue 33) a quarter of the list
+ * pages are saved views (a filtered page, or a view's count) and half the searches are `find`.
  */
 export const MIX: readonly { value: Action; weight: number }[] = [
   { value: 'counts', weight: 25 },
-  { value: 'list', weight: 22 },
+  { value: 'list', weight: 16 },
+  { value: 'view', weight: 6 },
   { value: 'detail', weight: 22 },
-  { value: 'search', weight: 8 },
+  { value: 'search', weight: 4 },
+  { value: 'find', weight: 4 },
   { value: 'assign', weight: 10 },
   { value: 'move', weight: 5 },
   { value: 'remark', weight: 5 },
@@ -111,6 +126,11 @@ function connectionPlan(session: Session, slot: number, connections: number, onl
   );
   const terms = searchTerms(session);
   const allTerms = [...terms.orderId, ...terms.email, ...terms.surname];
+  const views = savedViews().filter(([folder]) => folders.includes(folder));
+  // what the top bar is given: whole order ids and emails, surnames of FIND_QUERY_MIN letters or more
+  const findTerms = [...terms.orderId, ...session.sample.map((s) => s.email), ...terms.surname].filter(
+    (t) => t.length >= FIND_QUERY_MIN,
+  );
   const canReport = can(member.type, 'reports.processedBy');
   const state = slotState(session, slot, () => ({
     free: mine(session.freeNew),
@@ -140,6 +160,7 @@ function connectionPlan(session: Session, slot: number, connections: number, onl
     if ((action === 'move' || action === 'remark') && state.movable.length === 0) action = 'detail';
     if (action === 'assign' && state.free.length === 0 && state.held === null) action = 'list';
     if (action === 'report' && !canReport) action = 'counts';
+    if (action === 'view' && views.length === 0) action = 'list';
     counter[action] = (counter[action] ?? 0) + 1;
     lastAction = action;
     switch (action) {
@@ -151,6 +172,15 @@ function connectionPlan(session: Session, slot: number, connections: number, onl
         const page = rng.chance(0.8) ? 1 : rng.int(2, 5);
         return json('GET', `/api/admin/get-orders-list/${folderPick(rng)}?page=${page}&limit=10`);
       }
+      case 'view': {
+        // a saved view opened: its page, or its count beside it in the sidebar
+        const [folder, filter] = rng.pick(views);
+        return rng.chance(0.5)
+          ? json('GET', `/api/admin/get-orders-list/${folder}?page=1&limit=10&${filter}`)
+          : json('GET', `/api/admin/get-folder-count?folder=${folder}&${filter}`);
+      }
+      case 'find':
+        return json('GET', `/api/admin/find?q=${encodeURIComponent(rng.pick(findTerms))}&limit=10`);
       case 'detail': {
         const orderId = rng.pick(session.sample).order_id;
         return json('GET', `/api/admin/get-orders-details/${encodeURIComponent(orderId)}`);

@@ -9,7 +9,7 @@ export const INBOUND_LABEL = `inbound mail at ${int(INBOUND_PER_MINUTE)} a minut
 /** DESIGN §11's mixed budget, which the mix must still meet while the mail is read */
 const MIXED_WITH_MAIL = 'mixed staff workload while inbound mail is read';
 /** the calls whose latency §11 budgets, in the order the row shows them */
-const STAFF_CALLS: readonly Action[] = ['detail', 'list', 'counts', 'search'];
+const STAFF_CALLS: readonly Action[] = ['detail', 'list', 'view', 'counts', 'search', 'find'];
 
 /** Every message stored, none left in INBOX, the appends on time, and the reader at most a second behind at p95. */
 function inboundHeld(f: InboundFigure): boolean {

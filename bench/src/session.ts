@@ -1,6 +1,6 @@
 import { can, FOLDERS, ROLE, type Role, STATUS } from '@eta/shared';
 import type { Client } from './http.ts';
-import { BENCH_PASSWORD, STAFF_PLAN, staffEmail } from './plan.ts';
+import { BENCH_PASSWORD, nationalities, STAFF_PLAN, staffEmail } from './plan.ts';
 
 export interface SignedIn {
   name: string;
@@ -104,4 +104,23 @@ export function lastYear(): { fromDate: string; toDate: string } {
   const to = new Date();
   const from = new Date(to.getTime() - 365 * 24 * 3600 * 1000);
   return { fromDate: from.toISOString().slice(0, 10), toDate: to.toISOString().slice(0, 10) };
+}
+
+/**
+ * The filters staff save as views (DESIGN §23), one folder each: common and rare values, the
+ * clock's, dates. The latency figures take them in turn; the mixed workload picks among them.
+ */
+export function savedViews(): readonly (readonly [folder: string, filter: string])[] {
+  const [common, rare] = [nationalities()[0]?.name ?? 'India', nationalities().at(-1)?.name ?? 'Iceland'];
+  const year = lastYear();
+  return [
+    ['newOrder', 'domain=secondary'],
+    ['completedorder', `nationality=${encodeURIComponent(rare)}`],
+    ['allorder', `nationality=${encodeURIComponent(common)}`],
+    ['allorder', 'processor=paypal'],
+    ['newOrder', 'sla=overdue'],
+    ['priorityOrder', 'sla=due_soon&assignee=none'],
+    ['awaitingorder', 'followUpDue=1'],
+    ['completedorder', `fromDate=${year.fromDate}&toDate=${year.fromDate.slice(0, 8)}28`],
+  ];
 }

@@ -93,7 +93,12 @@ describe('WAL flushed off the thread [sqlite]', () => {
   });
 
   it('answers an autocommit write only after its flush, of the WAL file itself', async () => {
-    const write = tracked(db.insertInto('kept' as never).values({ v: 'b' } as never).execute());
+    const write = tracked(
+      db
+        .insertInto('kept' as never)
+        .values({ v: 'b' } as never)
+        .execute(),
+    );
     await settle();
     expect(write.done).toBe(false);
     const call = held.calls.shift();
@@ -116,7 +121,12 @@ describe('WAL flushed off the thread [sqlite]', () => {
     expect(held.calls).toHaveLength(1);
     // committed while the first flush runs: that flush may have begun before them
     const later = [1, 2, 3].map(() =>
-      tracked(db.insertInto('kept' as never).values({ v: 'd' } as never).execute()),
+      tracked(
+        db
+          .insertInto('kept' as never)
+          .values({ v: 'd' } as never)
+          .execute(),
+      ),
     );
     await settle();
     held.calls.shift()?.release();
