@@ -50,7 +50,9 @@ export function inboundRows(f: InboundFigure | null, mixedBudget: number, plainM
     },
     {
       figure: 'staff calls under the mix: p95 with the mail (without)',
-      value: `${STAFF_CALLS.map((a) => `${a} ${p95(m, a)} (${p95(plainMix, a)})`).join(' · ')} ms`,
+      value: `${STAFF_CALLS.filter((a) => m.latencies?.[a] || plainMix.latencies?.[a])
+        .map((a) => `${a} ${p95(m, a)} (${p95(plainMix, a)})`)
+        .join(' · ')} ms`,
       bare: '',
       budget: '—',
       result: 'info',

@@ -21,7 +21,7 @@ const mix = (requestsPerSecond: number, errors = 0): Throughput => ({
   latencyP50: 3,
   latencyP99: 30,
   seconds: 20,
-  latencies: { detail: stats(8), list: stats(7), counts: stats(5), search: stats(20) },
+  latencies: { detail: stats(8), list: stats(7), view: stats(9), counts: stats(5), search: stats(20), find: stats(6) },
 });
 const figure = (over: Partial<InboundFigure> = {}): InboundFigure => ({
   appended: 333,
@@ -58,7 +58,9 @@ describe('inbound mail figures of the benchmark (issue 35)', () => {
     expect(rows[0]?.value).toBe(
       '333 of 333 stored (0 lost, 0 left in INBOX), 998 a minute from the first APPEND to the last row; the reader behind p50 30.0 · p95 60.0 · max 65.0 ms; 283 replies on their orders, 40 with none, 10 bounces marked',
     );
-    expect(rows[2]?.value).toBe('detail 8.00 (8.00) · list 7.00 (7.00) · counts 5.00 (5.00) · search 20.0 (20.0) ms');
+    expect(rows[2]?.value).toBe(
+      'detail 8.00 (8.00) · list 7.00 (7.00) · view 9.00 (9.00) · counts 5.00 (5.00) · search 20.0 (20.0) · find 6.00 (6.00) ms',
+    );
     expect(failures([result(figure())], info)).toEqual([]);
   });
 
