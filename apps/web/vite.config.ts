@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { endpointTablesOnly } from './build/endpoint-tables.ts';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -33,7 +34,7 @@ const SHARED_SRC = /[\\/]packages[\\/]shared[\\/]src[\\/]/;
 const FEATURE_BARREL = /[\\/]admin[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 
 export default defineConfig({
-  plugins: [react(), publicPagesInDev()],
+  plugins: [react(), publicPagesInDev(), endpointTablesOnly()],
   // Absolute asset URLs: pages are served from nested paths such as /track-order/{ref}.
   base: '/',
   build: {

@@ -1,9 +1,9 @@
 import type { ContractForm, ContractInput, ContractOf, ContractReply, Endpoint, HttpMethod } from '@eta/shared';
 
 /**
- * Calls go through the contracts (DESIGN §13): an endpoint (method and path, zod-free, from
- * @eta/shared's endpoints table) and what its contract says it takes and gives. Only types come from
- * the contracts, so neither bundle carries their schemas.
+ * Calls go through the contracts (DESIGN §13): an endpoint (method and path, from its contract
+ * file's table) and what its contract says it takes and gives. Only the tables and the contracts'
+ * types come over (build/endpoint-tables.ts), so neither bundle carries their schemas.
  */
 export type InputOf<E extends Endpoint> = ContractInput<ContractOf<E>>;
 export type ReplyOf<E extends Endpoint> = ContractReply<ContractOf<E>>;

@@ -13,8 +13,26 @@ import {
   verifyLoginSchema,
 } from '../schemas/accounts.ts';
 import { contract } from './contract.ts';
-import { ACCOUNT_API } from './endpoints.ts';
+import { at } from './endpoints.ts';
 import { signInReplySchema } from './sign-in.ts';
+
+/** Staff accounts (DESIGN §17): sessions, two-factor sign-in, password reset. */
+export const ACCOUNT_API = {
+  verifyLogin: at('POST', '/admin/admin-login/verify'),
+  logout: at('POST', '/admin/logout'),
+  account: at('GET', '/admin/account'),
+  sessions: at('GET', '/admin/sessions'),
+  revokeSession: at('DELETE', '/admin/sessions/:id'),
+  memberSessions: at('GET', '/admin/team-member-sessions/:teamMemberId'),
+  setupTwoFactor: at('POST', '/admin/2fa/setup'),
+  enableTwoFactor: at('POST', '/admin/2fa/enable'),
+  disableTwoFactor: at('POST', '/admin/2fa/disable'),
+  recoveryCodes: at('POST', '/admin/2fa/recovery-codes'),
+  reauth: at('POST', '/admin/reauth'),
+  resetMemberTwoFactor: at('POST', '/admin/team-member-2fa-reset'),
+  forgotPassword: at('POST', '/admin/forgot-password'),
+  resetPassword: at('POST', '/admin/reset-password'),
+};
 
 /** The caller's own account: open before enrolment too, so REQUIRE_2FA can send them to it. */
 const own = { capability: 'signedIn', beforeTwoFactor: true } as const;

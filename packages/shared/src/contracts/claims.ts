@@ -6,7 +6,13 @@ import {
   releaseClaimsSchema,
 } from '../schemas/claims.ts';
 import { contract } from './contract.ts';
-import { CLAIMS_API } from './endpoints.ts';
+import { at } from './endpoints.ts';
+
+/** Working live (DESIGN §18): claiming the next order and releasing claims. */
+export const CLAIMS_API = {
+  nextOrder: at('POST', '/admin/next-order'),
+  releaseClaims: at('POST', '/admin/release-claims'),
+};
 
 const tag = 'Working live';
 

@@ -56,7 +56,7 @@ export interface ContractSpec {
 
 export type Contract = Endpoint & ContractSpec;
 
-/** One endpoint's contract: its method and path (endpoints.ts) with what it takes and gives. */
+/** One endpoint's contract: its method and path (its file's table) with what it takes and gives. */
 export const contract = <const E extends Endpoint, const S extends ContractSpec>(endpoint: E, spec: S): E & S => ({
   ...endpoint,
   ...spec,

@@ -14,7 +14,20 @@ import {
 } from '../schemas/detail.ts';
 import { emailContentSchema, orderDetailSchema, remarkRecordSchema } from '../schemas/detail-replies.ts';
 import { contract } from './contract.ts';
-import { DETAIL_API } from './endpoints.ts';
+import { at } from './endpoints.ts';
+
+/** Follow-up dates on Awaiting Customer and Awaiting Govt (DESIGN §18). */
+export const DETAIL_API = {
+  detail: at('GET', '/admin/get-orders-details/:orderId'),
+  image: at('GET', '/admin/order-image/:orderId/:kind'),
+  document: at('GET', '/admin/order-document/:orderId/:documentId'),
+  addRemark: at('POST', '/admin/add-new-remark'),
+  emailContent: at('GET', '/admin/email-content/:orderId'),
+  retryMail: at('POST', '/admin/retry-mail'),
+  upload: at('POST', '/admin/upload-visa-document'),
+  resendMail: at('POST', '/admin/resend-mail'),
+  rejectionMail: at('POST', '/admin/send-rejection-mail'),
+};
 
 const work = { capability: 'orders.work' } as const;
 const mailId = z.strictObject({ mailId: z.number().int() });

@@ -13,7 +13,22 @@ import {
   updateDisputeSchema,
 } from '../schemas/disputes.ts';
 import { contract } from './contract.ts';
-import { DISPUTE_INTAKE_API, DISPUTES_API } from './endpoints.ts';
+import { at } from './endpoints.ts';
+
+/** Processors post here with no staff token; the raw body's signature is the proof (DESIGN §14). */
+export const DISPUTE_INTAKE_API = {
+  stripe: at('POST', '/integrations/disputes/stripe'),
+  relay: at('POST', '/integrations/disputes'),
+};
+
+export const DISPUTES_API = {
+  open: at('POST', '/admin/disputes'),
+  list: at('GET', '/admin/disputes'),
+  one: at('GET', '/admin/disputes/:id'),
+  update: at('PUT', '/admin/disputes/:id'),
+  candidates: at('GET', '/admin/disputes/:id/candidates'),
+  report: at('POST', '/admin/get-dispute-report'),
+};
 
 const tag = 'Disputes';
 const work = { capability: 'disputes.work' } as const;

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { contract } from './contract.ts';
-import { FEATURES_API } from './endpoints.ts';
+import { at } from './endpoints.ts';
+
+/** What this installation has set up (DESIGN §25 mailbox, §26 Stripe): screens that need a part left off are hidden. */
+export const FEATURES_API = {
+  features: at('GET', '/admin/features'),
+};
 
 /** Which parts are set up: the mailbox read back (DESIGN §25) and refunds and evidence through Stripe (§26). */
 export const featuresSchema = z.strictObject({

@@ -1,6 +1,11 @@
 import { findItemSchema, findQuerySchema } from '../schemas/find.ts';
 import { contract } from './contract.ts';
-import { FIND_API } from './endpoints.ts';
+import { at } from './endpoints.ts';
+
+/** Find anything (DESIGN §23): every order the member may open, from the top bar. */
+export const FIND_API = {
+  find: at('GET', '/admin/find'),
+};
 
 export const FIND_CONTRACTS = {
   find: contract(FIND_API.find, {

@@ -1,9 +1,13 @@
 import { FOLLOW_UP_MSG } from '../follow-ups.ts';
 import { followUpResultSchema, followUpSchema } from '../schemas/follow-ups.ts';
 import { contract } from './contract.ts';
-import { FOLLOW_UP_API } from './endpoints.ts';
+import { at } from './endpoints.ts';
 
 const tag = 'Working live';
+
+export const FOLLOW_UP_API = {
+  followUp: at('PUT', '/admin/follow-up'),
+};
 
 export const FOLLOW_UP_CONTRACTS = {
   followUp: contract(FOLLOW_UP_API.followUp, {

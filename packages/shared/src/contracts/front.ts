@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PUBLIC_API } from '../public.ts';
 import { downloadRecordSchema } from '../schemas/detail-replies.ts';
 import { ingestBodySchema, ingestOrderSchema, ingestResultSchema } from '../schemas/orders.ts';
 import {
@@ -13,7 +14,20 @@ import {
   trackOrderSchema,
 } from '../schemas/public.ts';
 import { contract } from './contract.ts';
-import { FRONT_API, INGEST_API } from './endpoints.ts';
+import { at } from './endpoints.ts';
+
+/** The customers' calls (SPEC §7 public calls, DESIGN §8); PUBLIC_API keeps the bare paths. */
+export const FRONT_API = {
+  trackOrder: at('POST', PUBLIC_API.trackOrder),
+  downloadHistory: at('POST', PUBLIC_API.downloadHistory),
+  download: at('POST', PUBLIC_API.download),
+  downloadFile: at('GET', `${PUBLIC_API.downloadFile}/:token`),
+  branding: at('GET', PUBLIC_API.branding),
+};
+
+export const INGEST_API = {
+  orders: at('POST', '/integrations/orders'),
+};
 
 const tag = 'Customer pages';
 const customer = { scope: 'front' } as const;

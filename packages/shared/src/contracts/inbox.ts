@@ -12,7 +12,19 @@ import {
   sentCustomerMailSchema,
 } from '../schemas/inbox.ts';
 import { contract } from './contract.ts';
-import { INBOX_API } from './endpoints.ts';
+import { at } from './endpoints.ts';
+
+/** The conversation with the customer (DESIGN §25): templates, customer mail, the mailbox read back. */
+export const INBOX_API = {
+  templates: at('GET', '/admin/mail-templates'),
+  createTemplate: at('POST', '/admin/mail-templates'),
+  updateTemplate: at('PUT', '/admin/mail-templates/:id'),
+  deleteTemplate: at('DELETE', '/admin/mail-templates/:id'),
+  sendCustomerMail: at('POST', '/admin/send-customer-mail'),
+  inbound: at('GET', '/admin/inbound-mail'),
+  linkInbound: at('PUT', '/admin/inbound-mail/:id'),
+  attachment: at('GET', '/admin/inbound-attachments/:id'),
+};
 
 const tag = 'Customer conversation';
 const work = { capability: 'orders.work' } as const;

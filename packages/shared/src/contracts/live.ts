@@ -1,6 +1,12 @@
 import { presenceBodySchema, presencePathSchema, presenceReplySchema } from '../schemas/live.ts';
 import { contract } from './contract.ts';
-import { LIVE_API } from './endpoints.ts';
+import { at } from './endpoints.ts';
+
+/** Working live (DESIGN §18): the stream of changes and who has an order open. */
+export const LIVE_API = {
+  stream: at('GET', '/admin/live'),
+  presence: at('POST', '/admin/orders/:orderId/presence'),
+};
 
 const tag = 'Working live';
 

@@ -8,7 +8,14 @@ import {
   notificationRecordSchema,
 } from '../schemas/notifications.ts';
 import { contract } from './contract.ts';
-import { NOTIFICATIONS_API } from './endpoints.ts';
+import { at } from './endpoints.ts';
+
+/** Mentions and notifications (DESIGN §23): the bell's list and who a remark may name. */
+export const NOTIFICATIONS_API = {
+  list: at('GET', '/admin/notifications'),
+  read: at('POST', '/admin/notifications/read'),
+  mentionable: at('GET', '/admin/mentionable-members'),
+};
 
 const tag = 'Notifications';
 

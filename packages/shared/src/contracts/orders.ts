@@ -20,7 +20,20 @@ import {
   unassignResultSchema,
 } from '../schemas/queues.ts';
 import { contract } from './contract.ts';
-import { ORDERS_API } from './endpoints.ts';
+import { at } from './endpoints.ts';
+
+export const ORDERS_API = {
+  folderCounts: at('GET', '/admin/get-folder-count'),
+  list: at('GET', '/admin/get-orders-list/:orderName'),
+  search: at('POST', '/admin/search-order'),
+  assign: at('PUT', '/admin/assign-order-status'),
+  unassign: at('PUT', '/admin/unassign-order'),
+  remove: at('PUT', '/admin/change-order-status'),
+  refund: at('PUT', '/admin/move-to-complete-refund'),
+  move: at('PUT', '/admin/move-order-status'),
+  /** DESIGN §23: a Deleted order back to the status it had before */
+  restore: at('POST', '/admin/restore-order'),
+};
 
 const work = { capability: 'orders.work' } as const;
 const tag = 'Queues';

@@ -9,7 +9,17 @@ import {
   subjectExportSchema,
 } from '../schemas/privacy.ts';
 import { contract } from './contract.ts';
-import { PRIVACY_API } from './endpoints.ts';
+import { at } from './endpoints.ts';
+
+/** Personal data under UK GDPR (DESIGN §16): the logs, erasure and subject access. */
+export const PRIVACY_API = {
+  accessLog: at('GET', '/admin/access-log'),
+  accessLogCsv: at('GET', '/admin/access-log/csv'),
+  auditLog: at('GET', '/admin/audit-log'),
+  auditLogCsv: at('GET', '/admin/audit-log/csv'),
+  erase: at('POST', '/admin/orders/:orderId/erase'),
+  subjectExport: at('POST', '/admin/subject-export'),
+};
 
 const tag = 'Personal data';
 const audit = { capability: 'audit.read' } as const;

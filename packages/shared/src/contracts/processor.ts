@@ -14,7 +14,21 @@ import {
   refundRecordSchema,
 } from '../schemas/refunds.ts';
 import { contract } from './contract.ts';
-import { PROCESSOR_API } from './endpoints.ts';
+import { at } from './endpoints.ts';
+
+/** Money through the processor (DESIGN §26): refunds, dispute evidence sent, early fraud warnings. */
+export const PROCESSOR_API = {
+  orderRefunds: at('GET', '/admin/orders/:orderId/refunds'),
+  createRefund: at('POST', '/admin/orders/:orderId/refunds'),
+  refunds: at('GET', '/admin/refunds'),
+  retryRefund: at('POST', '/admin/refunds/:id/retry'),
+  summary: at('GET', '/admin/processor-summary'),
+  evidence: at('POST', '/admin/disputes/:id/evidence'),
+  accept: at('POST', '/admin/disputes/:id/accept'),
+  fraudWarnings: at('GET', '/admin/fraud-warnings'),
+  refundWarning: at('POST', '/admin/fraud-warnings/:id/refund'),
+  keepWarning: at('POST', '/admin/fraud-warnings/:id/keep'),
+};
 
 const tag = 'Processor';
 const work = { capability: 'orders.work' } as const;

@@ -11,7 +11,20 @@ import {
 import { orderPathSchema } from '../schemas/detail.ts';
 import { trendRequestSchema, trendRowSchema } from '../trend.ts';
 import { contract } from './contract.ts';
-import { DEFENCE_API, REPORTS_API } from './endpoints.ts';
+import { at } from './endpoints.ts';
+
+export const DEFENCE_API = {
+  transactionDetails: at('POST', '/admin/defence-pack-details'),
+  letter: at('GET', '/admin/defence-letter/:orderId'),
+  pack: at('POST', '/admin/get-defence-pack-pdf'),
+  sendInvoice: at('POST', '/admin/send-invoice'),
+};
+
+export const REPORTS_API = {
+  countryOrders: at('POST', '/admin/get-country-order-count'),
+  processedBy: at('POST', '/admin/get-processed-by-count'),
+  orderTrend: at('POST', '/admin/get-order-trend'),
+};
 
 const work = { capability: 'orders.work' } as const;
 

@@ -4,8 +4,28 @@ import { changePasswordSchema, loginSchema } from '../schemas/auth.ts';
 import { gatewaySettingSchema, paymentGatewayRecordSchema } from '../schemas/gateways.ts';
 import { addMemberSchema, deleteMemberSchema, teamMemberRecordSchema, updateMemberSchema } from '../schemas/team.ts';
 import { contract } from './contract.ts';
-import { AUTH_API, GATEWAY_API, TEAM_API } from './endpoints.ts';
+import { at } from './endpoints.ts';
 import { signInReplySchema } from './sign-in.ts';
+
+export const AUTH_API = {
+  login: at('POST', '/admin/admin-login'),
+  userInfo: at('GET', '/user_info'),
+  changePassword: at('POST', '/admin/change-password'),
+};
+
+export const GATEWAY_API = {
+  list: at('GET', '/admin/payment-gateways'),
+  activate: at('POST', '/admin/payment-gateway-setting'),
+};
+
+export const TEAM_API = {
+  list: at('GET', '/admin/get-team-member-list'),
+  info: at('GET', '/admin/team-member-info/:id'),
+  types: at('GET', '/admin/get-team-member-type'),
+  add: at('POST', '/admin/add-team-member'),
+  update: at('POST', '/admin/update-team-member'),
+  remove: at('PUT', '/admin/delete-team-member'),
+};
 
 const role = z.enum(ROLES as [Role, ...Role[]]);
 const team = { capability: 'team.manage' } as const;

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { SAVED_VIEW_MSG } from '../saved-views.ts';
 import { savedViewInputSchema, savedViewPathSchema, savedViewSchema } from '../schemas/saved-views.ts';
 import { contract } from './contract.ts';
-import { VIEWS_API } from './endpoints.ts';
+import { at } from './endpoints.ts';
+
+/** Saved views of a queue (DESIGN §23). */
+export const VIEWS_API = {
+  list: at('GET', '/admin/views'),
+  create: at('POST', '/admin/views'),
+  update: at('PUT', '/admin/views/:id'),
+  remove: at('DELETE', '/admin/views/:id'),
+};
 
 const tag = 'Queues';
 const work = { capability: 'orders.work' } as const;
