@@ -28,7 +28,9 @@ export function endpointTablesOnly(): Plugin {
       const file = id.split('?')[0] as string;
       if (!CONTRACT_FILE.test(file)) return null;
       // the modification time in the URL: a dev server reads a contract file again once it changes
-      const module: Record<string, unknown> = await import(`${pathToFileURL(file).href}?v=${Math.trunc(statSync(file).mtimeMs)}`);
+      const module: Record<string, unknown> = await import(
+        `${pathToFileURL(file).href}?v=${Math.trunc(statSync(file).mtimeMs)}`
+      );
       const lines: string[] = [];
       for (const [name, value] of Object.entries(module)) {
         if (name.endsWith('_API')) lines.push(`export const ${name} = ${JSON.stringify(value)};`);
