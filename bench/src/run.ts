@@ -130,6 +130,19 @@ async function benchOne(dialect: DialectName): Promise<DbResult> {
   let streams: Awaited<ReturnType<typeof openLiveStreams>> = [];
   try {
     const session = await openSession(client);
+    if (process.env.BENCH_RATIOS_ONLY) {
+      const ratios = await measureRatios(
+        session,
+        { server: server.port, bare: bare.port },
+        Math.min(RATIO_SECONDS, seconds),
+      );
+      // one line a route, read by compare.ts
+      for (const r of ratios)
+        console.log(
+          `  RATIO ${r.key} ${Math.round(r.requestsPerSecond)} req/s, bare ${Math.round(r.bareRequestsPerSecond)}, ratio ${r.ratio.toFixed(3)}, ${r.errors} errors`,
+        );
+      return await quietExit(server, target, mailbox);
+    }
     if (process.env.BENCH_MIXED_ONLY) {
       await bare.stop();
       // as in the full run, unless BENCH_LIVE_STREAMS=0: the streams' share of the cost shows
@@ -258,13 +271,18 @@ async function measureCallCosts(session: Session, server: Server, target: Target
 const stolen = (share: number | null | undefined) =>
   share === null || share === undefined ? '' : `; ${(share * 100).toFixed(1)}% of the machine's time stolen`;
 
-/** BENCH_MIXED_ONLY=1: the mixed workload alone, printed, no report (a way to compare changes quickly). */
+/** BENCH_MIXED_ONLY=1: the mixed workload alone, printed, no report (compare.ts reads it). */
 async function mixedOnly(session: Session, server: Server, target: Target, mailbox: Mailbox | null): Promise<never> {
   const mixed = await loadWithCpu(session, server, target, { seconds });
   const { server: serverMs, database } = mixed.cpuMsPerRequest;
   console.log(
     `  MIXED ${Math.round(mixed.requestsPerSecond)} req/s, ${mixed.errors} errors; CPU ms/request: server ${serverMs.toFixed(3)}, database ${database.toFixed(3)}${stolen(mixed.stolenShare)}`,
   );
+  return await quietExit(server, target, mailbox);
+}
+
+/** The end of a run that writes no report: the machine check once the server and database are quiet. */
+async function quietExit(server: Server, target: Target, mailbox: Mailbox | null): Promise<never> {
   await server.stop();
   await mailbox?.stop();
   await target.cleanup();
