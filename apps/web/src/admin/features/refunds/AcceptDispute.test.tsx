@@ -49,7 +49,7 @@ describe('Accept on a Stripe dispute (DESIGN §26)', () => {
     // beside Submit evidence
     expect(within(article).getByRole('button', { name: 'Submit evidence' })).toBeTruthy();
     await user.click(within(article).getByRole('button', { name: 'Accept' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Accept this dispute?' });
     expect(within(dialog).getByText(/£49\.99 stays with the customer/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

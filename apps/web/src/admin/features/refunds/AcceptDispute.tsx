@@ -3,6 +3,7 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { AppModal } from '../../../components/AppModal.tsx';
 import { type ApiError, shownRefusal } from '../../../lib/apiError.ts';
 import { useFeatureOn } from '../../../store/features.ts';
 import { useAcceptDisputeMutation } from './api.ts';
@@ -36,9 +37,9 @@ export function AcceptDispute({ dispute, locked }: { dispute: DisputeRecord; loc
       <Button size="sm" variant="outline-danger" disabled={locked} onClick={() => setAsking(true)}>
         Accept
       </Button>
-      <Modal show={asking} onHide={close}>
+      <AppModal show={asking} onHide={close} size="lg" aria-labelledby="accept-dispute-title">
         <Modal.Header closeButton>
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title as="h2" className="h5" id="accept-dispute-title">
             Accept this dispute?
           </Modal.Title>
         </Modal.Header>
@@ -61,7 +62,7 @@ export function AcceptDispute({ dispute, locked }: { dispute: DisputeRecord; loc
             Accept the dispute
           </Button>
         </Modal.Footer>
-      </Modal>
+      </AppModal>
     </>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { AppModal } from '../../../components/AppModal.tsx';
 import { type ApiError, shownRefusal } from '../../../lib/apiError.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useKeepWarningMutation } from './api.ts';
@@ -37,7 +38,7 @@ export function KeepWarningModal({ warning, onClose }: { warning: FraudWarningRe
     }
   };
   return (
-    <Modal show={warning !== null} onHide={close}>
+    <AppModal show={warning !== null} onHide={close} size="lg" aria-labelledby="keep-warning-title">
       <Form
         noValidate
         onSubmit={(event) => {
@@ -46,7 +47,7 @@ export function KeepWarningModal({ warning, onClose }: { warning: FraudWarningRe
         }}
       >
         <Modal.Header closeButton>
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title as="h2" className="h5" id="keep-warning-title">
             Keep the payment{warning?.order_id ? ` of ${warning.order_id}` : ''}
           </Modal.Title>
         </Modal.Header>
@@ -73,6 +74,6 @@ export function KeepWarningModal({ warning, onClose }: { warning: FraudWarningRe
           </Button>
         </Modal.Footer>
       </Form>
-    </Modal>
+    </AppModal>
   );
 }
