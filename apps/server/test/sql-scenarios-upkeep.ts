@@ -2,6 +2,7 @@ import { FOLDERS, type FolderDef } from '@eta/shared';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../src/db/dialect.ts';
 import type { Database } from '../src/db/schema.ts';
+import { postgresOneInboundReader, sqliteOneInboundReader } from '../src/modules/inbox/index.ts';
 import { postgresOutboxClaim, sqliteOutboxClaim } from '../src/modules/mail/index.ts';
 import { postgresSearchEngine, sqliteSearchEngine } from '../src/modules/orders/index.ts';
 import type { ListWindow } from '../src/modules/orders/list.repository.ts';
@@ -17,7 +18,7 @@ import type { Script } from './sql-capture.ts';
 /*
  * The other strategies of the Strategies table (docs/architecture/strategies.md), beside the writes of
  * sql-scenarios.ts: the queue search engines (FTS5 / pg_trgm), the outbox claim (one writer / SKIP
- * LOCKED) and the upkeep jobs (one pass at a time, space given back). Their SQL is kept in
+ * LOCKED), the upkeep jobs (one pass at a time, space given back) and the inbound reader (one at a time). Their SQL is kept in
  * test/sql/<dialect>/<name>.sql by the same test (sql-snapshots.test.ts), so a change to either
  * dialect's statement shows in review as a diff of SQL, not of TypeScript.
  */
@@ -52,6 +53,7 @@ function strategies(dialect: DialectName) {
     giveSpaceBack: pg ? postgresGiveSpaceBack : sqliteGiveSpaceBack,
     oneRetentionPassAtATime: pg ? postgresOneRetentionPass : sqliteOneRetentionPass,
     oneOrphanSweepAtATime: pg ? postgresOneOrphanSweep : sqliteOneOrphanSweep,
+    oneInboundReaderAtATime: pg ? postgresOneInboundReader : sqliteOneInboundReader,
   };
 }
 type UpkeepStrategies = ReturnType<typeof strategies>;
@@ -104,6 +106,12 @@ export const UPKEEP_SCENARIOS: readonly UpkeepScenario[] = [
     what: 'an orphan file sweep run by one instance at a time (oneOrphanSweepAtATime), its work empty here',
     script: { postgres: [[{ locked: true }]] },
     run: (s, db) => s.oneOrphanSweepAtATime(db, nothing),
+  },
+  {
+    name: 'inbound-reader-alone',
+    what: 'a read of the mailbox by one instance at a time (oneInboundReaderAtATime), its work empty here',
+    script: { postgres: [[{ locked: true }]] },
+    run: (s, db) => s.oneInboundReaderAtATime(db, nothing),
   },
   {
     name: 'give-space-back',
