@@ -46,13 +46,14 @@ const headSha = git('rev-parse', 'HEAD');
 if (git('status', '--porcelain', '--untracked-files=no') !== '')
   console.log('note: the working tree has uncommitted changes; "head" is the working tree as it is, not HEAD');
 
-// Both sides open the same kept dataset: a migration only one side has would change it under the other.
+// Both sides open the same kept dataset, unless a migration only one side has would change it under
+// the other: then each side runs its own bench on a dataset of its own, from the same seed.
 const MIGRATIONS = 'apps/server/src/db/migrations';
-if (git('diff', '--name-only', baseSha, '--', MIGRATIONS) !== '') {
-  console.error(`${values.base} and the working tree have different migrations (${MIGRATIONS}): both sides open the same kept
-dataset, so compare commits with the same migrations (or compare each against a dataset of its own by hand).`);
-  process.exit(2);
-}
+const ownDatasets = git('diff', '--name-only', baseSha, '--', MIGRATIONS) !== '';
+if (ownDatasets)
+  console.log(`note: ${values.base} has other migrations: each side runs its own bench on a kept dataset of its own
+(BENCH_DATASET_TAG base / head; the first run of each generates it)`);
+const baseHas = (mode: string) => git('show', `${baseSha}:bench/src/run.ts`).includes(mode);
 
 /**
  * The base side: a detached worktree of its commit, measured by this checkout's bench (the same
@@ -69,7 +70,7 @@ function baseCheckout(): string {
     }
   }
   // (path.join would drop the trailing '/.' that makes cp copy the folder's contents)
-  execFileSync('cp', ['-r', `${path.join(ROOT, 'bench/src')}/.`, path.join(dir, 'bench/src')]);
+  if (!ownDatasets) execFileSync('cp', ['-r', `${path.join(ROOT, 'bench/src')}/.`, path.join(dir, 'bench/src')]);
   if (git('diff', '--name-only', baseSha, '--', 'package-lock.json') !== '')
     console.log('note: package-lock.json differs: the base side runs with this checkout’s installed packages');
   return dir;
@@ -105,7 +106,11 @@ function parse(mode: Mode, output: string): Figures {
 function runSide(dir: string, mode: Mode): Promise<Figures> {
   const args = ['bench/src/run.ts', '--keep', '--orders', values.orders, '--db', values.db];
   args.push('--duration', values.duration, '--connections', values.connections);
-  const env = { ...process.env, [mode === 'mixed' ? 'BENCH_MIXED_ONLY' : 'BENCH_RATIOS_ONLY']: '1' };
+  const env = {
+    ...process.env,
+    [mode === 'mixed' ? 'BENCH_MIXED_ONLY' : 'BENCH_RATIOS_ONLY']: '1',
+    ...(ownDatasets ? { BENCH_DATASET_TAG: dir === ROOT ? 'head' : 'base' } : {}),
+  };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: dir, env, stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
@@ -155,10 +160,15 @@ function table(mode: Mode, base: Figures[], head: Figures[]): string {
 }
 
 const baseDir = baseCheckout();
-const modes: Mode[] = values.what === 'both' ? ['mixed', 'ratios'] : [values.what as Mode];
+const modes = (values.what === 'both' ? ['mixed', 'ratios'] : [values.what as Mode]).filter((mode) => {
+  const name = mode === 'mixed' ? 'BENCH_MIXED_ONLY' : 'BENCH_RATIOS_ONLY';
+  if (!ownDatasets || baseHas(name)) return true;
+  console.log(`note: ${values.base}'s own bench has no ${name}: ${mode} is not compared`);
+  return false;
+}) as Mode[];
 const heading = `## ${values.base} (${baseSha.slice(0, 9)}) against the working tree (${headSha.slice(0, 9)})
 
-${values.orders} orders on ${values.db}, both sides measured by the working tree's bench; ${rounds} rounds, each side once a round, base first in odd rounds and head first in even ones; ${values.connections} connections, ${values.duration} s a run; ${new Date().toISOString()}, ${os.cpus().length} cores.
+${values.orders} orders on ${values.db}, ${ownDatasets ? 'each side measured by its own bench on a dataset of its own (their migrations differ)' : "both sides measured by the working tree's bench on one dataset"}; ${rounds} rounds, each side once a round, base first in odd rounds and head first in even ones; ${values.connections} connections, ${values.duration} s a run; ${new Date().toISOString()}, ${os.cpus().length} cores.
 `;
 const sections: string[] = [];
 for (const mode of modes) {

@@ -94,9 +94,16 @@ async function generate(
   }
 }
 
+/**
+ * BENCH_DATASET_TAG names a kept dataset of its own (compare.ts gives each side one when their
+ * migrations differ): the same seed, so the same rows, in a schema of that side's own.
+ */
+const TAG = (process.env.BENCH_DATASET_TAG ?? '').replace(/[^a-z0-9]/gi, '').toLowerCase();
+const tagged = (name: string, separator: string) => (TAG ? `${name}${separator}${TAG}` : name);
+
 function dataDirFor(dialect: DialectName, options: TargetOptions): string {
   if (!options.keep) return mkdtempSync(path.join(tmpdir(), `eta-bench-${dialect}-`));
-  return path.join(tmpdir(), `eta-bench-${dialect}-${options.orders}`);
+  return path.join(tmpdir(), tagged(`eta-bench-${dialect}-${options.orders}`, '-'));
 }
 
 export async function prepareSqlite(options: TargetOptions): Promise<Target> {
@@ -171,7 +178,9 @@ async function settle(databaseUrl: string): Promise<void> {
 
 export async function preparePostgres(options: TargetOptions & { adminUrl: string }): Promise<Target> {
   const dataDir = dataDirFor('postgres', options);
-  const name = options.keep ? `eta_bench_keep_${options.orders}` : `eta_bench_${randomBytes(5).toString('hex')}`;
+  const name = options.keep
+    ? tagged(`eta_bench_keep_${options.orders}`, '_')
+    : `eta_bench_${randomBytes(5).toString('hex')}`;
   const url = new URL(options.adminUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
