@@ -93,7 +93,16 @@ export class FakeServer {
 
   /** Sends an event down every open live stream (DESIGN §18), as another member's change would. */
   pushLive<K extends LiveEventName>(event: K, data: LiveEventMap[K]): void {
-    const bytes = new TextEncoder().encode(sseFrame(event, data));
+    this.writeLive(sseFrame(event, data));
+  }
+
+  /** Sends the heartbeat the real server writes between events: a comment, no event. */
+  pingLive(): void {
+    this.writeLive(': heartbeat\n\n');
+  }
+
+  private writeLive(text: string): void {
+    const bytes = new TextEncoder().encode(text);
     for (const stream of this.liveStreams) stream.enqueue(bytes);
   }
 
