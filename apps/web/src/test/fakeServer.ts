@@ -70,7 +70,7 @@ async function bodyOf(request: Request): Promise<unknown> {
  */
 async function formOf(request: Request): Promise<FormData> {
   const jsdomFile = globalThis.File;
-  globalThis.File = NodeFile as typeof File;
+  globalThis.File = NodeFile as unknown as typeof File;
   try {
     return await request.formData();
   } finally {

@@ -11,8 +11,11 @@ afterEach(() => stop());
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The stream started against `server`, with what it told its owner. */
-function follow(server: FakeServer, waits: { firstMs: number; maxMs: number; silenceMs: number }, token = () => 'tok-1') {
+/** The stream started against the server being served, with what it told its owner. */
+function follow(
+  waits: { firstMs: number; maxMs: number; silenceMs: number },
+  token: () => string | null = () => 'tok-1',
+) {
   const seen = { events: [] as LiveEvent[], opens: [] as boolean[], closed: 0, unauthorized: [] as string[] };
   stop = startLiveStream({
     token,
@@ -30,7 +33,7 @@ const QUICK = { firstMs: 20, maxMs: 100, silenceMs: 10_000 };
 describe('the live stream (DESIGN §18)', () => {
   it('opens with the stored token, passes each event on, and opens again after a lost stream, saying so', async () => {
     const server = new FakeServer().serve();
-    const seen = follow(server, QUICK);
+    const seen = follow(QUICK);
     await waitFor(() => expect(seen.opens).toEqual([false]));
     expect(server.calls(LIVE_API.stream)[0]?.authorization).toBe('tok-1');
     expect(seen.events.map((e) => e.event)).toEqual(['ready']);
@@ -55,7 +58,7 @@ describe('the live stream (DESIGN §18)', () => {
     const server = new FakeServer()
       .on(LIVE_API.stream, { http: 401, envelope: { status: API_STATUS.unauthorized, message: 'Session ended' } })
       .serve();
-    const seen = follow(server, QUICK);
+    const seen = follow(QUICK);
     await waitFor(() => expect(seen.unauthorized).toEqual(['Session ended']));
     await pause(150);
     expect(server.calls(LIVE_API.stream)).toHaveLength(1);
@@ -65,7 +68,7 @@ describe('the live stream (DESIGN §18)', () => {
   it('connects only while there is a token', async () => {
     const server = new FakeServer().serve();
     let token: string | null = 'tok-1';
-    const seen = follow(server, QUICK, () => token);
+    const seen = follow(QUICK, () => token);
     await waitFor(() => expect(seen.opens).toEqual([false]));
     token = null;
     server.dropLive();
@@ -84,7 +87,7 @@ describe('the live stream (DESIGN §18)', () => {
       })
       .serve();
     // waits 50, 100, 200, then 200 (the longest) each: each retry comes after half to all of its wait
-    follow(server, { firstMs: 50, maxMs: 200, silenceMs: 10_000 });
+    follow({ firstMs: 50, maxMs: 200, silenceMs: 10_000 });
     await waitFor(() => expect(at).toHaveLength(6), { timeout: 5_000 });
     const gaps = at.slice(1).map((t, i) => t - (at[i] as number));
     for (const [i, least] of [25, 50, 100, 100, 100].entries()) expect(gaps[i]).toBeGreaterThanOrEqual(least - 2);
@@ -94,7 +97,7 @@ describe('the live stream (DESIGN §18)', () => {
 
   it('counts a stream silent past two heartbeats as lost; heartbeats keep it open', async () => {
     const server = new FakeServer().serve();
-    const seen = follow(server, { firstMs: 20, maxMs: 100, silenceMs: 400 });
+    const seen = follow({ firstMs: 20, maxMs: 100, silenceMs: 400 });
     await waitFor(() => expect(seen.opens).toEqual([false]));
     for (let i = 0; i < 10; i += 1) {
       await pause(50);
