@@ -48,7 +48,8 @@ const isWrapped = (reply: Reply): reply is { http: number; envelope: ApiEnvelope
 const json = (status: number, envelope: ApiEnvelope) => HttpResponse.json(envelope, { status });
 
 /**
- * msw intercepts `fetch` for every test file that uses the fake server: relative `/api/...` calls
+ * msw intercepts `fetch` for every test file that uses the fake server
+ * (docs/decisions/0350-web-component-tests-answer-through-msw.md): relative `/api/...` calls
  * resolve against jsdom's location. Each test's server puts its own routes in (`serve`); they go at
  * the end of the test, so no test answers another's calls.
  */

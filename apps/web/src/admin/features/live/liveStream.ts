@@ -19,8 +19,8 @@ class StreamStopped extends Error {}
 
 /**
  * Keeps the live stream (DESIGN §18) open while the member is signed in. fetch-event-source reads
- * the stream and opens it again (decision 0351): fetch, since EventSource cannot send the
- * Authorization header. A lost stream is opened again after 1 s, then 2, 4 … up to 30 s (with
+ * the stream and opens it again (docs/decisions/0351-the-live-stream-is-read-by-fetch-event-source.md):
+ * fetch, since EventSource cannot send the Authorization header. A lost stream is opened again after 1 s, then 2, 4 … up to 30 s (with
  * jitter, so a restarted server is not met by every browser at once); a stream silent for longer
  * than two heartbeats is treated as lost (a proxy may drop it without a word). Returns the way to stop it.
  */
