@@ -27,7 +27,7 @@ afterEach(() => {
 
 /** Puts the fake server behind `fetch` and signs its member in through the real sign-in call. */
 export async function signInWith(server: FakeServer): Promise<void> {
-  vi.stubGlobal('fetch', server.fetch);
+  server.serve();
   await store.dispatch(login({ email: 'member@example.test', password: 'secret' }));
   if (!store.getState().auth.isAuth) throw new Error('the fake server did not sign the member in');
 }

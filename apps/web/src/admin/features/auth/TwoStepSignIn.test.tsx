@@ -1,7 +1,7 @@
 import { ACCOUNT_API, ACCOUNT_MSG, ADMIN_ROUTE, API_STATUS, AUTH_API, encodeOrderRef, SERVER_MSG } from '@eta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signInShown } from '../../../store/authSlice.ts';
 import { store } from '../../../store/index.ts';
 import { staffServer, tokenFor } from '../../../test/fakeServer.ts';
@@ -42,8 +42,7 @@ async function passwordStep(user: ReturnType<typeof userEvent.setup>) {
 describe('two-factor sign-in', () => {
   it('asks for the code in place, shows a wrong code under the field, and signs in with the right one', async () => {
     const user = userEvent.setup();
-    const server = twoStepServer();
-    vi.stubGlobal('fetch', server.fetch);
+    const server = twoStepServer().serve();
     const { router } = renderAdmin(ADMIN_ROUTE.home);
 
     await passwordStep(user);
@@ -64,8 +63,7 @@ describe('two-factor sign-in', () => {
 
   it('lands on the order a signed-out member opened, once the code is right', async () => {
     const user = userEvent.setup();
-    const server = twoStepServer();
-    vi.stubGlobal('fetch', server.fetch);
+    twoStepServer().serve();
     // a fresh tab: the previous test's sign-out (renderAdmin's clean-up) is not this member's
     store.dispatch(signInShown());
     const orderPath = `${ADMIN_ROUTE.viewOrder}/${encodeOrderRef('UKETA-4M7Q2Z')}`;

@@ -13,7 +13,7 @@ import {
 } from '@eta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { store } from '../../../store/index.ts';
 import { type FakeServer, filled, staffServer } from '../../../test/fakeServer.ts';
 import { listItem, orderDetail, TEAM_MEMBER } from '../../../test/fixtures.ts';
@@ -29,6 +29,17 @@ const PRESENCE = filled(LIVE_API.presence, { orderId: ORDER_ID });
 function serveList(server: FakeServer, rows: () => OrderListItem[]) {
   server.on(LIST, () => ({ status: API_STATUS.ok, message: 'Order list', data: rows(), total: rows().length }));
 }
+/**
+ * The table row showing `id`, found and climbed to in one synchronous step: a live change re-renders
+ * the cell (the id's link becomes plain text once another member holds it), and an element found
+ * before that re-render would no longer be in the row by the time the test climbed from it.
+ */
+const rowOf = (id: string) =>
+  waitFor(() => {
+    const row = screen.getByText(id).closest('tr');
+    if (!row) throw new Error(`${id} is not in a table row`);
+    return row;
+  });
 const sidebarLink = () => screen.getByRole('link', { name: new RegExp(`^${NEW_ORDERS.label}`) });
 const order = (orderId: string, over: Record<string, unknown> = {}) => ({
   orderId,
@@ -80,7 +91,7 @@ describe('working live', () => {
     const listCalls = server.calls(LIST).length;
 
     server.pushLive('order', order(ORDER_ID, { kind: 'assign', assignee: 'Nina Night' }));
-    const row = (await screen.findByText(ORDER_ID)).closest('tr')!;
+    const row = await rowOf(ORDER_ID);
     await waitFor(() => expect(row.getAttribute('title')).toBe('Nina Night took it'));
     expect(row.className).toContain('live-changed');
     // the member's own changes are not marked: their actions reload the list
@@ -111,16 +122,15 @@ describe('working live', () => {
     server.on(LIST, { status: API_STATUS.ok, message: 'Order list', data: rows, total: 30 });
     await signInWith(server);
     renderAdmin(folderRoute(NEW_ORDERS.path));
-    const row = async (id: string) => (await screen.findByText(id)).closest('tr')!;
     const footer = () => screen.getByTestId('queue-range').textContent;
-    expect(within(await row(ORDER_ID)).getByRole('link', { name: 'View' })).toBeTruthy();
+    expect(within(await rowOf(ORDER_ID)).getByRole('link', { name: 'View' })).toBeTruthy();
     await waitFor(() => expect(server.liveOpen).toBe(1));
     expect(footer()).toBe('Showing 1 to 10 of 30');
     const listCalls = server.calls(LIST).length;
 
     // Nina claims the first order: it stays New, now held by her, and Tara can no longer open it
     server.pushLive('order', order(ORDER_ID, { kind: 'assign', assignee: 'Nina Night' }));
-    const claimed = await row(ORDER_ID);
+    const claimed = await rowOf(ORDER_ID);
     await waitFor(() => expect(within(claimed).getByText('Nina Night')).toBeTruthy());
     expect(within(claimed).getByText(STATUS.New)).toBeTruthy();
     expect(within(claimed).queryByRole('link', { name: 'View' })).toBeNull();
@@ -133,7 +143,7 @@ describe('working live', () => {
     await waitFor(() => expect(screen.queryByText('UKETA-000002')).toBeNull());
     await waitFor(() => expect(sidebarLink().textContent).toBe(`${NEW_ORDERS.label}29`));
     expect(footer()).toBe('Showing 1 to 10 of 29');
-    expect(within(await row('UKETA-000003')).getByRole('link', { name: 'View' })).toBeTruthy();
+    expect(within(await rowOf('UKETA-000003')).getByRole('link', { name: 'View' })).toBeTruthy();
     // and one moved out from a later page: not on screen, but the total is the sidebar's still
     server.pushLive('order', order('UKETA-000099', { status: STATUS.Completed, from: STATUS.New }));
     server.pushLive('counts', { newOrdersCount: 28 });
@@ -145,16 +155,15 @@ describe('working live', () => {
 
   it('applies a change heard while the page was on its way, though the page was read before it', async () => {
     const server = staffServer(TEAM_MEMBER, { newOrdersCount: 1 });
-    serveList(server, () => [listItem({ order_id: ORDER_ID })]);
-    await signInWith(server);
     // the list's reply waits at the door until the test lets it in
     let letIn = () => {};
     const door = new Promise<void>((resolve) => (letIn = resolve));
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      const reply = await server.fetch(input, init);
-      if (String(input).includes(LIST.path)) await door;
-      return reply;
+    const rows = [listItem({ order_id: ORDER_ID })];
+    server.on(LIST, async () => {
+      await door;
+      return { status: API_STATUS.ok, message: 'Order list', data: rows, total: rows.length };
     });
+    await signInWith(server);
     renderAdmin(folderRoute(NEW_ORDERS.path));
     await waitFor(() => expect(server.liveOpen).toBe(1));
     await waitFor(() => expect(server.calls(LIST)).toHaveLength(1));
@@ -162,7 +171,7 @@ describe('working live', () => {
     server.pushLive('order', order(ORDER_ID, { kind: 'assign', assignee: 'Nina Night' }));
     await waitFor(() => expect(store.getState().live.changes[ORDER_ID]?.assignee).toBe('Nina Night'));
     letIn();
-    const row = (await screen.findByText(ORDER_ID)).closest('tr')!;
+    const row = await rowOf(ORDER_ID);
     await waitFor(() => expect(within(row).getByText('Nina Night')).toBeTruthy());
     expect((within(row).getByRole('button', { name: 'View' }) as HTMLButtonElement).disabled).toBe(true);
   });
