@@ -93,8 +93,8 @@ export async function disputeCandidates(ctx: Pick<AppContext, 'db'>, disputeId: 
   const windowStart = Date.parse(dispute.opened_at) - CANDIDATE_WINDOW_DAYS * DAY_MS;
   const result: DisputeCandidate[] = [];
   for (const row of [...referenced, ...priced]) {
-    if (seen.has(Number(row.id)) || result.length >= CANDIDATES_MAX) continue;
-    seen.add(Number(row.id));
+    if (seen.has(row.id) || result.length >= CANDIDATES_MAX) continue;
+    seen.add(row.id);
     const match: CandidateMatch[] = [];
     if (dispute.payment_reference && row.payment_reference === dispute.payment_reference)
       match.push('payment_reference');

@@ -85,7 +85,7 @@ export async function applyDisputeChanges(
     (set as Record<string, unknown>)[field] = value;
     if (row.order_id !== null) {
       events.push({
-        orderId: Number(row.order_id),
+        orderId: row.order_id,
         kind: ORDER_EVENT.disputeChanged,
         from: shown(field, row[field], row),
         to: shown(field, value, row),
@@ -98,9 +98,9 @@ export async function applyDisputeChanges(
   }
   if (set.state !== undefined) set.closed_at = isOpenDispute(String(set.state)) ? null : at;
   if (Object.keys(set).length === 0) return;
-  await updateDispute(trx, Number(row.id), { ...set, updated_at: at });
+  await updateDispute(trx, row.id, { ...set, updated_at: at });
   await appendEvents(tx, actor, events, at);
-  if (row.order_id !== null) await refreshOrderDeadline(trx, Number(row.order_id));
+  if (row.order_id !== null) await refreshOrderDeadline(trx, row.order_id);
 }
 
 /**

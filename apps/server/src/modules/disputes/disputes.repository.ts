@@ -65,7 +65,7 @@ async function lockThenRead(
   where: (q: ReturnType<typeof lockable>) => ReturnType<typeof lockable>,
 ): Promise<DisputeRow | undefined> {
   const locked = await lockForUpdate(db, where(lockable(db))).executeTakeFirst();
-  return locked ? findDispute(db, Number(locked.id)) : undefined;
+  return locked ? findDispute(db, locked.id) : undefined;
 }
 const lockable = (db: Db) => db.selectFrom('disputes').select('disputes.id');
 
@@ -128,9 +128,9 @@ export async function listDisputes(
     .execute();
   const { n } = await filtered(db, filter)
     .clearSelect()
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  return { rows, total: Number(n) };
+  return { rows, total: n };
 }
 
 /** The order a processor's dispute is about: by our order id, else by its payment reference or transaction id. */
@@ -141,7 +141,7 @@ export async function findOrderForIntake(
   const select = () => db.selectFrom('orders').select(['id', 'order_id', 'process_status']);
   if (refs.orderRef) {
     const byId = await select().where('order_id', '=', refs.orderRef).executeTakeFirst();
-    if (byId) return { ...byId, id: Number(byId.id) };
+    if (byId) return { ...byId, id: byId.id };
   }
   if (refs.references.length === 0) return undefined;
   // Two indexed lookups rather than one OR over two columns, which neither database serves from both indexes.
@@ -151,7 +151,7 @@ export async function findOrderForIntake(
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (found) return { ...found, id: Number(found.id) };
+    if (found) return { ...found, id: found.id };
   }
   return undefined;
 }
@@ -228,8 +228,8 @@ export async function reportTallies(
       eb.ref(column).as('key'),
       'currency',
       'state',
-      eb.fn.countAll<string | number>().as('n'),
-      eb.fn.sum<string | number>('amount_minor').as('amount'),
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>('amount_minor').as('amount'),
     ])
     .groupBy([column, 'currency', 'state']);
   if (range.from) query = query.where('opened_at', '>=', range.from);
@@ -239,8 +239,8 @@ export async function reportTallies(
     key: r.key,
     currency: r.currency,
     state: r.state,
-    n: Number(r.n),
-    amount: Number(r.amount),
+    n: r.n,
+    amount: r.amount,
   }));
 }
 

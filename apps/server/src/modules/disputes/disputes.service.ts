@@ -113,8 +113,7 @@ export function createDisputeService(ctx: AppContext) {
     async get(id: number): Promise<DisputeWithCe3> {
       const row = await repo.findDispute(ctx.db, id);
       if (!row) throw AppError.notFound(DISPUTE_MSG.notFound);
-      const ce3 =
-        row.order_id === null ? { eligible: false, matches: [] } : await ce3ForOrderId(ctx.db, Number(row.order_id));
+      const ce3 = row.order_id === null ? { eligible: false, matches: [] } : await ce3ForOrderId(ctx.db, row.order_id);
       return { ...record(row), ce3 };
     },
     /** A page of disputes, each with Visa CE 3.0 for its order, so the screen shows which qualify. */
@@ -123,13 +122,13 @@ export function createDisputeService(ctx: AppContext) {
       const { rows, total } = await repo.listDisputes(ctx.db, filter, { offset: (page - 1) * limit, limit });
       const ce3 = await ce3ForOrders(
         ctx.db,
-        rows.flatMap((r) => (r.order_id === null ? [] : [Number(r.order_id)])),
+        rows.flatMap((r) => (r.order_id === null ? [] : [r.order_id])),
       );
       const none = { eligible: false, matches: [] };
       return {
         data: rows.map((r) => ({
           ...record(r),
-          ce3: (r.order_id === null ? null : ce3.get(Number(r.order_id))) ?? none,
+          ce3: (r.order_id === null ? null : ce3.get(r.order_id)) ?? none,
         })),
         total,
       };

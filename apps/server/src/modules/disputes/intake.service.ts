@@ -89,7 +89,7 @@ export function createIntakeService(ctx: AppContext) {
         return { outcome: 'created', dispute_id: id, matched: Boolean(order) };
       }
 
-      const id = Number(existing.id);
+      const id = existing.id;
       await repo.linkIntakeEvent(trx, event.source, event.eventId, id);
       // Processors may deliver out of order: a closed dispute is not reopened by an older update.
       if (existing.processor_event_at && event.occurredAt < existing.processor_event_at) {

@@ -6,7 +6,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export async function insertDocument(db: Db, row: Insertable<DocumentsTable>): Promise<number> {
   const inserted = await db.insertInto('documents').values(row).returning('id').executeTakeFirstOrThrow();
-  return Number(inserted.id);
+  return inserted.id;
 }
 
 /** The order's current document: the latest uploaded, rejected or not. */

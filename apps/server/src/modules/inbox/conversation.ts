@@ -59,11 +59,11 @@ export async function orderConversation(db: Db, config: Config, orderDbId: numbe
   ]);
   const attachments = await attachmentsOf(
     db,
-    incoming.map((m) => Number(m.id)),
+    incoming.map((m) => m.id),
   );
   const items: ConversationItem[] = [
     ...outgoing.map((m) => ({
-      id: Number(m.id),
+      id: m.id,
       direction: 'out' as const,
       at: m.sent_at ?? m.created_at,
       from: m.from_name ? `${m.from_name} <${config.mail.from.replace(/^.*<|>.*$/g, '')}>` : config.mail.from,
@@ -75,7 +75,7 @@ export async function orderConversation(db: Db, config: Config, orderDbId: numbe
       attachments: [],
     })),
     ...incoming.map((m) => ({
-      id: Number(m.id),
+      id: m.id,
       direction: 'in' as const,
       at: m.received_at,
       from: m.from_address,
@@ -85,7 +85,7 @@ export async function orderConversation(db: Db, config: Config, orderDbId: numbe
       html: m.html,
       delivery: DELIVERY.received,
       delivery_detail: null,
-      attachments: attachments.get(Number(m.id)) ?? [],
+      attachments: attachments.get(m.id) ?? [],
     })),
   ];
   return items.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.direction === 'out' ? -1 : 1));

@@ -23,7 +23,7 @@ export async function insertInbound(db: Db, row: Insertable<InboundMailTable>): 
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
-  return inserted ? Number(inserted.id) : null;
+  return inserted ? inserted.id : null;
 }
 
 export async function insertAttachments(

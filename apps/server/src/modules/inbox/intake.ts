@@ -163,7 +163,7 @@ export async function takeIn(
   if (earlier) {
     await discard(ctx, message);
     return {
-      inboundId: Number(earlier.id),
+      inboundId: earlier.id,
       kind: 'duplicate',
       orderDbId: earlier.order_id,
       outcome: `duplicate of inbound ${earlier.id}`,
@@ -188,7 +188,7 @@ export async function takeIn(
     if (tag.forged) notes.push(`forged bounce tag (${tag.forged}) ignored`);
     if (row) {
       const report = kind === INBOUND_KIND.bounce ? bounceReport(mail) : complaintReport(mail);
-      reportOf = { outboxId: Number(row.id), orderDbId: row.order_id === null ? null : Number(row.order_id), report };
+      reportOf = { outboxId: row.id, orderDbId: row.order_id === null ? null : row.order_id, report };
     } else notes.push(`${kind === INBOUND_KIND.bounce ? 'delivery report' : 'complaint'} for a mail we never sent`);
   }
   if (refused.length > 0) notes.push(`attachments refused: ${refused.join(', ')}`);
@@ -233,7 +233,7 @@ export async function takeIn(
     await discard(ctx, message);
     const again = await repo.findStored(ctx.db, mailboxKey, messageId);
     return {
-      inboundId: again ? Number(again.id) : null,
+      inboundId: again ? again.id : null,
       kind: 'duplicate',
       orderDbId,
       outcome: 'duplicate (stored by another reader)',

@@ -28,7 +28,7 @@ async function byReference(db: Db, mail: ParsedMail): Promise<Match | null> {
       .where('id', '=', Number(id))
       .executeTakeFirst();
     if (row?.order_id != null && row.created_at.replace(/\D/g, '') === stamp) {
-      return { orderDbId: Number(row.order_id), outboxId: Number(row.id), by: INBOUND_MATCH.inReplyTo };
+      return { orderDbId: row.order_id, outboxId: row.id, by: INBOUND_MATCH.inReplyTo };
     }
   }
   return null;
@@ -60,7 +60,7 @@ export function tagged(
 
 async function byOutboxId(db: Db, mailId: number, by: InboundMatch): Promise<Match | null> {
   const row = await db.selectFrom('mail_outbox').select(['id', 'order_id']).where('id', '=', mailId).executeTakeFirst();
-  return row?.order_id != null ? { orderDbId: Number(row.order_id), outboxId: Number(row.id), by } : null;
+  return row?.order_id != null ? { orderDbId: row.order_id, outboxId: row.id, by } : null;
 }
 
 /** An order id in the subject: words that look like one (DESIGN §6) and name exactly one order. */

@@ -49,7 +49,7 @@ export async function nextSeq(db: Db, year: number): Promise<number> {
     .onConflict((oc) => oc.column('year').doUpdateSet((eb) => ({ last_seq: eb('invoice_counters.last_seq', '+', 1) })))
     .returning('last_seq')
     .executeTakeFirstOrThrow();
-  return Number(row.last_seq);
+  return row.last_seq;
 }
 
 export async function insertInvoice(

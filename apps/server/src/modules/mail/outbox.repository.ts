@@ -55,7 +55,7 @@ export async function insertMails(db: Db, mails: readonly NewMail[], at: string)
       .values(rows.slice(i, i + 60))
       .returning('id')
       .execute();
-    ids.push(...inserted.map((r) => Number(r.id)));
+    ids.push(...inserted.map((r) => r.id));
   }
   return ids;
 }
@@ -97,7 +97,7 @@ export async function claimDueSkippingLocked(
     .whereRef('mail_outbox.id', '=', 'due.id')
     .returningAll('mail_outbox')
     .execute();
-  return rows.sort((a, b) => Number(a.id) - Number(b.id));
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 /** SQLite's claim (outbox-claim.ts): one writer at a time, and the subquery is evaluated once. */
@@ -117,7 +117,7 @@ export async function claimDueInOneWriter(
     .where('next_attempt_at', '<=', now)
     .returningAll()
     .execute();
-  return rows.sort((a, b) => Number(a.id) - Number(b.id));
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 /** Records a delivery, only by the worker that still holds the row. True when it did. */
@@ -232,5 +232,5 @@ export async function requeueFailed(
     );
   if (mailId !== undefined) query = query.where('id', '=', mailId);
   const rows = await query.returning(['id', 'kind', 'provider']).execute();
-  return rows.map((r) => ({ id: Number(r.id), kind: r.kind, provider: r.provider }));
+  return rows.map((r) => ({ id: r.id, kind: r.kind, provider: r.provider }));
 }

@@ -85,7 +85,7 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
   /** Records a mail as failed for good (no further attempt) with its reason, and says so in Activity. */
   async function failForGood(row: outbox.OutboxRow, reason: string): Promise<void> {
     await inTransaction(ctx.transactions, async (trx, tx) => {
-      const mine = await outbox.markAttemptFailed(trx, Number(row.id), token, reason, null);
+      const mine = await outbox.markAttemptFailed(trx, row.id, token, reason, null);
       if (mine && row.order_id !== null) {
         await appendEvents(
           tx,
@@ -106,7 +106,7 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
   }
 
   async function deliver(row: outbox.OutboxRow, result: DrainResult): Promise<void> {
-    const id = Number(row.id);
+    const id = row.id;
     // Each mail gets a full lease of its own; one another instance has taken over is left to it.
     if (
       !(await outbox.renewLease(
@@ -122,7 +122,7 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
     if (
       DOCUMENT_BOUND_KINDS.includes(row.kind as MailKind) &&
       row.document_id !== null &&
-      (await outbox.documentRejected(ctx.db, Number(row.document_id)))
+      (await outbox.documentRejected(ctx.db, row.document_id))
     ) {
       await failForGood(row, MAIL_WITHDRAWN);
       result.failed += 1;

@@ -85,7 +85,7 @@ async function writable(
   if (!row) throw AppError.notFound(DETAIL_MSG.orderNotFound);
   const order: WritableOrder = {
     ...row,
-    id: Number(row.id),
+    id: row.id,
     assigned_to: row.assigned_to === null ? null : Number(row.assigned_to),
     processed_by: row.processed_by === null ? null : Number(row.processed_by),
     amount_minor: row.amount_minor === null ? null : Number(row.amount_minor),

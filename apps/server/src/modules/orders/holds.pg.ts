@@ -18,12 +18,12 @@ function toChange(rows: readonly Row[]): HoldChange {
   for (const r of rows) if (r.assigned_to !== null && r.holder !== null) names.set(Number(r.assigned_to), r.holder);
   return {
     rows: rows.map((r) => ({
-      id: Number(r.id),
+      id: r.id,
       order_id: r.order_id,
       process_status: r.process_status,
       assigned_to: r.assigned_to === null ? null : Number(r.assigned_to),
     })),
-    changed: rows.filter((r) => r.changed).map((r) => Number(r.id)),
+    changed: rows.filter((r) => r.changed).map((r) => r.id),
     names,
   };
 }

@@ -149,7 +149,7 @@ export async function sampleSearchTexts(db: Db, size: number): Promise<string[]>
     db.selectFrom('orders').select('id').orderBy('id', order).limit(1).executeTakeFirst();
   const [first, last] = [await end('asc'), await end('desc')];
   if (!first || !last) return [];
-  const [lo, hi] = [Number(first.id), Number(last.id)];
+  const [lo, hi] = [first.id, last.id];
   const texts: string[] = [];
   for (let k = 0; k < CHUNKS; k += 1) {
     const rows = await db
@@ -243,16 +243,16 @@ export function rowsOf<TB extends keyof Database>(db: Db, ids: PageIds<TB>, wind
  */
 export async function rowsWithTotal(
   db: Db,
-  page: readonly { id: number | string; total_rows: number | string }[],
+  page: readonly { id: number; total_rows: number }[],
   window: ListWindow,
 ): Promise<{ rows: ListRow[]; total: number | null }> {
   if (page.length === 0) return { rows: [], total: null };
   const rows = await rowsOf(
     db,
-    page.map((r) => Number(r.id)),
+    page.map((r) => r.id),
     window,
   );
-  return { rows, total: Number(page[0]?.total_rows) };
+  return { rows, total: page[0]?.total_rows ?? null };
 }
 
 /** One page of a folder: ids from the index, then those rows (a search's: SearchEngine.page). */
@@ -308,5 +308,5 @@ export async function folderPage(
     },
   );
   const first = rows[0];
-  return { rows: rows as ListRow[], total: first ? Number(first.folder_total) : null };
+  return { rows: rows as ListRow[], total: first ? first.folder_total : null };
 }

@@ -49,7 +49,7 @@ async function emptyInbound(trx: Trx, by: 'id' | 'order_id', ids: readonly numbe
     .where(
       'inbound_id',
       'in',
-      mails.map((m) => Number(m.id)),
+      mails.map((m) => m.id),
     )
     .where('removed_at', 'is', null)
     .returning('file_name')

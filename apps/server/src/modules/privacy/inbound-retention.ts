@@ -45,8 +45,8 @@ export async function removeLeftOverInbound(ctx: AppContext, now: number, at: st
     ]);
     // a reply read onto an erased order put its subject in Activity: it goes with the mail
     const due = [
-      ...unmatched.map((r) => ({ id: Number(r.id), erasedOrder: null })),
-      ...late.map((r) => ({ id: Number(r.id), erasedOrder: r.personal_erased_at ? Number(r.order_db_id) : null })),
+      ...unmatched.map((r) => ({ id: r.id, erasedOrder: null })),
+      ...late.map((r) => ({ id: r.id, erasedOrder: r.personal_erased_at ? r.order_db_id : null })),
     ];
     for (let i = 0; i < due.length; i += batch) {
       const slice = due.slice(i, i + batch);

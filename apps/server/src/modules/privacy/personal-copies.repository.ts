@@ -138,7 +138,7 @@ async function eraseMail(trx: Trx, ids: readonly number[], at: string): Promise<
   await queueFileDeletions(
     trx,
     [
-      ...mails.map((m) => ({ folder: FILE_FOLDER.mail, file_name: emlFileName(m.provider, Number(m.id)) })),
+      ...mails.map((m) => ({ folder: FILE_FOLDER.mail, file_name: emlFileName(m.provider, m.id) })),
       ...invoices.map((i) => ({ folder: FILE_FOLDER.invoices, file_name: i.file_name })),
     ],
     at,

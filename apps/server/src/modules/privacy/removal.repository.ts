@@ -49,7 +49,7 @@ async function claim(
     .where(column, 'is', null)
     .returning('id')
     .execute();
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => r.id);
 }
 
 const logRemoval = (orderIds: readonly number[], what: string, options: StepOptions) =>

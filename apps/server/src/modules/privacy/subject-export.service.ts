@@ -43,7 +43,7 @@ export function createSubjectExportService(ctx: AppContext) {
         .where('id', '<=', from + SCAN_WINDOW)
         .where((eb) => eb.or([eb(sql`lower(contact_email_address)`, '=', email), eb(sql`lower(email)`, '=', email)]))
         .execute();
-      found.push(...rows.map((r) => Number(r.id)));
+      found.push(...rows.map((r) => r.id));
       await yieldToRequests();
     }
     return found;

@@ -79,7 +79,7 @@ export function createEvidenceService(
           staff,
           [
             {
-              orderId: Number(row.order_id),
+              orderId: row.order_id,
               kind: ORDER_EVENT.disputeEvidence,
               from: null,
               to: what,
@@ -98,7 +98,7 @@ export function createEvidenceService(
       assertOpen(row);
       if (row.order_id === null || row.public_order_id === null) throw AppError.conflict(EVIDENCE_MSG.noOrder);
       const pack = await makePack(staff, row.public_order_id);
-      const built = await buildEvidence(ctx, Number(row.order_id), pack);
+      const built = await buildEvidence(ctx, row.order_id, pack);
       const stripe = processor as PaymentProcessor;
       const files: EvidenceReply['files'] = [];
       const evidence = { ...built.fields };

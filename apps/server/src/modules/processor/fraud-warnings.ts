@@ -62,7 +62,7 @@ export async function applyFraudWarning(
         .where('processor_warning_id', '=', warning.id),
     ).executeTakeFirst();
     const fields = {
-      order_id: order ? Number(order.id) : null,
+      order_id: order ? order.id : null,
       charge_ref: warning.charge,
       fraud_type: warning.fraud_type,
       actionable: warning.actionable ? 1 : 0,
@@ -86,7 +86,7 @@ export async function applyFraudWarning(
         null,
         [
           {
-            orderId: Number(order.id),
+            orderId: order.id,
             kind: ORDER_EVENT.fraudWarning,
             from: null,
             to: warning.fraud_type,
@@ -122,7 +122,7 @@ const recordQuery = (ctx: AppContext) =>
 
 type RecordRow = Awaited<ReturnType<ReturnType<typeof recordQuery>['execute']>>[number];
 const toRecord = (r: RecordRow): FraudWarningRecord => ({
-  id: Number(r.id),
+  id: r.id,
   processor_warning_id: r.processor_warning_id,
   order_id: r.order_id,
   charge_ref: r.charge_ref,
@@ -133,7 +133,7 @@ const toRecord = (r: RecordRow): FraudWarningRecord => ({
   keep_reason: r.keep_reason,
   decided_by_name: r.decided_by_name,
   decided_at: r.decided_at,
-  never_downloaded: r.order_id !== null && Number(r.downloads) === 0,
+  never_downloaded: r.order_id !== null && r.downloads === 0,
 });
 
 export function createFraudWarningService(ctx: AppContext) {
@@ -170,7 +170,7 @@ export function createFraudWarningService(ctx: AppContext) {
         count = count.where('state', '=', state);
       }
       const [found, counted] = await Promise.all([rows.execute(), count.executeTakeFirstOrThrow()]);
-      return { data: found.map(toRecord), total: Number(counted.n) };
+      return { data: found.map(toRecord), total: counted.n };
     },
     /** Refund now: what remains of the order, through Stripe, tied to the warning. */
     async refund(staff: TokenUser, id: number): Promise<{ record: FraudWarningRecord; refunded: boolean }> {
@@ -180,7 +180,7 @@ export function createFraudWarningService(ctx: AppContext) {
         // The order locked as a manual refund and a retry lock it, so what remains is weighed with no
         // other refund of it being written meanwhile: two asks at once never refund more than was paid.
         // The warning before the order: nothing locks an order and then its warning.
-        const order = await repo.lockRefundableOrderById(trx, Number(warning.order_id));
+        const order = await repo.lockRefundableOrderById(trx, warning.order_id);
         if (!order) throw AppError.conflict(FRAUD_MSG.noOrder);
         await refuseIfHeld(trx, staff, order);
         // Paid elsewhere (or Stripe not connected): say where its refund is made, not that there is none.
@@ -233,7 +233,7 @@ async function decide(
       staff,
       [
         {
-          orderId: Number(warning.order_id),
+          orderId: warning.order_id,
           kind: ORDER_EVENT.fraudWarning,
           from: 'open',
           to: state,

@@ -75,7 +75,7 @@ export async function writeRefunds(
     tx,
     actor,
     rows.map((r) => ({
-      orderId: Number(r.order_id),
+      orderId: r.order_id,
       kind: ORDER_EVENT.refundRequested,
       from: null,
       to: formatMoney(Number(r.amount_minor), r.currency),
@@ -83,7 +83,7 @@ export async function writeRefunds(
     })),
     at,
   );
-  const refundIds = rows.map((r) => Number(r.id));
+  const refundIds = rows.map((r) => r.id);
   if (refundIds.length > 0) tx.afterCommit(() => ctx.events.publish('refunds.requested', { refundIds }));
   return rows;
 }

@@ -52,7 +52,7 @@ export async function heldByOrder(db: Db, orderDbIds: readonly number[]): Promis
     .where('state', 'in', [...REFUND_HOLDING_STATES])
     .groupBy('order_id')
     .execute();
-  return new Map(rows.map((r) => [Number(r.order_id), Number(r.held)]));
+  return new Map(rows.map((r) => [r.order_id, Number(r.held)]));
 }
 
 export async function insertRefunds(db: Db, rows: Insertable<RefundsTable>[]): Promise<RefundRow[]> {
@@ -85,7 +85,7 @@ export async function dueRefundIds(db: Db, now: string, limit: number): Promise<
     .orderBy('id')
     .limit(limit)
     .execute();
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -145,7 +145,7 @@ const records = (db: Db) =>
 
 const toRecord = (r: Awaited<ReturnType<ReturnType<typeof records>['execute']>>[number]): RefundRecord => ({
   ...r,
-  id: Number(r.id),
+  id: r.id,
   amount_minor: Number(r.amount_minor),
   attempt: Number(r.attempt),
   state: r.state as RefundState,
@@ -173,7 +173,7 @@ export async function refundRecords(
     count = count.where('state', '=', state);
   }
   const [rows, counted] = await Promise.all([query.execute(), count.executeTakeFirstOrThrow()]);
-  return { rows: rows.map(toRecord), total: Number(counted.n) };
+  return { rows: rows.map(toRecord), total: counted.n };
 }
 
 export async function countFailed(db: Db): Promise<number> {
@@ -182,7 +182,7 @@ export async function countFailed(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('state', '=', 'failed')
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 /** The order, locked until the transaction ends: its refunds are weighed against its amount. */
@@ -210,5 +210,5 @@ export async function countOpenWarnings(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('state', '=', 'open')
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }

@@ -72,5 +72,5 @@ async function remarkInOneStatement(
     db,
   );
   const row = rows[0];
-  return row ? { id: Number(row.id), order_id: row.order_id, orderDbId: Number(row.order_db_id) } : null;
+  return row ? { id: row.id, order_id: row.order_id, orderDbId: row.order_db_id } : null;
 }
