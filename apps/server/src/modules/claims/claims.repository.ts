@@ -38,13 +38,13 @@ export async function holdersIn(db: Db, statuses: readonly OrderStatus[]): Promi
 
 /**
  * No event logged by the order's holder since `cutoff`: the claim (an assign or takeover event by
- * the holder) and every write of theirs renew it. One probe of the event log's (order_id,
+ * the holder) and every write of theirs renew it. One probe of the event log's (order_key,
  * created_at) index per held order.
  */
 function idleSince(cutoff: string) {
   return sql<boolean>`not exists (
     select 1 from order_events e
-    where e.order_id = orders.id and e.staff_id = orders.assigned_to and e.created_at >= ${cutoff}
+    where e.order_key = orders.id and e.staff_id = orders.assigned_to and e.created_at >= ${cutoff}
   )`;
 }
 

@@ -83,7 +83,7 @@ function byAmountAndDate(db: Kysely<Database>, amountMinor: number, currency: st
 export async function disputeCandidates(ctx: Pick<AppContext, 'db'>, disputeId: number): Promise<DisputeCandidate[]> {
   const dispute = await findDispute(ctx.db, disputeId);
   if (!dispute) throw AppError.notFound(DISPUTE_MSG.notFound);
-  if (dispute.order_id !== null) throw AppError.conflict(DISPUTE_MSG.alreadyLinked);
+  if (dispute.order_key !== null) throw AppError.conflict(DISPUTE_MSG.alreadyLinked);
   const referenced =
     dispute.payment_reference || dispute.transaction_id
       ? await byReference(ctx.db, dispute.payment_reference, dispute.transaction_id)

@@ -36,7 +36,7 @@ export async function ce3For(db: Db, order: Ce3Source): Promise<Ce3Result> {
     .selectFrom('orders')
     .select([
       ...COLUMNS,
-      sql<number>`case when orders.process_status = ${STATUS.ChargeBack} or exists (select 1 from disputes d where d.order_id = orders.id) then 1 else 0 end`.as(
+      sql<number>`case when orders.process_status = ${STATUS.ChargeBack} or exists (select 1 from disputes d where d.order_key = orders.id) then 1 else 0 end`.as(
         'disputed',
       ),
     ])

@@ -68,7 +68,7 @@ export function createDocumentService(ctx: AppContext) {
           const at = nowIso(ctx.clock);
           const first = !(await repo.hasDocuments(trx, order.id));
           const documentId = await repo.insertDocument(trx, {
-            order_id: order.id,
+            order_key: order.id,
             file1: name,
             original_name: file.filename.slice(0, 255) || null,
             content_type: type.contentType,

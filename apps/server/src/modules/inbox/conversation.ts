@@ -47,12 +47,12 @@ export async function orderConversation(db: Db, config: Config, orderDbId: numbe
         'sent_at',
         'from_name',
       ])
-      .where('order_id', '=', orderDbId)
+      .where('order_key', '=', orderDbId)
       .execute(),
     db
       .selectFrom('inbound_mail')
       .select(['id', 'from_address', 'to_address', 'subject', 'text', 'html', 'received_at'])
-      .where('order_id', '=', orderDbId)
+      .where('order_key', '=', orderDbId)
       .where('kind', '=', 'reply')
       .where('removed_at', 'is', null)
       .execute(),

@@ -75,9 +75,9 @@ export async function listInbound(
 ): Promise<{ items: InboundItem[]; total: number }> {
   let base = db
     .selectFrom('inbound_mail')
-    .leftJoin('orders', 'orders.id', 'inbound_mail.order_id')
+    .leftJoin('orders', 'orders.id', 'inbound_mail.order_key')
     .where('inbound_mail.removed_at', 'is', null);
-  if (filter.unmatched) base = base.where('inbound_mail.order_id', 'is', null);
+  if (filter.unmatched) base = base.where('inbound_mail.order_key', 'is', null);
   if (filter.orderId) base = base.where('orders.order_id', '=', filter.orderId);
   const rows = (await base
     .select([...itemColumns])
@@ -93,7 +93,7 @@ export async function listInbound(
 export async function inboundItem(db: Db, id: number): Promise<InboundItem | null> {
   const rows = (await db
     .selectFrom('inbound_mail')
-    .leftJoin('orders', 'orders.id', 'inbound_mail.order_id')
+    .leftJoin('orders', 'orders.id', 'inbound_mail.order_key')
     .select([...itemColumns])
     .where('inbound_mail.id', '=', id)
     .where('inbound_mail.removed_at', 'is', null)
@@ -106,7 +106,7 @@ export async function findAttachment(db: Db, id: number) {
   return db
     .selectFrom('inbound_attachments')
     .innerJoin('inbound_mail', 'inbound_mail.id', 'inbound_attachments.inbound_id')
-    .leftJoin('orders', 'orders.id', 'inbound_mail.order_id')
+    .leftJoin('orders', 'orders.id', 'inbound_mail.order_key')
     .select([
       'inbound_attachments.file_name',
       'inbound_attachments.content_type',

@@ -34,7 +34,7 @@ export async function findByOrder(db: Db, orderDbId: number) {
   return db
     .selectFrom('invoices')
     .select(['invoice_number', 'amount_minor', 'currency', 'file_name', 'created_at'])
-    .where('order_id', '=', orderDbId)
+    .where('order_key', '=', orderDbId)
     .executeTakeFirst();
 }
 
@@ -55,7 +55,7 @@ export async function nextSeq(db: Db, year: number): Promise<number> {
 export async function insertInvoice(
   db: Db,
   row: {
-    order_id: number;
+    order_key: number;
     invoice_number: string;
     amount_minor: number;
     currency: string | null;

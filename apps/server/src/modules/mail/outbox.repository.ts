@@ -172,11 +172,11 @@ export async function markAttemptFailed(
 }
 
 export async function insertHistory(db: Db, row: OutboxRow, at: string): Promise<void> {
-  if (row.order_id === null) return;
+  if (row.order_key === null) return;
   await db
     .insertInto('mail_history')
     .values({
-      order_id: row.order_id,
+      order_key: row.order_key,
       outbox_id: row.id,
       document_id: row.document_id,
       kind: row.kind,
@@ -213,7 +213,7 @@ export async function requeueFailed(
   let query = db
     .updateTable('mail_outbox')
     .set({ status: MAIL_STATUS.queued, attempts: 0, next_attempt_at: at, claim_token: null })
-    .where('order_id', '=', orderDbId)
+    .where('order_key', '=', orderDbId)
     .where('status', '=', MAIL_STATUS.failed)
     .where((eb) =>
       eb.or([

@@ -19,7 +19,7 @@ export async function publicOrderId(db: Db, orderDbId: number): Promise<string> 
 export async function listOf(db: Db, memberId: number, limit: number, offset: number): Promise<NotificationRecord[]> {
   const rows = await db
     .selectFrom('notifications as n')
-    .innerJoin('orders as o', 'o.id', 'n.order_id')
+    .innerJoin('orders as o', 'o.id', 'n.order_key')
     .select(['n.id', 'n.kind', 'o.order_id', 'n.text', 'n.by_name', 'n.created_at', 'n.read_at'])
     .where('n.member_id', '=', memberId)
     .orderBy('n.id', 'desc')

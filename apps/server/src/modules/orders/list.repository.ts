@@ -54,9 +54,9 @@ const assigneeName = sql<string | null>`(select s.name from staff s where s.id =
  * The order's latest refund through the processor (DESIGN §26), for the Refunds queue: read with the
  * page's rows only (rowsQuery), one probe of refunds_order each, never across the folder.
  */
-// max(id) through refunds_order (order_id, and the row id with it) rather than ORDER BY … LIMIT 1,
+// max(id) through refunds_order (order_key, and the row id with it) rather than ORDER BY … LIMIT 1,
 // which PostgreSQL would sort for each row.
-const latestRefundState = sql<RefundState | null>`(select r.state from refunds r where r.id = (select max(m.id) from refunds m where m.order_id = orders.id))`;
+const latestRefundState = sql<RefundState | null>`(select r.state from refunds r where r.id = (select max(m.id) from refunds m where m.order_key = orders.id))`;
 
 /** "No deadline" as a sort key: after every real one ascending (migration 030's index), and descending. */
 const NO_DEADLINE_LAST = '9999-12-31T23:59:59.999Z';

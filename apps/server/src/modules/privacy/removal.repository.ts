@@ -73,7 +73,7 @@ export async function removeImages(trx: Trx, ids: readonly number[], options: St
   const images = await trx
     .updateTable('order_images')
     .set({ removed_at: options.at })
-    .where('order_id', 'in', done)
+    .where('order_key', 'in', done)
     .where('removed_at', 'is', null)
     .returning('file_name')
     .execute();
@@ -93,7 +93,7 @@ export async function removeDocuments(trx: Trx, ids: readonly number[], options:
   const documents = await trx
     .updateTable('documents')
     .set({ removed_at: options.at })
-    .where('order_id', 'in', done)
+    .where('order_key', 'in', done)
     .where('removed_at', 'is', null)
     .returning('file1')
     .execute();

@@ -62,7 +62,7 @@ export async function applyFraudWarning(
         .where('processor_warning_id', '=', warning.id),
     ).executeTakeFirst();
     const fields = {
-      order_id: order ? order.id : null,
+      order_key: order ? order.id : null,
       charge_ref: warning.charge,
       fraud_type: warning.fraud_type,
       actionable: warning.actionable ? 1 : 0,
@@ -72,9 +72,9 @@ export async function applyFraudWarning(
     };
     if (existing) {
       if (existing.processor_event_at > eventAt)
-        return { outcome: 'stale', dispute_id: null, matched: existing.order_id !== null };
+        return { outcome: 'stale', dispute_id: null, matched: existing.order_key !== null };
       await trx.updateTable('fraud_warnings').set(fields).where('id', '=', existing.id).execute();
-      return { outcome: 'updated', dispute_id: null, matched: fields.order_id !== null };
+      return { outcome: 'updated', dispute_id: null, matched: fields.order_key !== null };
     }
     await trx
       .insertInto('fraud_warnings')
@@ -104,7 +104,7 @@ export async function applyFraudWarning(
 const recordQuery = (ctx: AppContext) =>
   ctx.db
     .selectFrom('fraud_warnings')
-    .leftJoin('orders', 'orders.id', 'fraud_warnings.order_id')
+    .leftJoin('orders', 'orders.id', 'fraud_warnings.order_key')
     .select([
       'fraud_warnings.id',
       'fraud_warnings.processor_warning_id',
@@ -117,7 +117,9 @@ const recordQuery = (ctx: AppContext) =>
       'fraud_warnings.keep_reason',
       'fraud_warnings.decided_by_name',
       'fraud_warnings.decided_at',
-      sql<number>`(select count(*) from download_history d where d.order_id = fraud_warnings.order_id)`.as('downloads'),
+      sql<number>`(select count(*) from download_history d where d.order_key = fraud_warnings.order_key)`.as(
+        'downloads',
+      ),
     ]);
 
 type RecordRow = Awaited<ReturnType<ReturnType<typeof recordQuery>['execute']>>[number];
@@ -176,11 +178,11 @@ export function createFraudWarningService(ctx: AppContext) {
     async refund(staff: TokenUser, id: number): Promise<{ record: FraudWarningRecord; refunded: boolean }> {
       const refunded = await inTransaction(ctx.transactions, async (trx, tx) => {
         const warning = await lockOpen(trx, id);
-        if (warning.order_id === null) throw AppError.conflict(FRAUD_MSG.noOrder);
+        if (warning.order_key === null) throw AppError.conflict(FRAUD_MSG.noOrder);
         // The order locked as a manual refund and a retry lock it, so what remains is weighed with no
         // other refund of it being written meanwhile: two asks at once never refund more than was paid.
         // The warning before the order: nothing locks an order and then its warning.
-        const order = await repo.lockRefundableOrderById(trx, warning.order_id);
+        const order = await repo.lockRefundableOrderById(trx, warning.order_key);
         if (!order) throw AppError.conflict(FRAUD_MSG.noOrder);
         await refuseIfHeld(trx, staff, order);
         // Paid elsewhere (or Stripe not connected): say where its refund is made, not that there is none.
@@ -210,7 +212,7 @@ async function decide(
   trx: Parameters<Parameters<typeof inTransaction>[1]>[0],
   tx: Parameters<Parameters<typeof inTransaction>[1]>[1],
   staff: TokenUser,
-  warning: { id: number; order_id: number | null; processor_warning_id: string },
+  warning: { id: number; order_key: number | null; processor_warning_id: string },
   state: 'refunded' | 'kept',
   reason: string | null,
   at: string,
@@ -227,13 +229,13 @@ async function decide(
     })
     .where('id', '=', warning.id)
     .execute();
-  if (warning.order_id !== null)
+  if (warning.order_key !== null)
     await appendEvents(
       tx,
       staff,
       [
         {
-          orderId: warning.order_id,
+          orderId: warning.order_key,
           kind: ORDER_EVENT.fraudWarning,
           from: 'open',
           to: state,

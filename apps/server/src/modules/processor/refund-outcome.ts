@@ -50,7 +50,7 @@ export async function applyRefundNews(
     updated_at: at,
   });
   if (from === news.state) return true;
-  const orderId = row.order_id;
+  const orderId = row.order_key;
   const amount = formatMoney(Number(row.amount_minor), row.currency);
   const reference = news.processorRefundId ?? row.processor_refund_id ?? `refund ${id}`;
   if (news.state === 'succeeded') {
