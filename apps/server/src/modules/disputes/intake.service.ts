@@ -118,7 +118,7 @@ export function createIntakeService(ctx: AppContext) {
         },
         null,
         at,
-        { processor_event_at: event.occurredAt, ...(linkTo ? { order_id: linkTo.id } : {}) },
+        { processor_event_at: event.occurredAt, ...(linkTo ? { order_key: linkTo.id } : {}) },
       );
       if (linkTo) await attachToOrder(trx, tx, (await repo.findDispute(trx, id)) as repo.DisputeRow, linkTo, null, at);
       return { outcome: 'updated', dispute_id: id, matched: row.order_key !== null };

@@ -14,7 +14,7 @@ export interface MailAttachment {
 
 export interface NewMail {
   /** null: a mail about no order (a staff member's password reset) */
-  order_id: number | null;
+  order_key: number | null;
   document_id: number | null;
   kind: MailKind;
   provider: MailProvider;
