@@ -20,7 +20,7 @@ const parsed = <T>(value: T[] | string): T[] => (typeof value === 'string' ? (JS
  * The order with the names of its holder and its processor and, in the same statement, every list
  * the detail screen shows (documents, mails, downloads, remarks, events, disputes, image kinds), newest first.
  * One statement instead of seven: on PostgreSQL each is a round trip, on both most of a small query's
- * cost is the query's own overhead, not its rows (issue 8). Every subquery reads an index on order_id.
+ * cost is the query's own overhead, not its rows (issue 8). Every subquery reads an index on order_key.
  * Built and compiled once (db/compiled.ts): that alone cost more than running it.
  */
 const orderWithLists = compiledOnce((db: Db, orderId: string) =>
