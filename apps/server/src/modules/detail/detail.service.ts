@@ -127,7 +127,7 @@ export async function orderDetail(ctx: AppContext, staff: TokenUser, orderId: st
     upload_image: images.selfie,
     extra_answers: parseExtra(order.extra_answers),
     assign_to: order.holder_name ?? '',
-    assigned_to_me: order.assigned_to !== null && Number(order.assigned_to) === staff.id,
+    assigned_to_me: order.assigned_to === staff.id,
     domain: order.domain === 'secondary' ? 'secondary' : 'primary',
     processing_type: order.processing_type,
     amount: decimalOf(order.amount_minor === null ? null : Number(order.amount_minor)),
@@ -171,7 +171,7 @@ export async function orderDetail(ctx: AppContext, staff: TokenUser, orderId: st
     ce3: await ce3For(ctx.db, order),
     disputes: disputes.map((d) => toDisputeRecord({ ...d, public_order_id: order.order_id }, ctx.clock())),
     images,
-    relatedOrders: await relatedOrdersOf(ctx.db, { ...order, id: order.id }),
+    relatedOrders: await relatedOrdersOf(ctx.db, order),
     conversation: await orderConversation(ctx.db, ctx.config, order.id),
     customer_replied_at: order.customer_replied_at ?? null,
   };

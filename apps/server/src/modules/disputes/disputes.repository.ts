@@ -141,7 +141,7 @@ export async function findOrderForIntake(
   const select = () => db.selectFrom('orders').select(['id', 'order_id', 'process_status']);
   if (refs.orderRef) {
     const byId = await select().where('order_id', '=', refs.orderRef).executeTakeFirst();
-    if (byId) return { ...byId, id: byId.id };
+    if (byId) return byId;
   }
   if (refs.references.length === 0) return undefined;
   // Two indexed lookups rather than one OR over two columns, which neither database serves from both indexes.
@@ -151,7 +151,7 @@ export async function findOrderForIntake(
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (found) return { ...found, id: found.id };
+    if (found) return found;
   }
   return undefined;
 }

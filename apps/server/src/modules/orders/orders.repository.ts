@@ -86,8 +86,7 @@ const setStatusQuery = compiledPerLength(
  */
 export async function lockByOrderIds(db: Transaction<Database>, orderIds: readonly string[]): Promise<LockedRow[]> {
   if (orderIds.length === 0) return [];
-  const rows = await lockQuery(db, null, orderIds, {});
-  return rows.map((r) => ({ ...r, assigned_to: r.assigned_to === null ? null : Number(r.assigned_to) }));
+  return lockQuery(db, null, orderIds, {});
 }
 
 /**
