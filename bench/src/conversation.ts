@@ -37,7 +37,9 @@ async function conversationOrder(target: Target, session: Session): Promise<stri
       .where('process_status', '=', STATUS.Completed)
       .where(({ not, exists, selectFrom }) =>
         not(
-          exists(selectFrom('mail_outbox').select('mail_outbox.id').whereRef('mail_outbox.order_id', '=', 'orders.id')),
+          exists(
+            selectFrom('mail_outbox').select('mail_outbox.id').whereRef('mail_outbox.order_key', '=', 'orders.id'),
+          ),
         ),
       )
       .orderBy('orders.id', 'desc')

@@ -59,7 +59,7 @@ function open(target: Target): Handle {
 async function approvalsToBounce(handle: Handle, wanted: number) {
   const rows = await handle.db
     .selectFrom('mail_outbox')
-    .innerJoin('orders', 'orders.id', 'mail_outbox.order_id')
+    .innerJoin('orders', 'orders.id', 'mail_outbox.order_key')
     .select(['mail_outbox.id', 'mail_outbox.to_address'])
     .where('mail_outbox.kind', '=', MAIL_KIND.approval)
     .where('mail_outbox.delivery', 'is', null)
@@ -76,14 +76,14 @@ async function storedRows(handle: Handle, messageIds: readonly string[]) {
     message_id: string | null;
     created_at: string;
     kind: string;
-    order_id: number | null;
+    order_key: number | null;
     outcome: string;
   }[] = [];
   for (let i = 0; i < messageIds.length; i += 500) {
     rows.push(
       ...(await handle.db
         .selectFrom('inbound_mail')
-        .select(['message_id', 'created_at', 'kind', 'order_id', 'outcome'])
+        .select(['message_id', 'created_at', 'kind', 'order_key', 'outcome'])
         .where('message_id', 'in', messageIds.slice(i, i + 500))
         .execute()),
     );
@@ -157,8 +157,8 @@ export async function measureInbound(
       storedPerMinute: (rows.length * 60_000) / Math.max(last - first + INTERVAL_MS, 1),
       behind: percentiles(behind),
       outcomes: {
-        reply: rows.filter((r) => r.kind === 'reply' && r.order_id !== null).length,
-        unmatched: rows.filter((r) => r.kind === 'reply' && r.order_id === null).length,
+        reply: rows.filter((r) => r.kind === 'reply' && r.order_key !== null).length,
+        unmatched: rows.filter((r) => r.kind === 'reply' && r.order_key === null).length,
         bounce: rows.filter((r) => r.kind === 'bounce' && /marked bounced/.test(r.outcome)).length,
       },
       leftInInbox: await mailbox.waiting(),

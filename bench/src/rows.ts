@@ -225,7 +225,7 @@ export function createRowBuilder(rng: Rng, workers: readonly Member[], now: numb
     const event = (kind: string, from: string | null, to: string | null, at: string, actor: Member | null) =>
       rows.order_events.push({
         id: ids.order_events++,
-        order_id: id,
+        order_key: id,
         staff_id: actor?.id ?? null,
         staff_name: actor?.name ?? null,
         kind,
@@ -239,7 +239,7 @@ export function createRowBuilder(rng: Rng, workers: readonly Member[], now: numb
     if (status !== entered) event('status', entered, status, updatedIso, worker);
     rows.order_images.push({
       id: ids.order_images++,
-      order_id: id,
+      order_key: id,
       kind: 'passport',
       file_name: `bench-${id}.png`,
       content_type: 'image/png',
@@ -253,7 +253,7 @@ export function createRowBuilder(rng: Rng, workers: readonly Member[], now: numb
       const outboxId = ids.mail_outbox++;
       rows.documents.push({
         id: documentId,
-        order_id: id,
+        order_key: id,
         file1: `bench-${id}.pdf`,
         original_name: 'eta.pdf',
         content_type: 'application/pdf',
@@ -266,7 +266,7 @@ export function createRowBuilder(rng: Rng, workers: readonly Member[], now: numb
       });
       rows.mail_outbox.push({
         id: outboxId,
-        order_id: id,
+        order_key: id,
         document_id: documentId,
         kind: MAIL_KIND.approval,
         provider: MAIL_PROVIDER.cloud,
@@ -287,7 +287,7 @@ export function createRowBuilder(rng: Rng, workers: readonly Member[], now: numb
       });
       rows.mail_history.push({
         id: ids.mail_history++,
-        order_id: id,
+        order_key: id,
         outbox_id: outboxId,
         document_id: documentId,
         kind: MAIL_KIND.approval,
@@ -300,7 +300,7 @@ export function createRowBuilder(rng: Rng, workers: readonly Member[], now: numb
         const [browser, os] = rng.pick(AGENTS);
         rows.download_history.push({
           id: ids.download_history++,
-          order_id: id,
+          order_key: id,
           document_id: documentId,
           create_ts: iso(Math.min(now, handledAt + rng.int(1, 600) * 60_000)),
           ip: `${rng.int(1, 223)}.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`,
@@ -318,7 +318,7 @@ export function createRowBuilder(rng: Rng, workers: readonly Member[], now: numb
       const author = rng.pick(workers);
       rows.remarks.push({
         id: ids.remarks++,
-        order_id: id,
+        order_key: id,
         staff_id: author.id,
         remark_name: author.name,
         remark: rng.pick(REMARKS),

@@ -63,7 +63,7 @@ describeEachDialect('claim lease', (dialect) => {
     const logged = await t.app.ctx.db
       .selectFrom('order_events')
       .select(['detail', 'created_at'])
-      .where('order_id', '=', (await order(idle)).id)
+      .where('order_key', '=', (await order(idle)).id)
       .where('kind', '=', 'unassign')
       .executeTakeFirstOrThrow();
     expect(logged).toEqual({

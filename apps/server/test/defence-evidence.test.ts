@@ -31,7 +31,7 @@ describeEachDialect('defence evidence: only the current document counts (issue 1
 
   const mailsOf = async (orderId: string) => {
     const { id } = await orderRow(t, orderId);
-    return t.app.ctx.db.selectFrom('mail_outbox').selectAll().where('order_id', '=', id).orderBy('id').execute();
+    return t.app.ctx.db.selectFrom('mail_outbox').selectAll().where('order_key', '=', id).orderBy('id').execute();
   };
 
   /** Uploads a one-page document for the order with `provider`, mails it, and returns its stored name. */
@@ -50,7 +50,7 @@ describeEachDialect('defence evidence: only the current document counts (issue 1
     const [doc] = await t.app.ctx.db
       .selectFrom('documents')
       .select('file1')
-      .where('order_id', '=', id)
+      .where('order_key', '=', id)
       .orderBy('id', 'desc')
       .limit(1)
       .execute();

@@ -23,7 +23,7 @@ describeEachDialect('defence packs: passport by choice, fitted to the processor 
     return t.app.ctx.db
       .selectFrom('order_events')
       .selectAll()
-      .where('order_id', '=', id)
+      .where('order_key', '=', id)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
   };
@@ -103,7 +103,7 @@ describeEachDialect('defence packs: passport by choice, fitted to the processor 
       const event = await tight.app.ctx.db
         .selectFrom('order_events')
         .selectAll()
-        .where('order_id', '=', id)
+        .where('order_key', '=', id)
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
       expect(event.detail).toBe('fitted to Other; made smaller: timeline and download log cut');
@@ -138,7 +138,7 @@ describeEachDialect('defence packs: passport by choice, fitted to the processor 
       const event = await tight.app.ctx.db
         .selectFrom('order_events')
         .selectAll()
-        .where('order_id', '=', id)
+        .where('order_key', '=', id)
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
       expect(event.detail).toBe('fitted to Other; made smaller: images re-encoded');

@@ -78,7 +78,7 @@ export async function packOrder(
   const { id } = await orderRow(t, orderId);
   const tracked = await front(t, 'track-order', { orderId, email });
   const access = tracked.json().data.accessToken as string;
-  const [doc] = await t.app.ctx.db.selectFrom('documents').select(['file1']).where('order_id', '=', id).execute();
+  const [doc] = await t.app.ctx.db.selectFrom('documents').select(['file1']).where('order_key', '=', id).execute();
   for (let i = 0; i < count; i += 1) {
     const d = DOWNLOADS[i % DOWNLOADS.length] as (typeof DOWNLOADS)[number];
     const ip = i < DOWNLOADS.length ? d.ip : `192.0.2.${i}`;

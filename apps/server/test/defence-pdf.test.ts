@@ -128,7 +128,7 @@ describeEachDialect('defence pack PDFs', (dialect) => {
       const last = await t.app.ctx.db
         .selectFrom('order_events')
         .selectAll()
-        .where('order_id', '=', id)
+        .where('order_key', '=', id)
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
       expect(last).toMatchObject({

@@ -36,7 +36,7 @@ describeEachDialect('defence packs state only what is true (issue 31)', (dialect
     const activity = await t.app.ctx.db
       .selectFrom('order_events')
       .select(['kind', 'to_value', 'detail'])
-      .where('order_id', '=', id)
+      .where('order_key', '=', id)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     const log = await call(t, 'GET', `/api/admin/access-log?orderId=${orderId}&action=pack`, admin.token);
@@ -89,7 +89,7 @@ describeEachDialect('defence packs state only what is true (issue 31)', (dialect
       const packs = await t.app.ctx.db
         .selectFrom('order_events')
         .select('id')
-        .where('order_id', '=', id)
+        .where('order_key', '=', id)
         .where('kind', '=', 'defence_pack')
         .execute();
       expect(packs).toHaveLength(1);
@@ -100,7 +100,7 @@ describeEachDialect('defence packs state only what is true (issue 31)', (dialect
     it('pack 1 asked for a passport the order no longer has holds none and says so', async () => {
       const order = await packOrder(t, mary.token, { downloads: 1 });
       const { id } = await orderRow(t, order.orderId);
-      await t.app.ctx.db.deleteFrom('order_images').where('order_id', '=', id).execute();
+      await t.app.ctx.db.deleteFrom('order_images').where('order_key', '=', id).execute();
       const asked = await made(order.orderId, 1, { includePassport: true });
       expect(asked.images).toEqual([]);
       expect(asked.activity.detail).toBe(

@@ -35,7 +35,7 @@ describeEachDialect('transaction details and the defence letter', (dialect) => {
     call(t, 'POST', '/api/admin/defence-pack-details', token, payload);
   const events = async (orderId: string) => {
     const { id } = await orderRow(t, orderId);
-    return t.app.ctx.db.selectFrom('order_events').selectAll().where('order_id', '=', id).orderBy('id').execute();
+    return t.app.ctx.db.selectFrom('order_events').selectAll().where('order_key', '=', id).orderBy('id').execute();
   };
 
   describe('POST /api/admin/defence-pack-details', () => {

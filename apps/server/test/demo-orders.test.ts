@@ -107,7 +107,7 @@ describeEachDialect('demo orders', (dialect) => {
   it('opens disputes in every state on charged-back orders, some due within three days, and one unmatched', async () => {
     const disputes = await t.app.ctx.db
       .selectFrom('disputes')
-      .leftJoin('orders', 'orders.id', 'disputes.order_id')
+      .leftJoin('orders', 'orders.id', 'disputes.order_key')
       .select(['disputes.state', 'disputes.respond_by', 'disputes.respond_by_estimated', 'orders.process_status'])
       .execute();
     expect(new Set(disputes.map((d) => d.state))).toEqual(new Set(DISPUTE_STATES));
@@ -143,11 +143,11 @@ describeEachDialect('demo orders', (dialect) => {
     expect(completed.length).toBeGreaterThan(20);
     const documents = await t.app.ctx.db
       .selectFrom('documents')
-      .select(['order_id', 'file1', 'content_type', 'is_rejected_doc', 'removed_at', 'uploaded_by', 'created_at'])
+      .select(['order_key', 'file1', 'content_type', 'is_rejected_doc', 'removed_at', 'uploaded_by', 'created_at'])
       .execute();
     for (const order of completed) {
       const approved = documents.filter(
-        (d) => Number(d.order_id) === Number(order.id) && d.is_rejected_doc === DOCUMENT_NOT_REJECTED,
+        (d) => Number(d.order_key) === Number(order.id) && d.is_rejected_doc === DOCUMENT_NOT_REJECTED,
       );
       expect(approved, order.order_id).toHaveLength(1);
       const [doc] = approved;
@@ -177,7 +177,7 @@ describeEachDialect('demo orders', (dialect) => {
   it("opens each dispute with the processor that took its order's payment, and its letter is addressed there", async () => {
     const rows = await t.app.ctx.db
       .selectFrom('disputes')
-      .innerJoin('orders', 'orders.id', 'disputes.order_id')
+      .innerJoin('orders', 'orders.id', 'disputes.order_key')
       .select(['disputes.processor', 'orders.order_id', 'orders.payment_processor', 'orders.gateway_name'])
       .execute();
     expect(rows.length).toBeGreaterThanOrEqual(10);

@@ -74,5 +74,5 @@ export async function orderRow(t: TestApp, orderId: string) {
 
 export async function outboxOf(t: TestApp, orderId: string) {
   const { id } = await orderRow(t, orderId);
-  return t.app.ctx.db.selectFrom('mail_outbox').selectAll().where('order_id', '=', id).orderBy('id').execute();
+  return t.app.ctx.db.selectFrom('mail_outbox').selectAll().where('order_key', '=', id).orderBy('id').execute();
 }

@@ -87,7 +87,7 @@ describeEachDialect('order detail', (dialect) => {
     await t.app.ctx.db
       .insertInto('download_history')
       .values({
-        order_id: dbId,
+        order_key: dbId,
         document_id: null,
         create_ts: '2026-01-02T03:04:05.000Z',
         ip: '203.0.113.9',

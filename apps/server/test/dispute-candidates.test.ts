@@ -15,11 +15,11 @@ describeEachDialect('dispute candidates', (dialect) => {
   const candidates = (m: Member | null, id: number | string) =>
     call(t, 'GET', `/api/admin/disputes/${id}/candidates`, m?.token ?? null);
 
-  async function dispute(fields: { order_id?: number | null; payment_reference?: string | null }): Promise<number> {
+  async function dispute(fields: { order_key?: number | null; payment_reference?: string | null }): Promise<number> {
     const row = await t.app.ctx.db
       .insertInto('disputes')
       .values({
-        order_id: fields.order_id ?? null,
+        order_key: fields.order_key ?? null,
         processor: 'adyen',
         processor_dispute_id: `ady-${Math.random()}`,
         reason_code: '4837',
@@ -86,7 +86,7 @@ describeEachDialect('dispute candidates', (dialect) => {
 
   it('refuses a dispute that already has its order (409), an unknown one (404), a bad id (400) and no token (401)', async () => {
     const [orderRow] = await t.app.ctx.db.selectFrom('orders').select('id').limit(1).execute();
-    const linked = await dispute({ order_id: Number(orderRow?.id) });
+    const linked = await dispute({ order_key: Number(orderRow?.id) });
     const res = await candidates(team, linked);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(DISPUTE_MSG.alreadyLinked);

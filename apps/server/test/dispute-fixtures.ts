@@ -61,7 +61,7 @@ export async function listDisputes(
 export async function disputeEvents(t: TestApp, orderId: string) {
   return t.app.ctx.db
     .selectFrom('order_events')
-    .innerJoin('orders', 'orders.id', 'order_events.order_id')
+    .innerJoin('orders', 'orders.id', 'order_events.order_key')
     .select([
       'order_events.kind',
       'order_events.from_value',

@@ -212,7 +212,7 @@ describeEachDialect('disputes: staff routes', (dialect) => {
     const { id } = await t.app.ctx.db
       .insertInto('disputes')
       .values({
-        order_id: null,
+        order_key: null,
         processor: 'solidgate',
         processor_dispute_id: 'sg-1',
         reason_code: '13.1',

@@ -28,7 +28,7 @@ describeEachDialect('documents: upload, resend, rejection', (dialect) => {
 
   const documentsOf = async (orderId: string) => {
     const { id } = await orderRow(t, orderId);
-    return t.app.ctx.db.selectFrom('documents').selectAll().where('order_id', '=', id).orderBy('id').execute();
+    return t.app.ctx.db.selectFrom('documents').selectAll().where('order_key', '=', id).orderBy('id').execute();
   };
   /** Nothing of a refused upload may remain: no row, no file (temp files included), no mail. */
   const expectNothingStored = async (orderId: string, filesBefore: string[]) => {

@@ -109,7 +109,7 @@ describeEachDialect('domain events published by the app after commit', (dialect)
       { orderDbId: Number(dbId), orderId: null, kind: 'processed_by', from: null, to: 'Tara Team', actor: by },
       { orderDbId: Number(dbId), orderId: null, kind: 'mail', from: null, to: MAIL_KIND.approval, actor: by },
     ]);
-    const outbox = await t.app.ctx.db.selectFrom('mail_outbox').select('id').where('order_id', '=', dbId).execute();
+    const outbox = await t.app.ctx.db.selectFrom('mail_outbox').select('id').where('order_key', '=', dbId).execute();
     expect(received['mail.queued']).toEqual([{ mailIds: outbox.map((r) => Number(r.id)), orderDbIds: [Number(dbId)] }]);
   });
 

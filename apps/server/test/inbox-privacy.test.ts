@@ -73,7 +73,7 @@ describeEachDialect('inbound mail is personal data', (dialect) => {
 
   const inboundRows = (t: TestApp, orderDbId: number | null) => {
     const q = t.app.ctx.db.selectFrom('inbound_mail').selectAll().orderBy('id');
-    return (orderDbId === null ? q.where('order_id', 'is', null) : q.where('order_id', '=', orderDbId)).execute();
+    return (orderDbId === null ? q.where('order_key', 'is', null) : q.where('order_key', '=', orderDbId)).execute();
   };
   const attachmentRows = (t: TestApp, inboundId: number) =>
     t.app.ctx.db.selectFrom('inbound_attachments').selectAll().where('inbound_id', '=', inboundId).execute();

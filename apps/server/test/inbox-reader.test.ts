@@ -72,7 +72,7 @@ describeEachDialect('the inbound mailbox read back onto orders (DESIGN §25)', (
 
   const read = () => t.app.inboundReader.readOnce();
   const inboundOf = (orderDbId: number) =>
-    t.app.ctx.db.selectFrom('inbound_mail').selectAll().where('order_id', '=', orderDbId).execute();
+    t.app.ctx.db.selectFrom('inbound_mail').selectAll().where('order_key', '=', orderDbId).execute();
 
   const awaitingWithMail = (app: TestApp = t, member: Member = team) => awaitingOrderWithMail(app, member, sink);
 
@@ -281,7 +281,7 @@ describeEachDialect('the inbound mailbox read back onto orders (DESIGN §25)', (
     const events = await t.app.ctx.db
       .selectFrom('order_events')
       .selectAll()
-      .where('order_id', '=', (await orderRow(t, orderId)).id)
+      .where('order_key', '=', (await orderRow(t, orderId)).id)
       .where('kind', '=', 'status')
       .execute();
     expect(events.at(-1)?.detail).toMatch(/^Approval mail not delivered: 550 5\.1\.1/);

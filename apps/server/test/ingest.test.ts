@@ -77,7 +77,7 @@ describeEachDialect('order ingestion', (dialect) => {
     const images = await t.app.ctx.db
       .selectFrom('order_images')
       .selectAll()
-      .where('order_id', '=', rowA?.id as number)
+      .where('order_key', '=', rowA?.id as number)
       .orderBy('kind')
       .execute();
     expect(images.map((i) => [i.kind, i.content_type])).toEqual([
@@ -93,7 +93,7 @@ describeEachDialect('order ingestion', (dialect) => {
     const events = await t.app.ctx.db
       .selectFrom('order_events')
       .selectAll()
-      .where('order_id', '=', rowA?.id as number)
+      .where('order_key', '=', rowA?.id as number)
       .execute();
     expect(events).toMatchObject([{ kind: 'created', to_value: STATUS.Priority, staff_id: null, detail: 'api' }]);
   });
@@ -163,7 +163,7 @@ describeEachDialect('order ingestion', (dialect) => {
     expect(data.flatMap((d) => d.duplicates).sort()).toEqual(ids(shared));
     const created = await t.app.ctx.db
       .selectFrom('order_events')
-      .innerJoin('orders', 'orders.id', 'order_events.order_id')
+      .innerJoin('orders', 'orders.id', 'order_events.order_key')
       .select('orders.order_id')
       .where('orders.order_id', 'in', ids([...shared, x, y]))
       .where('order_events.kind', '=', ORDER_EVENT.created)

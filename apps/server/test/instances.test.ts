@@ -83,7 +83,7 @@ describe.runIf(DIALECTS.includes('postgres') && TEST_REDIS_URL)('two instances a
     const doc = await a.app.ctx.db
       .selectFrom('documents')
       .select(['id', 'file1'])
-      .where('order_id', '=', row.id)
+      .where('order_key', '=', row.id)
       .executeTakeFirstOrThrow();
 
     const onB = await call(b, 'GET', `/api/admin/order-document/${orderId}/${doc.id}`, tara.token);

@@ -105,12 +105,12 @@ describeEachDialect('Send Invoice', (dialect) => {
     const [row] = await outboxOf(t, orderId);
     expect(row).toMatchObject({ kind: 'invoice', provider: 'cloud', status: 'sent' });
     const { id } = await orderRow(t, orderId);
-    const history = await t.app.ctx.db.selectFrom('mail_history').selectAll().where('order_id', '=', id).execute();
+    const history = await t.app.ctx.db.selectFrom('mail_history').selectAll().where('order_key', '=', id).execute();
     expect(history).toEqual([expect.objectContaining({ kind: 'invoice', provider: 'cloud', outbox_id: row?.id })]);
     const events = await t.app.ctx.db
       .selectFrom('order_events')
       .selectAll()
-      .where('order_id', '=', id)
+      .where('order_key', '=', id)
       .orderBy('id')
       .execute();
     expect(events.map((e) => e.kind)).toEqual(['created', 'mail', 'invoice', 'mail_sent']);
@@ -175,7 +175,7 @@ describeEachDialect('Send Invoice', (dialect) => {
     const res = await send({ orderId });
     expect(res.statusCode).toBe(409);
     const { id } = await orderRow(t, orderId);
-    expect(await t.app.ctx.db.selectFrom('invoices').selectAll().where('order_id', '=', id).execute()).toEqual([]);
+    expect(await t.app.ctx.db.selectFrom('invoices').selectAll().where('order_key', '=', id).execute()).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@ export async function outboxRow(t: TestApp, status: MailStatus, createdAt: strin
   const row = await t.app.ctx.db
     .insertInto('mail_outbox')
     .values({
-      order_id: null,
+      order_key: null,
       document_id: null,
       kind: MAIL_KIND.passwordReset,
       provider: 'cloud',

@@ -75,7 +75,7 @@ describeEachDialect('move-order-status', (dialect) => {
     const events = await t.app.ctx.db
       .selectFrom('order_events')
       .select(['kind', 'staff_name', 'from_value', 'to_value'])
-      .where('order_id', '=', dbId)
+      .where('order_key', '=', dbId)
       .where('kind', '=', 'status')
       .orderBy('id')
       .execute();
@@ -158,7 +158,7 @@ describeEachDialect('move-order-status', (dialect) => {
       const log = await t.app.ctx.db
         .selectFrom('order_events')
         .select(['kind', 'staff_name', 'from_value', 'to_value'])
-        .where('order_id', '=', completed.id)
+        .where('order_key', '=', completed.id)
         .where('kind', 'in', ['status', 'processed_by'])
         .orderBy('id')
         .execute();

@@ -59,7 +59,7 @@ describeEachDialect('write strategies: one contract', (dialect) => {
     return db()
       .selectFrom('order_events')
       .select(['kind', 'staff_id', 'staff_name', 'from_value', 'to_value', 'detail', 'created_at'])
-      .where('order_id', '=', id)
+      .where('order_key', '=', id)
       .where('kind', '<>', 'created')
       .orderBy('id')
       .execute();
@@ -201,7 +201,7 @@ describeEachDialect('write strategies: one contract', (dialect) => {
     db()
       .selectFrom('remarks')
       .select(['id', 'staff_id', 'remark', 'telephone', 'created_at'])
-      .where('order_id', '=', (await row(orderId)).id)
+      .where('order_key', '=', (await row(orderId)).id)
       .execute();
 
   it('saves a remark with its event', async () => {

@@ -88,7 +88,7 @@ export function bulkHelpers(app: () => TestApp) {
       return app()
         .app.ctx.db.selectFrom('order_events')
         .select(['kind', 'staff_id', 'staff_name', 'from_value', 'to_value'])
-        .where('order_id', '=', id)
+        .where('order_key', '=', id)
         .where('kind', '<>', 'created')
         .orderBy('id')
         .execute();

@@ -108,7 +108,7 @@ async function download(t: TestApp, order: { orderId: string; email: string }, i
   const [doc] = await t.app.ctx.db
     .selectFrom('documents')
     .select('file1')
-    .where('order_id', '=', id)
+    .where('order_key', '=', id)
     .orderBy('id', 'desc')
     .limit(1)
     .execute();

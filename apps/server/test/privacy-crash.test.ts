@@ -68,9 +68,9 @@ describeEachDialect('a retention pass killed mid-run', (dialect) => {
     expect(await t.app.ctx.db.selectFrom('file_deletions').selectAll().execute()).toEqual([]);
     const removals = await t.app.ctx.db
       .selectFrom('order_events')
-      .select(['order_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .select(['order_key', (eb) => eb.fn.countAll<number | string>().as('n')])
       .where('kind', '=', ORDER_EVENT.dataRemoved)
-      .groupBy('order_id')
+      .groupBy('order_key')
       .execute();
     expect(removals).toHaveLength(ORDERS);
     for (const r of removals) expect(Number(r.n)).toBe(1);

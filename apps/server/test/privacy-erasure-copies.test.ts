@@ -51,7 +51,7 @@ describeEachDialect('erasure erases every copy', (dialect) => {
         await t.app.ctx.db
           .selectFrom('mail_outbox')
           .select(['id', 'provider'])
-          .where('order_id', '=', await orderDbId())
+          .where('order_key', '=', await orderDbId())
           .execute()
       ).map((m) => ({ id: Number(m.id), provider: m.provider })),
     };

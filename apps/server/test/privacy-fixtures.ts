@@ -41,7 +41,7 @@ export async function addDispute(t: TestApp, orderDbId: number, state: string, c
   await t.app.ctx.db
     .insertInto('disputes')
     .values({
-      order_id: orderDbId,
+      order_key: orderDbId,
       processor: 'stripe',
       processor_dispute_id: `dp_${orderDbId}_${Math.random().toString(36).slice(2)}`,
       reason_code: '10.4',
@@ -73,12 +73,12 @@ export async function filesOf(t: TestApp, orderDbId: number) {
   const images = await db
     .selectFrom('order_images')
     .select(['file_name', 'removed_at'])
-    .where('order_id', '=', orderDbId)
+    .where('order_key', '=', orderDbId)
     .execute();
   const docs = await db
     .selectFrom('documents')
     .select(['file1', 'removed_at'])
-    .where('order_id', '=', orderDbId)
+    .where('order_key', '=', orderDbId)
     .execute();
   const onDisk = (folder: string, name: string) => existsSync(path.join(t.config.dataDir, folder, name));
   return [

@@ -67,7 +67,7 @@ describeEachDialect('retention', (dialect) => {
       const mails = await t.app.ctx.db
         .selectFrom('mail_outbox')
         .select(['to_address', 'html'])
-        .where('order_id', '=', done.id)
+        .where('order_key', '=', done.id)
         .execute();
       expect(mails.length).toBeGreaterThan(0);
       for (const mail of mails) expect(mail).toEqual({ to_address: ERASED_NAME, html: '' });

@@ -191,7 +191,7 @@ describeEachDialect('public download: record and one-time link', (dialect) => {
     const theirRecords = await t.app.ctx.db
       .selectFrom('download_history')
       .select('id')
-      .where('order_id', '=', theirs.order.id)
+      .where('order_key', '=', theirs.order.id)
       .execute();
     expect(theirRecords).toEqual([]);
   });

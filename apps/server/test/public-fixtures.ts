@@ -74,7 +74,7 @@ export async function addDocument(
   const row = await t.app.ctx.db
     .insertInto('documents')
     .values({
-      order_id: order.id,
+      order_key: order.id,
       file1,
       original_name: 'approval.pdf',
       content_type: options.contentType ?? 'application/pdf',

@@ -157,7 +157,7 @@ describeEachDialect('remarks (add-new-remark)', (dialect) => {
         const log = await t.app.ctx.db
           .selectFrom('order_events')
           .select('kind')
-          .where('order_id', '=', row.id)
+          .where('order_key', '=', row.id)
           .where('kind', 'in', ['remark', 'assign'])
           .execute();
         expect(log.map((e) => e.kind).sort()).toEqual(['assign', 'remark']);

@@ -63,13 +63,13 @@ describeEachDialect('files in S3-compatible storage', (dialect) => {
     const image = await t.app.ctx.db
       .selectFrom('order_images')
       .select(['file_name'])
-      .where('order_id', '=', id)
+      .where('order_key', '=', id)
       .where('kind', '=', 'passport')
       .executeTakeFirstOrThrow();
     const doc = await t.app.ctx.db
       .selectFrom('documents')
       .select(['id', 'file1'])
-      .where('order_id', '=', id)
+      .where('order_key', '=', id)
       .executeTakeFirstOrThrow();
     expect(await objects(FILE_FOLDER.images)).toContain(image.file_name);
     expect(await objects(FILE_FOLDER.documents)).toContain(doc.file1);
@@ -119,7 +119,7 @@ describeEachDialect('files in S3-compatible storage', (dialect) => {
     const { file_name } = await t.app.ctx.db
       .selectFrom('invoices')
       .select('file_name')
-      .where('order_id', '=', await orderDbId(order.orderId))
+      .where('order_key', '=', await orderDbId(order.orderId))
       .executeTakeFirstOrThrow();
     expect(await objects(FILE_FOLDER.invoices)).toContain(file_name);
     expect(await drainOutbox(t.app)).toMatchObject({ failed: 0 });
@@ -139,7 +139,7 @@ describeEachDialect('files in S3-compatible storage', (dialect) => {
     expect(zipText).toContain(`files/${order.orderId}/document-`);
     expect(zipText).toContain(`files/${order.orderId}/passport-`);
 
-    const before = await t.app.ctx.db.selectFrom('documents').select('file1').where('order_id', '=', id).execute();
+    const before = await t.app.ctx.db.selectFrom('documents').select('file1').where('order_key', '=', id).execute();
     const erased = await call(t, 'POST', `/api/admin/orders/${order.orderId}/erase`, admin.token, {
       reason: 'Asked by email',
     });

@@ -92,7 +92,7 @@ describeEachDialect('dispute evidence sent through Stripe (DESIGN §26)', (diale
     const activity = await t.app.ctx.db
       .selectFrom('order_events')
       .select('to_value')
-      .where('order_id', '=', id)
+      .where('order_key', '=', id)
       .where('kind', '=', 'dispute_evidence')
       .execute();
     expect(activity.map((a) => a.to_value)).toEqual(['staged', 'submitted']);

@@ -75,21 +75,21 @@ export async function stripeOrder(t: TestApp, double: StripeTestDouble, fields: 
 }
 
 export async function refundsOf(t: TestApp, dbId: number) {
-  return t.app.ctx.db.selectFrom('refunds').selectAll().where('order_id', '=', dbId).orderBy('id').execute();
+  return t.app.ctx.db.selectFrom('refunds').selectAll().where('order_key', '=', dbId).orderBy('id').execute();
 }
 
 export async function activity(t: TestApp, dbId: number, kinds: string[]) {
   return t.app.ctx.db
     .selectFrom('order_events')
     .select(['kind', 'from_value', 'to_value', 'detail', 'staff_name'])
-    .where('order_id', '=', dbId)
+    .where('order_key', '=', dbId)
     .where('kind', 'in', kinds)
     .orderBy('id')
     .execute();
 }
 
 export async function mailKinds(t: TestApp, dbId: number) {
-  const rows = await t.app.ctx.db.selectFrom('mail_outbox').select('kind').where('order_id', '=', dbId).execute();
+  const rows = await t.app.ctx.db.selectFrom('mail_outbox').select('kind').where('order_key', '=', dbId).execute();
   return rows.map((r) => r.kind);
 }
 
@@ -145,7 +145,7 @@ export async function addDefenceHistory(t: TestApp, order: { dbId: number; order
   await db
     .insertInto('download_history')
     .values({
-      order_id: order.dbId,
+      order_key: order.dbId,
       document_id: null,
       create_ts: ago(2),
       ip: '198.51.100.4',
@@ -158,7 +158,7 @@ export async function addDefenceHistory(t: TestApp, order: { dbId: number; order
   await db
     .insertInto('mail_outbox')
     .values({
-      order_id: order.dbId,
+      order_key: order.dbId,
       document_id: null,
       kind: 'approval',
       provider: 'cloud',

@@ -82,7 +82,7 @@ describeEachDialect('refunds through Stripe: races, holds and where a refund is 
     const row = await t.app.ctx.db
       .selectFrom('fraud_warnings')
       .select('id')
-      .where('order_id', '=', order.dbId)
+      .where('order_key', '=', order.dbId)
       .executeTakeFirstOrThrow();
     return { ...order, warningId: Number(row.id) };
   }
@@ -150,10 +150,10 @@ describeEachDialect('refunds through Stripe: races, holds and where a refund is 
     await postStripeEvent(t, 'radar.early_fraud_warning.created', earlyFraudWarning(charge));
     const row = await t.app.ctx.db
       .selectFrom('fraud_warnings')
-      .select(['id', 'order_id'])
+      .select(['id', 'order_key'])
       .where('charge_ref', '=', charge)
       .executeTakeFirstOrThrow();
-    expect(row.order_id).not.toBeNull();
+    expect(row.order_key).not.toBeNull();
     const res = await refundNow(tara, Number(row.id));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(REFUND_MSG.elsewhere('PayPal'));

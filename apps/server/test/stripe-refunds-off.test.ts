@@ -65,7 +65,7 @@ describe('refunds without STRIPE_SECRET_KEY', () => {
     const row = await t.app.ctx.db
       .insertInto('refunds')
       .values({
-        order_id: Number(id),
+        order_key: Number(id),
         processor: 'stripe',
         charge_ref: 'ch_4',
         amount_minor: 2000,

@@ -249,7 +249,7 @@ describeEachDialect('team members', (dialect) => {
       const events = await t.app.ctx.db
         .selectFrom('order_events')
         .selectAll()
-        .where('order_id', '=', order.id)
+        .where('order_key', '=', order.id)
         .execute();
       expect(events).toEqual([
         expect.objectContaining({ kind: 'unassign', staff_id: admin.id, from_value: member.name }),

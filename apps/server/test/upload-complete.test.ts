@@ -15,7 +15,7 @@ describeEachDialect('upload & complete', (dialect) => {
     uploadDocument(t, member.token, { orderId, email: 'jane@example.test', ...extra }, pdfFile());
   const documentsOf = async (orderId: string) => {
     const { id } = await orderRow(t, orderId);
-    return t.app.ctx.db.selectFrom('documents').select('id').where('order_id', '=', id).execute();
+    return t.app.ctx.db.selectFrom('documents').select('id').where('order_key', '=', id).execute();
   };
 
   beforeAll(async () => {

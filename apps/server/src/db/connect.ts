@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { markFromDatabase } from '../lib/database-unavailable.ts';
 import type { DialectName } from './dialect.ts';
+import { pgTypes } from './pg-integers.ts';
 import type { Database } from './schema.ts';
 import { flushedSqlite, type StatementCache, WalFlush, type WalSync } from './sqlite-durability.ts';
 
@@ -216,6 +217,8 @@ export function connect(options: ConnectOptions): DbHandle {
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
       keepAlive: true,
+      // int8 (counts, bigserial ids) as numbers, like every other integer (pg-integers.ts)
+      types: pgTypes,
     });
     // An idle client's error: the pool drops the client and reports it here (without a listener it
     // would crash the process).

@@ -31,6 +31,7 @@ import * as savedViews from './migrations/094_saved_views.ts';
 import * as notifications from './migrations/096_notifications.ts';
 import * as customerConversation from './migrations/100_customer_conversation.ts';
 import * as processorMoney from './migrations/110_processor_money.ts';
+import * as orderKey from './migrations/111_order_key.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations in order. Shipped ones are never edited: add a new file instead. */
@@ -68,6 +69,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '094_saved_views': savedViews,
   '110_processor_money': processorMoney,
   '100_customer_conversation': customerConversation,
+  '111_order_key': orderKey,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

@@ -18,7 +18,7 @@ export interface MailTemplatesTable {
 export interface InboundMailTable {
   id: Generated<number>;
   /** orders.id; null while unmatched */
-  order_id: number | null;
+  order_key: number | null;
   /** the mail of ours it answers, bounces or complains of */
   outbox_id: number | null;
   kind: string;

@@ -4,7 +4,7 @@ import type { Generated } from 'kysely';
 /** One invoice per order (011); the number is `{prefix}-{year}-{seq}`, seq from invoice_counters. */
 export interface InvoicesTable {
   id: Generated<number>;
-  order_id: number;
+  order_key: number;
   invoice_number: string;
   amount_minor: number;
   currency: string | null;
@@ -28,10 +28,10 @@ export interface PaymentGatewaysTable {
   updated_at: string;
 }
 
-/** A dispute (chargeback) as a case, DESIGN §14 (030); order_id null while unmatched. */
+/** A dispute (chargeback) as a case, DESIGN §14 (030); order_key null while unmatched. */
 export interface DisputesTable {
   id: Generated<number>;
-  order_id: number | null;
+  order_key: number | null;
   processor: string;
   processor_dispute_id: string;
   reason_code: string;

@@ -5,7 +5,7 @@ import type { Generated } from 'kysely';
 /** A refund asked of the processor; `attempt` names its idempotency key `refund-{id}-{attempt}`. */
 export interface RefundsTable {
   id: Generated<number>;
-  order_id: number;
+  order_key: number;
   processor: string;
   charge_ref: string;
   amount_minor: number;
@@ -26,12 +26,12 @@ export interface RefundsTable {
   updated_at: string;
 }
 
-/** A processor's early fraud warning on a charge; order_id null while no order has the charge. */
+/** A processor's early fraud warning on a charge; order_key null while no order has the charge. */
 export interface FraudWarningsTable {
   id: Generated<number>;
   processor: string;
   processor_warning_id: string;
-  order_id: number | null;
+  order_key: number | null;
   charge_ref: string;
   fraud_type: string;
   actionable: number;

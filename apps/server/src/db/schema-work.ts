@@ -27,7 +27,7 @@ export interface NotificationsTable {
   /** NOTIFICATION_KIND in @eta/shared */
   kind: string;
   /** orders.id */
-  order_id: number;
+  order_key: number;
   /** an excerpt (a remark, a reply's subject): personal data, erased with the order's */
   text: string;
   /** who caused it: a member, or null (the customer, the system) */

@@ -143,7 +143,7 @@ export interface OrderCountersTable {
 
 export interface OrderImagesTable {
   id: Generated<number>;
-  order_id: number;
+  order_key: number;
   kind: string;
   file_name: string;
   content_type: string;
@@ -155,7 +155,7 @@ export interface OrderImagesTable {
 
 export interface DocumentsTable {
   id: Generated<number>;
-  order_id: number;
+  order_key: number;
   file1: string;
   original_name: string | null;
   content_type: string;
@@ -171,7 +171,7 @@ export interface DocumentsTable {
 
 export interface MailOutboxTable {
   id: Generated<number>;
-  order_id: number | null;
+  order_key: number | null;
   document_id: number | null;
   kind: string;
   provider: string;
@@ -202,7 +202,7 @@ export interface MailOutboxTable {
 
 export interface MailHistoryTable {
   id: Generated<number>;
-  order_id: number;
+  order_key: number;
   outbox_id: number | null;
   document_id: number | null;
   kind: string;
@@ -213,7 +213,7 @@ export interface MailHistoryTable {
 
 export interface DownloadHistoryTable {
   id: Generated<number>;
-  order_id: number;
+  order_key: number;
   document_id: number | null;
   create_ts: string;
   ip: string;
@@ -227,7 +227,7 @@ export interface DownloadLinksTable {
   id: Generated<number>;
   /** the link token's jti: a link works once (DESIGN §8) */
   jti: string;
-  order_id: number;
+  order_key: number;
   document_id: number;
   download_id: number | null;
   created_at: string;
@@ -237,7 +237,7 @@ export interface DownloadLinksTable {
 
 export interface RemarksTable {
   id: Generated<number>;
-  order_id: number;
+  order_key: number;
   staff_id: number | null;
   remark_name: string;
   remark: string;
@@ -254,7 +254,7 @@ export interface RemarksTable {
 
 export interface OrderEventsTable {
   id: Generated<number>;
-  order_id: number;
+  order_key: number;
   staff_id: number | null;
   staff_name: string | null;
   kind: string;
@@ -292,7 +292,7 @@ export interface OrderSearchTable {
 /** Who has an order's detail open (migration 082, DESIGN §18 presence). */
 export interface OrderViewersTable {
   /** orders.id */
-  order_id: number;
+  order_key: number;
   staff_id: number;
   staff_name: string;
   /** the last heartbeat, ISO */

@@ -79,9 +79,9 @@ export async function useRecoveryCode(db: Db, staffId: number, hash: string, at:
 export async function recoveryCodesLeft(db: Db, staffId: number): Promise<number> {
   const row = await db
     .selectFrom('staff_recovery_codes')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('staff_id', '=', staffId)
     .where('used_at', 'is', null)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }

@@ -45,7 +45,7 @@ export function postgresClaimWrites(transactions: Transactions): ClaimWrites {
         return rows[0];
       });
       if (!claimed) return null;
-      const id = Number(claimed.id);
+      const id = claimed.id;
       announceOrderEvents(transactions.committed(), staff, [
         { orderId: id, kind: ORDER_EVENT.assign, from: null, to: staff.name },
       ]);

@@ -26,7 +26,7 @@ export function sqliteClaimWrites(transactions: Transactions): ClaimWrites {
         if (pick.soonestDue) query = query.orderBy(sql`sla_due_at nulls last`);
         const oldest = await query.orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
         if (!oldest) return null;
-        const id = Number(oldest.id);
+        const id = oldest.id;
         await trx
           .updateTable('orders')
           .set({ assigned_to: staff.id, updated_at: at })

@@ -13,7 +13,7 @@ export interface HeldOrder {
 }
 
 const toHeld = (r: { id: number; order_id: string; assigned_to: number | null }): HeldOrder => ({
-  id: Number(r.id),
+  id: r.id,
   order_id: r.order_id,
   assigned_to: Number(r.assigned_to),
 });
@@ -33,18 +33,18 @@ export async function holdersIn(db: Db, statuses: readonly OrderStatus[]): Promi
     .where('assignee_id', '<>', 0)
     .where('n', '>', 0)
     .execute();
-  return rows.map((r) => Number(r.assignee_id));
+  return rows.map((r) => r.assignee_id);
 }
 
 /**
  * No event logged by the order's holder since `cutoff`: the claim (an assign or takeover event by
- * the holder) and every write of theirs renew it. One probe of the event log's (order_id,
+ * the holder) and every write of theirs renew it. One probe of the event log's (order_key,
  * created_at) index per held order.
  */
 function idleSince(cutoff: string) {
   return sql<boolean>`not exists (
     select 1 from order_events e
-    where e.order_id = orders.id and e.staff_id = orders.assigned_to and e.created_at >= ${cutoff}
+    where e.order_key = orders.id and e.staff_id = orders.assigned_to and e.created_at >= ${cutoff}
   )`;
 }
 
@@ -90,7 +90,7 @@ export async function releaseIfIdle(
     .where(idleSince(cutoff))
     .returning('id')
     .execute();
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => r.id);
 }
 
 /** Up to `limit` orders in `statuses` that `memberId` holds, after id `afterId`, locked, by id. */
@@ -127,5 +127,5 @@ export async function releaseFrom(
     .where('assigned_to', '=', memberId)
     .returning('id')
     .execute();
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => r.id);
 }

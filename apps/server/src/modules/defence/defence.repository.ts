@@ -18,7 +18,7 @@ export async function approvedDocument(db: Db, orderDbId: number) {
   const latest = await db
     .selectFrom('documents')
     .select(['id', 'file1', 'original_name', 'content_type', 'size', 'created_at', 'is_rejected_doc'])
-    .where('order_id', '=', orderDbId)
+    .where('order_key', '=', orderDbId)
     // removed under retention or erasure: no longer evidence (DESIGN §16)
     .where('removed_at', 'is', null)
     .orderBy('id', 'desc')
@@ -44,7 +44,7 @@ export async function mails(db: Db, orderDbId: number) {
       'created_at',
       'sent_at',
     ])
-    .where('order_id', '=', orderDbId)
+    .where('order_key', '=', orderDbId)
     .orderBy('id')
     .execute();
 }
@@ -53,7 +53,7 @@ export async function downloads(db: Db, orderDbId: number) {
   return db
     .selectFrom('download_history')
     .select(['document_id', 'create_ts', 'ip', 'timezone', 'browser', 'os'])
-    .where('order_id', '=', orderDbId)
+    .where('order_key', '=', orderDbId)
     .orderBy('create_ts')
     .orderBy('id')
     .execute();
@@ -63,7 +63,7 @@ export async function events(db: Db, orderDbId: number) {
   return db
     .selectFrom('order_events')
     .select(['kind', 'from_value', 'to_value', 'detail', 'created_at'])
-    .where('order_id', '=', orderDbId)
+    .where('order_key', '=', orderDbId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -73,7 +73,7 @@ export async function passportImage(db: Db, orderDbId: number) {
   return db
     .selectFrom('order_images')
     .select(['file_name', 'content_type'])
-    .where('order_id', '=', orderDbId)
+    .where('order_key', '=', orderDbId)
     .where('kind', '=', 'passport')
     .where('removed_at', 'is', null)
     .orderBy('id', 'desc')

@@ -101,10 +101,10 @@ function profileOf(order: EvidenceOrder, disputeProcessor: string | null): Dispu
  */
 function ofCurrentDocument<T extends { document_id: number | null }>(
   rows: readonly T[],
-  document: { id: number | string } | undefined,
+  document: { id: number } | undefined,
 ): T[] {
   if (!document) return [];
-  return rows.filter((r) => r.document_id !== null && Number(r.document_id) === Number(document.id));
+  return rows.filter((r) => r.document_id !== null && r.document_id === document.id);
 }
 
 /**
@@ -121,7 +121,7 @@ export async function loadEvidence(
   if (!defenceEnabled(order.process_status)) {
     throw AppError.conflict(defenceRefusedMessage(order.process_status), { process_status: order.process_status });
   }
-  const id = Number(order.id);
+  const id = order.id;
   const secondary = order.domain === 'secondary';
   const [document, mails, downloads, events, passport, dispute] = await Promise.all([
     repo.approvedDocument(ctx.db, id),

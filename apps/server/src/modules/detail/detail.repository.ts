@@ -20,7 +20,7 @@ const parsed = <T>(value: T[] | string): T[] => (typeof value === 'string' ? (JS
  * The order with the names of its holder and its processor and, in the same statement, every list
  * the detail screen shows (documents, mails, downloads, remarks, events, disputes, image kinds), newest first.
  * One statement instead of seven: on PostgreSQL each is a round trip, on both most of a small query's
- * cost is the query's own overhead, not its rows (issue 8). Every subquery reads an index on order_id.
+ * cost is the query's own overhead, not its rows (issue 8). Every subquery reads an index on order_key.
  * Built and compiled once (db/compiled.ts): that alone cost more than running it.
  */
 const orderWithLists = compiledOnce((db: Db, orderId: string) =>
@@ -46,7 +46,7 @@ const orderWithLists = compiledOnce((db: Db, orderId: string) =>
             'documents.removed_at',
             staffName('documents.uploaded_by').as('uploader_name'),
           ])
-          .whereRef('documents.order_id', '=', 'orders.id')
+          .whereRef('documents.order_key', '=', 'orders.id')
           .orderBy('documents.id', 'desc'),
       ).as('documents'),
       jsonArrayFrom(
@@ -68,7 +68,7 @@ const orderWithLists = compiledOnce((db: Db, orderId: string) =>
             'mail_outbox.delivery',
             'mail_outbox.delivery_detail',
           ])
-          .whereRef('mail_outbox.order_id', '=', 'orders.id')
+          .whereRef('mail_outbox.order_key', '=', 'orders.id')
           .orderBy('mail_outbox.id', 'desc'),
       ).as('mails'),
       jsonArrayFrom(
@@ -82,7 +82,7 @@ const orderWithLists = compiledOnce((db: Db, orderId: string) =>
             'download_history.browser',
             'download_history.os',
           ])
-          .whereRef('download_history.order_id', '=', 'orders.id')
+          .whereRef('download_history.order_key', '=', 'orders.id')
           .orderBy('download_history.create_ts', 'desc')
           .orderBy('download_history.id', 'desc'),
       ).as('downloads'),
@@ -104,7 +104,7 @@ const orderWithLists = compiledOnce((db: Db, orderId: string) =>
             'remarks.report_error',
             'remarks.created_at',
           ])
-          .whereRef('remarks.order_id', '=', 'orders.id')
+          .whereRef('remarks.order_key', '=', 'orders.id')
           .orderBy('remarks.created_at', 'desc')
           .orderBy('remarks.id', 'desc'),
       ).as('remarks'),
@@ -120,7 +120,7 @@ const orderWithLists = compiledOnce((db: Db, orderId: string) =>
             'order_events.staff_name',
             'order_events.created_at',
           ])
-          .whereRef('order_events.order_id', '=', 'orders.id')
+          .whereRef('order_events.order_key', '=', 'orders.id')
           .orderBy('order_events.created_at', 'desc')
           .orderBy('order_events.id', 'desc'),
       ).as('events'),
@@ -129,7 +129,7 @@ const orderWithLists = compiledOnce((db: Db, orderId: string) =>
         eb
           .selectFrom('disputes')
           .select([...DISPUTE_COLUMNS])
-          .whereRef('disputes.order_id', '=', 'orders.id')
+          .whereRef('disputes.order_key', '=', 'orders.id')
           .orderBy('disputes.opened_at', 'desc')
           .orderBy('disputes.id', 'desc'),
       ).as('disputes'),
@@ -138,7 +138,7 @@ const orderWithLists = compiledOnce((db: Db, orderId: string) =>
         eb
           .selectFrom('order_images')
           .select('order_images.kind')
-          .whereRef('order_images.order_id', '=', 'orders.id')
+          .whereRef('order_images.order_key', '=', 'orders.id')
           .where('order_images.removed_at', 'is', null),
       ).as('images'),
     ])
@@ -165,7 +165,7 @@ export async function findOrderWithLists(db: Db, orderId: string) {
 export async function findImage(db: Db, orderId: string, kind: string) {
   return db
     .selectFrom('order_images')
-    .innerJoin('orders', 'orders.id', 'order_images.order_id')
+    .innerJoin('orders', 'orders.id', 'order_images.order_key')
     .select(['order_images.file_name', 'order_images.content_type', 'order_images.size'])
     .where('orders.order_id', '=', orderId)
     .where('order_images.kind', '=', kind)
@@ -179,7 +179,7 @@ export async function findImage(db: Db, orderId: string, kind: string) {
 export async function findDocument(db: Db, orderId: string, documentId: number) {
   return db
     .selectFrom('documents')
-    .innerJoin('orders', 'orders.id', 'documents.order_id')
+    .innerJoin('orders', 'orders.id', 'documents.order_key')
     .select(['documents.file1', 'documents.content_type', 'documents.size'])
     .where('orders.order_id', '=', orderId)
     .where('documents.id', '=', documentId)

@@ -79,7 +79,7 @@ export async function orderDetail(ctx: AppContext, staff: TokenUser, orderId: st
   const { order, documents, mails, downloads, remarks, events, disputes, imageKinds: kinds } = found;
 
   const uploadDoc: UploadDocRecord[] = documents.map((d) => ({
-    id: Number(d.id),
+    id: d.id,
     file1: d.file1,
     customer_name: d.customer_name,
     is_rejected_doc: d.is_rejected_doc === 'Yes' ? 'Yes' : 'No',
@@ -88,12 +88,12 @@ export async function orderDetail(ctx: AppContext, staff: TokenUser, orderId: st
     size: Number(d.size),
     uploaded_by: d.uploader_name ?? '',
     created_at: d.created_at,
-    url: documentUrl(order.order_id, Number(d.id)),
+    url: documentUrl(order.order_id, d.id),
     removed_at: d.removed_at ?? null,
   }));
   const docById = new Map(uploadDoc.map((d) => [d.id, d]));
   const mailHistory: MailHistoryRecord[] = mails.map((m) => ({
-    id: Number(m.id),
+    id: m.id,
     order_id: order.order_id,
     create_ts: m.sent_at ?? m.created_at,
     remainder_mail: Number(m.remainder_mail) === 1 ? 1 : 0,
@@ -104,7 +104,7 @@ export async function orderDetail(ctx: AppContext, staff: TokenUser, orderId: st
     attempts: Number(m.attempts),
     last_error: m.last_error,
     sent_at: m.sent_at,
-    uploadDoc: m.document_id === null ? null : (docById.get(Number(m.document_id)) ?? null),
+    uploadDoc: m.document_id === null ? null : (docById.get(m.document_id) ?? null),
     ...deliveryOf(m),
   }));
   const images = {
@@ -127,7 +127,7 @@ export async function orderDetail(ctx: AppContext, staff: TokenUser, orderId: st
     upload_image: images.selfie,
     extra_answers: parseExtra(order.extra_answers),
     assign_to: order.holder_name ?? '',
-    assigned_to_me: order.assigned_to !== null && Number(order.assigned_to) === staff.id,
+    assigned_to_me: order.assigned_to === staff.id,
     domain: order.domain === 'secondary' ? 'secondary' : 'primary',
     processing_type: order.processing_type,
     amount: decimalOf(order.amount_minor === null ? null : Number(order.amount_minor)),
@@ -146,7 +146,7 @@ export async function orderDetail(ctx: AppContext, staff: TokenUser, orderId: st
     mailHistory,
     downloadHistory: downloads.map((d) => ({ order_id: order.order_id, ...d })),
     remark: remarks.map((r) => ({
-      id: Number(r.id),
+      id: r.id,
       order_id: order.order_id,
       us_date: r.us_date,
       us_time: r.us_time,
@@ -171,8 +171,8 @@ export async function orderDetail(ctx: AppContext, staff: TokenUser, orderId: st
     ce3: await ce3For(ctx.db, order),
     disputes: disputes.map((d) => toDisputeRecord({ ...d, public_order_id: order.order_id }, ctx.clock())),
     images,
-    relatedOrders: await relatedOrdersOf(ctx.db, { ...order, id: Number(order.id) }),
-    conversation: await orderConversation(ctx.db, ctx.config, Number(order.id)),
+    relatedOrders: await relatedOrdersOf(ctx.db, order),
+    conversation: await orderConversation(ctx.db, ctx.config, order.id),
     customer_replied_at: order.customer_replied_at ?? null,
   };
 }

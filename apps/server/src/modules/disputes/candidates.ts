@@ -83,7 +83,7 @@ function byAmountAndDate(db: Kysely<Database>, amountMinor: number, currency: st
 export async function disputeCandidates(ctx: Pick<AppContext, 'db'>, disputeId: number): Promise<DisputeCandidate[]> {
   const dispute = await findDispute(ctx.db, disputeId);
   if (!dispute) throw AppError.notFound(DISPUTE_MSG.notFound);
-  if (dispute.order_id !== null) throw AppError.conflict(DISPUTE_MSG.alreadyLinked);
+  if (dispute.order_key !== null) throw AppError.conflict(DISPUTE_MSG.alreadyLinked);
   const referenced =
     dispute.payment_reference || dispute.transaction_id
       ? await byReference(ctx.db, dispute.payment_reference, dispute.transaction_id)
@@ -93,8 +93,8 @@ export async function disputeCandidates(ctx: Pick<AppContext, 'db'>, disputeId: 
   const windowStart = Date.parse(dispute.opened_at) - CANDIDATE_WINDOW_DAYS * DAY_MS;
   const result: DisputeCandidate[] = [];
   for (const row of [...referenced, ...priced]) {
-    if (seen.has(Number(row.id)) || result.length >= CANDIDATES_MAX) continue;
-    seen.add(Number(row.id));
+    if (seen.has(row.id) || result.length >= CANDIDATES_MAX) continue;
+    seen.add(row.id);
     const match: CandidateMatch[] = [];
     if (dispute.payment_reference && row.payment_reference === dispute.payment_reference)
       match.push('payment_reference');

@@ -6,7 +6,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 const DAY_MS = 86_400_000;
 
 /** The order's fields the CE 3.0 rule reads (packages/shared/src/ce3.ts). */
-export type Ce3Source = Omit<Ce3Order, 'disputed'> & { id: number | string };
+export type Ce3Source = Omit<Ce3Order, 'disputed'> & { id: number };
 
 const COLUMNS = [
   'orders.order_id',
@@ -36,14 +36,14 @@ export async function ce3For(db: Db, order: Ce3Source): Promise<Ce3Result> {
     .selectFrom('orders')
     .select([
       ...COLUMNS,
-      sql<number>`case when orders.process_status = ${STATUS.ChargeBack} or exists (select 1 from disputes d where d.order_id = orders.id) then 1 else 0 end`.as(
+      sql<number>`case when orders.process_status = ${STATUS.ChargeBack} or exists (select 1 from disputes d where d.order_key = orders.id) then 1 else 0 end`.as(
         'disputed',
       ),
     ])
     .where('orders.card_fingerprint', '=', order.card_fingerprint)
     .where('orders.created_at', '>=', new Date(at - CE3_MAX_DAYS * DAY_MS).toISOString())
     .where('orders.created_at', '<=', new Date(at - CE3_MIN_DAYS * DAY_MS).toISOString())
-    .where('orders.id', '<>', Number(order.id))
+    .where('orders.id', '<>', order.id)
     .orderBy('orders.created_at')
     .limit(CANDIDATES_MAX)
     .execute();
@@ -72,6 +72,6 @@ export async function ce3ForOrders(db: Db, orderDbIds: readonly number[]): Promi
     .select(['orders.id', ...COLUMNS])
     .where('orders.id', 'in', ids)
     .execute();
-  const results = await Promise.all(orders.map(async (o) => [Number(o.id), await ce3For(db, o)] as const));
+  const results = await Promise.all(orders.map(async (o) => [o.id, await ce3For(db, o)] as const));
   return new Map(results);
 }

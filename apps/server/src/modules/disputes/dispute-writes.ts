@@ -83,9 +83,9 @@ export async function applyDisputeChanges(
   for (const [field, value] of Object.entries(wanted) as [Field, unknown][]) {
     if (value === undefined || value === row[field]) continue;
     (set as Record<string, unknown>)[field] = value;
-    if (row.order_id !== null) {
+    if (row.order_key !== null) {
       events.push({
-        orderId: Number(row.order_id),
+        orderId: row.order_key,
         kind: ORDER_EVENT.disputeChanged,
         from: shown(field, row[field], row),
         to: shown(field, value, row),
@@ -98,9 +98,9 @@ export async function applyDisputeChanges(
   }
   if (set.state !== undefined) set.closed_at = isOpenDispute(String(set.state)) ? null : at;
   if (Object.keys(set).length === 0) return;
-  await updateDispute(trx, Number(row.id), { ...set, updated_at: at });
+  await updateDispute(trx, row.id, { ...set, updated_at: at });
   await appendEvents(tx, actor, events, at);
-  if (row.order_id !== null) await refreshOrderDeadline(trx, Number(row.order_id));
+  if (row.order_key !== null) await refreshOrderDeadline(trx, row.order_key);
 }
 
 /**

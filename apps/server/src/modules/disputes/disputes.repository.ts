@@ -11,7 +11,7 @@ export type DisputeRow = Selectable<DisputesTable> & { public_order_id: string |
 /** Every column of a dispute, for the list, the detail and the writes' replies. */
 export const DISPUTE_COLUMNS = [
   'disputes.id',
-  'disputes.order_id',
+  'disputes.order_key',
   'disputes.processor',
   'disputes.processor_dispute_id',
   'disputes.reason_code',
@@ -40,7 +40,7 @@ export const DISPUTE_COLUMNS = [
 const withOrderId = (db: Db) =>
   db
     .selectFrom('disputes')
-    .leftJoin('orders', 'orders.id', 'disputes.order_id')
+    .leftJoin('orders', 'orders.id', 'disputes.order_key')
     .select([...DISPUTE_COLUMNS, 'orders.order_id as public_order_id']);
 
 export async function insertDispute(db: Db, row: Insertable<DisputesTable>): Promise<number> {
@@ -65,7 +65,7 @@ async function lockThenRead(
   where: (q: ReturnType<typeof lockable>) => ReturnType<typeof lockable>,
 ): Promise<DisputeRow | undefined> {
   const locked = await lockForUpdate(db, where(lockable(db))).executeTakeFirst();
-  return locked ? findDispute(db, Number(locked.id)) : undefined;
+  return locked ? findDispute(db, locked.id) : undefined;
 }
 const lockable = (db: Db) => db.selectFrom('disputes').select('disputes.id');
 
@@ -85,7 +85,7 @@ export function lockDisputeOfProcessor(
 
 export function disputesOfOrder(db: Db, orderDbId: number): Promise<DisputeRow[]> {
   return withOrderId(db)
-    .where('disputes.order_id', '=', orderDbId)
+    .where('disputes.order_key', '=', orderDbId)
     .orderBy('disputes.opened_at', 'desc')
     .orderBy('disputes.id', 'desc')
     .execute();
@@ -106,8 +106,8 @@ function filtered(db: Db, filter: DisputeFilter) {
   if (filter.processor) query = query.where('disputes.processor', '=', filter.processor);
   if (filter.dueBefore) query = query.where('disputes.respond_by', '<=', filter.dueBefore);
   if (filter.dueAfter) query = query.where('disputes.respond_by', '>', filter.dueAfter);
-  if (filter.unmatched === true) query = query.where('disputes.order_id', 'is', null);
-  if (filter.unmatched === false) query = query.where('disputes.order_id', 'is not', null);
+  if (filter.unmatched === true) query = query.where('disputes.order_key', 'is', null);
+  if (filter.unmatched === false) query = query.where('disputes.order_key', 'is not', null);
   if (filter.orderId) query = query.where('orders.order_id', '=', filter.orderId);
   return query;
 }
@@ -128,9 +128,9 @@ export async function listDisputes(
     .execute();
   const { n } = await filtered(db, filter)
     .clearSelect()
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  return { rows, total: Number(n) };
+  return { rows, total: n };
 }
 
 /** The order a processor's dispute is about: by our order id, else by its payment reference or transaction id. */
@@ -141,7 +141,7 @@ export async function findOrderForIntake(
   const select = () => db.selectFrom('orders').select(['id', 'order_id', 'process_status']);
   if (refs.orderRef) {
     const byId = await select().where('order_id', '=', refs.orderRef).executeTakeFirst();
-    if (byId) return { ...byId, id: Number(byId.id) };
+    if (byId) return byId;
   }
   if (refs.references.length === 0) return undefined;
   // Two indexed lookups rather than one OR over two columns, which neither database serves from both indexes.
@@ -151,7 +151,7 @@ export async function findOrderForIntake(
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (found) return { ...found, id: Number(found.id) };
+    if (found) return found;
   }
   return undefined;
 }
@@ -190,7 +190,7 @@ export async function refreshOrderDeadline(db: Db, orderDbId: number): Promise<v
       dispute_respond_by: eb
         .selectFrom('disputes')
         .select((d) => d.fn.min<string | null>('disputes.respond_by').as('due'))
-        .whereRef('disputes.order_id', '=', 'orders.id')
+        .whereRef('disputes.order_key', '=', 'orders.id')
         .where('disputes.state', '=', RESPONSE_DUE_STATE),
     }))
     .where('id', '=', orderDbId)
@@ -228,8 +228,8 @@ export async function reportTallies(
       eb.ref(column).as('key'),
       'currency',
       'state',
-      eb.fn.countAll<string | number>().as('n'),
-      eb.fn.sum<string | number>('amount_minor').as('amount'),
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>('amount_minor').as('amount'),
     ])
     .groupBy([column, 'currency', 'state']);
   if (range.from) query = query.where('opened_at', '>=', range.from);
@@ -239,8 +239,8 @@ export async function reportTallies(
     key: r.key,
     currency: r.currency,
     state: r.state,
-    n: Number(r.n),
-    amount: Number(r.amount),
+    n: r.n,
+    amount: r.amount,
   }));
 }
 
@@ -255,7 +255,7 @@ export async function openDisputeOf(
   const row = await db
     .selectFrom('disputes')
     .select(['processor', 'reason_category'])
-    .where('order_id', '=', orderDbId)
+    .where('order_key', '=', orderDbId)
     .where('state', 'in', [...OPEN_DISPUTE_STATES])
     .orderBy('opened_at', 'desc')
     .orderBy('id', 'desc')

@@ -41,7 +41,7 @@ export function createDisputeService(ctx: AppContext) {
         }
         const openedAt = input.openedAt ?? at;
         const id = await repo.insertDispute(trx, {
-          order_id: order.id,
+          order_key: order.id,
           processor: input.processor,
           processor_dispute_id: input.processorDisputeId,
           reason_code: input.reasonCode,
@@ -75,11 +75,11 @@ export function createDisputeService(ctx: AppContext) {
       if (!row) throw AppError.notFound(DISPUTE_MSG.notFound);
       let linkTo: { id: number; process_status: string } | null = null;
       if (input.orderId !== undefined && row.public_order_id !== input.orderId) {
-        if (row.order_id !== null)
+        if (row.order_key !== null)
           throw AppError.conflict(DISPUTE_MSG.alreadyLinked, { order_id: row.public_order_id });
         const order = await lockOrderForWrite(trx, staff, input.orderId);
         linkTo = order;
-        row = { ...row, order_id: order.id, public_order_id: order.order_id };
+        row = { ...row, order_key: order.id, public_order_id: order.order_id };
       } else if (row.public_order_id !== null) {
         await lockOrderForWrite(trx, staff, row.public_order_id);
       }
@@ -99,7 +99,7 @@ export function createDisputeService(ctx: AppContext) {
       if (input.evidenceSubmittedAt && input.state === undefined && row.state === RESPONSE_DUE_STATE) {
         changes.state = 'under_review';
       }
-      await applyDisputeChanges(trx, tx, row, changes, staff, at, linkTo ? { order_id: linkTo.id } : {});
+      await applyDisputeChanges(trx, tx, row, changes, staff, at, linkTo ? { order_key: linkTo.id } : {});
       const updated = (await repo.findDispute(trx, id)) as repo.DisputeRow;
       if (linkTo) await attachToOrder(trx, tx, updated, linkTo, staff, at);
       return record(updated);
@@ -114,7 +114,7 @@ export function createDisputeService(ctx: AppContext) {
       const row = await repo.findDispute(ctx.db, id);
       if (!row) throw AppError.notFound(DISPUTE_MSG.notFound);
       const ce3 =
-        row.order_id === null ? { eligible: false, matches: [] } : await ce3ForOrderId(ctx.db, Number(row.order_id));
+        row.order_key === null ? { eligible: false, matches: [] } : await ce3ForOrderId(ctx.db, row.order_key);
       return { ...record(row), ce3 };
     },
     /** A page of disputes, each with Visa CE 3.0 for its order, so the screen shows which qualify. */
@@ -123,13 +123,13 @@ export function createDisputeService(ctx: AppContext) {
       const { rows, total } = await repo.listDisputes(ctx.db, filter, { offset: (page - 1) * limit, limit });
       const ce3 = await ce3ForOrders(
         ctx.db,
-        rows.flatMap((r) => (r.order_id === null ? [] : [Number(r.order_id)])),
+        rows.flatMap((r) => (r.order_key === null ? [] : [r.order_key])),
       );
       const none = { eligible: false, matches: [] };
       return {
         data: rows.map((r) => ({
           ...record(r),
-          ce3: (r.order_id === null ? null : ce3.get(Number(r.order_id))) ?? none,
+          ce3: (r.order_key === null ? null : ce3.get(r.order_key)) ?? none,
         })),
         total,
       };

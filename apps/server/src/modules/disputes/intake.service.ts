@@ -63,7 +63,7 @@ export function createIntakeService(ctx: AppContext) {
       if (!existing) {
         const order = await repo.findOrderForIntake(trx, { orderRef: event.orderRef, references });
         const id = await repo.insertDispute(trx, {
-          order_id: order?.id ?? null,
+          order_key: order?.id ?? null,
           processor: event.processor,
           processor_dispute_id: event.processorDisputeId,
           reason_code: event.reasonCode,
@@ -89,20 +89,20 @@ export function createIntakeService(ctx: AppContext) {
         return { outcome: 'created', dispute_id: id, matched: Boolean(order) };
       }
 
-      const id = Number(existing.id);
+      const id = existing.id;
       await repo.linkIntakeEvent(trx, event.source, event.eventId, id);
       // Processors may deliver out of order: a closed dispute is not reopened by an older update.
       if (existing.processor_event_at && event.occurredAt < existing.processor_event_at) {
-        return { outcome: 'stale', dispute_id: id, matched: existing.order_id !== null };
+        return { outcome: 'stale', dispute_id: id, matched: existing.order_key !== null };
       }
       let row = existing;
       let linkTo: { id: number; process_status: string } | null = null;
-      if (row.order_id === null) {
+      if (row.order_key === null) {
         // The order may have arrived since the dispute did.
         const order = await repo.findOrderForIntake(trx, { orderRef: event.orderRef ?? row.order_ref, references });
         if (order) {
           linkTo = order;
-          row = { ...row, order_id: order.id, public_order_id: order.order_id };
+          row = { ...row, order_key: order.id, public_order_id: order.order_id };
         }
       }
       await applyDisputeChanges(
@@ -118,10 +118,10 @@ export function createIntakeService(ctx: AppContext) {
         },
         null,
         at,
-        { processor_event_at: event.occurredAt, ...(linkTo ? { order_id: linkTo.id } : {}) },
+        { processor_event_at: event.occurredAt, ...(linkTo ? { order_key: linkTo.id } : {}) },
       );
       if (linkTo) await attachToOrder(trx, tx, (await repo.findDispute(trx, id)) as repo.DisputeRow, linkTo, null, at);
-      return { outcome: 'updated', dispute_id: id, matched: row.order_id !== null };
+      return { outcome: 'updated', dispute_id: id, matched: row.order_key !== null };
     });
   }
 

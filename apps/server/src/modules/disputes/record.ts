@@ -5,7 +5,7 @@ import type { DisputeRow } from './disputes.repository.ts';
 export function toDisputeRecord(row: DisputeRow, now: number): DisputeRecord {
   const due = row.state === RESPONSE_DUE_STATE && row.respond_by !== null;
   return {
-    id: Number(row.id),
+    id: row.id,
     order_id: row.public_order_id,
     processor: row.processor as DisputeRecord['processor'],
     processor_dispute_id: row.processor_dispute_id,

@@ -6,7 +6,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export async function insertDocument(db: Db, row: Insertable<DocumentsTable>): Promise<number> {
   const inserted = await db.insertInto('documents').values(row).returning('id').executeTakeFirstOrThrow();
-  return Number(inserted.id);
+  return inserted.id;
 }
 
 /** The order's current document: the latest uploaded, rejected or not. */
@@ -14,7 +14,7 @@ export async function latestDocument(db: Db, orderDbId: number) {
   return db
     .selectFrom('documents')
     .select(['id', 'file1', 'is_rejected_doc', 'content_type', 'mail_service_provider'])
-    .where('order_id', '=', orderDbId)
+    .where('order_key', '=', orderDbId)
     .where('removed_at', 'is', null)
     .orderBy('id', 'desc')
     .limit(1)
@@ -25,7 +25,7 @@ export async function hasDocuments(db: Db, orderDbId: number): Promise<boolean> 
   const row = await db
     .selectFrom('documents')
     .select('id')
-    .where('order_id', '=', orderDbId)
+    .where('order_key', '=', orderDbId)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

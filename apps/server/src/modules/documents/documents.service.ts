@@ -68,7 +68,7 @@ export function createDocumentService(ctx: AppContext) {
           const at = nowIso(ctx.clock);
           const first = !(await repo.hasDocuments(trx, order.id));
           const documentId = await repo.insertDocument(trx, {
-            order_id: order.id,
+            order_key: order.id,
             file1: name,
             original_name: file.filename.slice(0, 255) || null,
             content_type: type.contentType,
@@ -120,7 +120,7 @@ export function createDocumentService(ctx: AppContext) {
         const [mailId] = await queueOrderMail(ctx, trx, tx, staff, {
           kind: MAIL_KIND.resend,
           orders: [order],
-          documentId: Number(doc.id),
+          documentId: doc.id,
           provider: input.mailServiceProvider,
           to: input.email,
           at,
@@ -137,7 +137,7 @@ export function createDocumentService(ctx: AppContext) {
         assertMailable(order);
         const doc = await repo.latestDocument(trx, order.id);
         if (!doc) throw AppError.conflict(DETAIL_MSG.noDocument);
-        if (!(await repo.markRejected(trx, Number(doc.id)))) throw AppError.conflict(DETAIL_MSG.alreadyRejected);
+        if (!(await repo.markRejected(trx, doc.id))) throw AppError.conflict(DETAIL_MSG.alreadyRejected);
         const at = nowIso(ctx.clock);
         await appendEvents(
           tx,
@@ -148,7 +148,7 @@ export function createDocumentService(ctx: AppContext) {
         const [mailId] = await queueOrderMail(ctx, trx, tx, staff, {
           kind: MAIL_KIND.rejection,
           orders: [order],
-          documentId: Number(doc.id),
+          documentId: doc.id,
           provider: input.mailServiceProvider,
           to: input.email,
           at,

@@ -27,7 +27,7 @@ export async function storePastDocument(
       const order = await lockOrderForWrite(trx, staff, input.orderId);
       const first = !(await repo.hasDocuments(trx, order.id));
       const documentId = await repo.insertDocument(trx, {
-        order_id: order.id,
+        order_key: order.id,
         file1: name,
         original_name: input.filename,
         content_type: type.contentType,

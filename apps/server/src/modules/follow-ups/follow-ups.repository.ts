@@ -23,7 +23,7 @@ export async function setFollowUp(db: Db, orderDbId: number, day: string | null,
 const dueCounts = compiledOnce((db, today: string) =>
   db
     .selectFrom('orders')
-    .select(['process_status', sql<number | string>`count(*)`.as('n')])
+    .select(['process_status', sql<number>`count(*)`.as('n')])
     .where('process_status', 'in', statusLiterals(FOLLOW_UP_STATUSES))
     .where('follow_up_on', 'is not', null)
     .where('follow_up_on', '<=', today)
@@ -32,7 +32,7 @@ const dueCounts = compiledOnce((db, today: string) =>
 
 export async function readDueCounts(db: Db, today: string): Promise<Map<FollowUpStatus, number>> {
   const rows = await dueCounts(db, today);
-  return new Map(rows.map((r) => [r.process_status as FollowUpStatus, Number(r.n)]));
+  return new Map(rows.map((r) => [r.process_status as FollowUpStatus, r.n]));
 }
 
 /**
@@ -42,12 +42,12 @@ export async function readDueCounts(db: Db, today: string): Promise<Map<FollowUp
 const repliedCount = compiledOnce((db) =>
   db
     .selectFrom('orders')
-    .select(sql<number | string>`count(*)`.as('n'))
+    .select(sql<number>`count(*)`.as('n'))
     .where('process_status', 'in', statusLiterals([STATUS.Awaiting]))
     .where('customer_replied_at', 'is not', null),
 );
 
 export async function readRepliedCount(db: Db): Promise<number> {
   const [row] = await repliedCount(db);
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }

@@ -47,23 +47,23 @@ export async function orderConversation(db: Db, config: Config, orderDbId: numbe
         'sent_at',
         'from_name',
       ])
-      .where('order_id', '=', orderDbId)
+      .where('order_key', '=', orderDbId)
       .execute(),
     db
       .selectFrom('inbound_mail')
       .select(['id', 'from_address', 'to_address', 'subject', 'text', 'html', 'received_at'])
-      .where('order_id', '=', orderDbId)
+      .where('order_key', '=', orderDbId)
       .where('kind', '=', 'reply')
       .where('removed_at', 'is', null)
       .execute(),
   ]);
   const attachments = await attachmentsOf(
     db,
-    incoming.map((m) => Number(m.id)),
+    incoming.map((m) => m.id),
   );
   const items: ConversationItem[] = [
     ...outgoing.map((m) => ({
-      id: Number(m.id),
+      id: m.id,
       direction: 'out' as const,
       at: m.sent_at ?? m.created_at,
       from: m.from_name ? `${m.from_name} <${config.mail.from.replace(/^.*<|>.*$/g, '')}>` : config.mail.from,
@@ -75,7 +75,7 @@ export async function orderConversation(db: Db, config: Config, orderDbId: numbe
       attachments: [],
     })),
     ...incoming.map((m) => ({
-      id: Number(m.id),
+      id: m.id,
       direction: 'in' as const,
       at: m.received_at,
       from: m.from_address,
@@ -85,7 +85,7 @@ export async function orderConversation(db: Db, config: Config, orderDbId: numbe
       html: m.html,
       delivery: DELIVERY.received,
       delivery_detail: null,
-      attachments: attachments.get(Number(m.id)) ?? [],
+      attachments: attachments.get(m.id) ?? [],
     })),
   ];
   return items.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.direction === 'out' ? -1 : 1));

@@ -42,9 +42,9 @@ export async function attachmentsOf(db: Db, inboundIds: readonly number[]) {
     .orderBy('id')
     .execute();
   for (const r of rows) {
-    const list = byMail.get(Number(r.inbound_id)) ?? [];
-    list.push({ id: Number(r.id), name: r.name, type: r.content_type, size: Number(r.size) });
-    byMail.set(Number(r.inbound_id), list);
+    const list = byMail.get(r.inbound_id) ?? [];
+    list.push({ id: r.id, name: r.name, type: r.content_type, size: Number(r.size) });
+    byMail.set(r.inbound_id, list);
   }
   return byMail;
 }
@@ -52,10 +52,10 @@ export async function attachmentsOf(db: Db, inboundIds: readonly number[]) {
 async function itemsOf(db: Db, rows: ItemRow[]): Promise<InboundItem[]> {
   const attachments = await attachmentsOf(
     db,
-    rows.map((r) => Number(r.id)),
+    rows.map((r) => r.id),
   );
   return rows.map((r) => ({
-    id: Number(r.id),
+    id: r.id,
     order_id: r.order_id,
     kind: r.kind as InboundItem['kind'],
     matched_by: r.matched_by as InboundItem['matched_by'],
@@ -65,7 +65,7 @@ async function itemsOf(db: Db, rows: ItemRow[]): Promise<InboundItem[]> {
     text: r.text,
     received_at: r.received_at,
     outcome: r.outcome,
-    attachments: attachments.get(Number(r.id)) ?? [],
+    attachments: attachments.get(r.id) ?? [],
   }));
 }
 
@@ -75,9 +75,9 @@ export async function listInbound(
 ): Promise<{ items: InboundItem[]; total: number }> {
   let base = db
     .selectFrom('inbound_mail')
-    .leftJoin('orders', 'orders.id', 'inbound_mail.order_id')
+    .leftJoin('orders', 'orders.id', 'inbound_mail.order_key')
     .where('inbound_mail.removed_at', 'is', null);
-  if (filter.unmatched) base = base.where('inbound_mail.order_id', 'is', null);
+  if (filter.unmatched) base = base.where('inbound_mail.order_key', 'is', null);
   if (filter.orderId) base = base.where('orders.order_id', '=', filter.orderId);
   const rows = (await base
     .select([...itemColumns])
@@ -86,14 +86,14 @@ export async function listInbound(
     .limit(filter.limit)
     .offset((filter.page - 1) * filter.limit)
     .execute()) as ItemRow[];
-  const counted = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
-  return { items: await itemsOf(db, rows), total: Number(counted?.n ?? 0) };
+  const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return { items: await itemsOf(db, rows), total: counted?.n ?? 0 };
 }
 
 export async function inboundItem(db: Db, id: number): Promise<InboundItem | null> {
   const rows = (await db
     .selectFrom('inbound_mail')
-    .leftJoin('orders', 'orders.id', 'inbound_mail.order_id')
+    .leftJoin('orders', 'orders.id', 'inbound_mail.order_key')
     .select([...itemColumns])
     .where('inbound_mail.id', '=', id)
     .where('inbound_mail.removed_at', 'is', null)
@@ -106,7 +106,7 @@ export async function findAttachment(db: Db, id: number) {
   return db
     .selectFrom('inbound_attachments')
     .innerJoin('inbound_mail', 'inbound_mail.id', 'inbound_attachments.inbound_id')
-    .leftJoin('orders', 'orders.id', 'inbound_mail.order_id')
+    .leftJoin('orders', 'orders.id', 'inbound_mail.order_key')
     .select([
       'inbound_attachments.file_name',
       'inbound_attachments.content_type',

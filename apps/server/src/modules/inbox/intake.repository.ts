@@ -6,11 +6,11 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** The row already holding this message (same mailbox UID, or same Message-ID), if any. */
 export async function findStored(db: Db, mailboxKey: string, messageId: string | null) {
-  let query = db.selectFrom('inbound_mail').select(['id', 'order_id']).where('mailbox_key', '=', mailboxKey);
+  let query = db.selectFrom('inbound_mail').select(['id', 'order_key']).where('mailbox_key', '=', mailboxKey);
   if (messageId)
     query = db
       .selectFrom('inbound_mail')
-      .select(['id', 'order_id'])
+      .select(['id', 'order_key'])
       .where((eb) => eb.or([eb('mailbox_key', '=', mailboxKey), eb('message_id', '=', messageId)]));
   return query.limit(1).executeTakeFirst();
 }
@@ -23,7 +23,7 @@ export async function insertInbound(db: Db, row: Insertable<InboundMailTable>): 
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
-  return inserted ? Number(inserted.id) : null;
+  return inserted ? inserted.id : null;
 }
 
 export async function insertAttachments(
@@ -49,7 +49,7 @@ export async function insertAttachments(
 export async function outboxRow(db: Db, id: number) {
   return db
     .selectFrom('mail_outbox')
-    .select(['id', 'order_id', 'kind', 'to_address'])
+    .select(['id', 'order_key', 'kind', 'to_address'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -163,9 +163,9 @@ export async function takeIn(
   if (earlier) {
     await discard(ctx, message);
     return {
-      inboundId: Number(earlier.id),
+      inboundId: earlier.id,
       kind: 'duplicate',
-      orderDbId: earlier.order_id,
+      orderDbId: earlier.order_key,
       outcome: `duplicate of inbound ${earlier.id}`,
     };
   }
@@ -188,7 +188,7 @@ export async function takeIn(
     if (tag.forged) notes.push(`forged bounce tag (${tag.forged}) ignored`);
     if (row) {
       const report = kind === INBOUND_KIND.bounce ? bounceReport(mail) : complaintReport(mail);
-      reportOf = { outboxId: Number(row.id), orderDbId: row.order_id === null ? null : Number(row.order_id), report };
+      reportOf = { outboxId: row.id, orderDbId: row.order_key, report };
     } else notes.push(`${kind === INBOUND_KIND.bounce ? 'delivery report' : 'complaint'} for a mail we never sent`);
   }
   if (refused.length > 0) notes.push(`attachments refused: ${refused.join(', ')}`);
@@ -196,7 +196,7 @@ export async function takeIn(
   const orderDbId = match?.orderDbId ?? reportOf?.orderDbId ?? null;
   const stored = await inTransaction(ctx.transactions, async (trx, tx) => {
     const id = await repo.insertInbound(trx, {
-      order_id: orderDbId,
+      order_key: orderDbId,
       outbox_id: match?.outboxId ?? reportOf?.outboxId ?? null,
       kind,
       matched_by: match?.by ?? null,
@@ -233,7 +233,7 @@ export async function takeIn(
     await discard(ctx, message);
     const again = await repo.findStored(ctx.db, mailboxKey, messageId);
     return {
-      inboundId: again ? Number(again.id) : null,
+      inboundId: again ? again.id : null,
       kind: 'duplicate',
       orderDbId,
       outcome: 'duplicate (stored by another reader)',

@@ -23,7 +23,7 @@ export async function linkInbound(ctx: AppContext, staff: TokenUser, id: number,
     const order = await lockOrderForWrite(trx, { ...staff, type: staff.type }, orderId);
     await trx
       .updateTable('inbound_mail')
-      .set({ order_id: order.id, matched_by: INBOUND_MATCH.staff })
+      .set({ order_key: order.id, matched_by: INBOUND_MATCH.staff })
       .where('id', '=', id)
       .execute();
     if (row.kind === INBOUND_KIND.reply) {

@@ -24,11 +24,11 @@ async function byReference(db: Db, mail: ParsedMail): Promise<Match | null> {
   for (const [, id, stamp] of seen) {
     const row = await db
       .selectFrom('mail_outbox')
-      .select(['id', 'order_id', 'created_at'])
+      .select(['id', 'order_key', 'created_at'])
       .where('id', '=', Number(id))
       .executeTakeFirst();
-    if (row?.order_id != null && row.created_at.replace(/\D/g, '') === stamp) {
-      return { orderDbId: Number(row.order_id), outboxId: Number(row.id), by: INBOUND_MATCH.inReplyTo };
+    if (row?.order_key != null && row.created_at.replace(/\D/g, '') === stamp) {
+      return { orderDbId: row.order_key, outboxId: row.id, by: INBOUND_MATCH.inReplyTo };
     }
   }
   return null;
@@ -59,8 +59,12 @@ export function tagged(
 }
 
 async function byOutboxId(db: Db, mailId: number, by: InboundMatch): Promise<Match | null> {
-  const row = await db.selectFrom('mail_outbox').select(['id', 'order_id']).where('id', '=', mailId).executeTakeFirst();
-  return row?.order_id != null ? { orderDbId: Number(row.order_id), outboxId: Number(row.id), by } : null;
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select(['id', 'order_key'])
+    .where('id', '=', mailId)
+    .executeTakeFirst();
+  return row?.order_key != null ? { orderDbId: row.order_key, outboxId: row.id, by } : null;
 }
 
 /** An order id in the subject: words that look like one (DESIGN §6) and name exactly one order. */

@@ -5,7 +5,7 @@ import type { Database, MailTemplatesTable } from '../../db/schema.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 const recordOf = (row: Selectable<MailTemplatesTable>): MailTemplateRecord => ({
-  id: Number(row.id),
+  id: row.id,
   name: row.name,
   subject: row.subject,
   body: row.body,

@@ -70,7 +70,7 @@ export const postgresArrivalWrites: ArrivalWrites = {
         },
       )})
       select id, order_id, process_status from arrived order by id`.execute(trx);
-    const arrived = rows.map((r) => ({ id: Number(r.id), order_id: r.order_id, status: r.process_status }));
+    const arrived = rows.map((r) => ({ id: r.id, order_id: r.order_id, status: r.process_status }));
     // logged in SQL above: announced as appendEvents would have (DESIGN §13)
     announceOrderEvents(tx, null, () =>
       arrived.map((r) => ({ orderId: r.id, kind: ORDER_EVENT.created, from: null, to: r.status, detail: source })),

@@ -32,7 +32,7 @@ export async function insertOrders(db: Db, orders: readonly NewOrder[]): Promise
       .onConflict((oc) => oc.column('order_id').doNothing())
       .returning(['id', 'order_id'])
       .execute();
-    inserted.push(...rows.map((r) => ({ id: Number(r.id), order_id: r.order_id })));
+    inserted.push(...rows.map((r) => ({ id: r.id, order_id: r.order_id })));
   }
   return inserted;
 }

@@ -182,7 +182,7 @@ export function createIngestService(ctx: AppContext) {
             written
               .filter((w) => idOf.has(w.orderId))
               .map((w) => ({
-                order_id: idOf.get(w.orderId) as number,
+                order_key: idOf.get(w.orderId) as number,
                 kind: w.image.kind,
                 file_name: w.fileName,
                 content_type: w.image.type.contentType,

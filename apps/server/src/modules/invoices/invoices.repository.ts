@@ -34,7 +34,7 @@ export async function findByOrder(db: Db, orderDbId: number) {
   return db
     .selectFrom('invoices')
     .select(['invoice_number', 'amount_minor', 'currency', 'file_name', 'created_at'])
-    .where('order_id', '=', orderDbId)
+    .where('order_key', '=', orderDbId)
     .executeTakeFirst();
 }
 
@@ -49,13 +49,13 @@ export async function nextSeq(db: Db, year: number): Promise<number> {
     .onConflict((oc) => oc.column('year').doUpdateSet((eb) => ({ last_seq: eb('invoice_counters.last_seq', '+', 1) })))
     .returning('last_seq')
     .executeTakeFirstOrThrow();
-  return Number(row.last_seq);
+  return row.last_seq;
 }
 
 export async function insertInvoice(
   db: Db,
   row: {
-    order_id: number;
+    order_key: number;
     invoice_number: string;
     amount_minor: number;
     currency: string | null;

@@ -58,7 +58,7 @@ export function createInvoiceService(ctx: AppContext) {
             file_name: `${number}.pdf`,
             created_at: at,
           };
-          await repo.insertInvoice(trx, { ...invoice, order_id: locked.id, created_by: staff.id });
+          await repo.insertInvoice(trx, { ...invoice, order_key: locked.id, created_by: staff.id });
         }
         const applicant = [order.first_name, order.sur_name].filter((s) => s?.trim()).join(' ') || 'Applicant';
         const amountMinor = Number(invoice.amount_minor);

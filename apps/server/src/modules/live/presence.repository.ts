@@ -11,7 +11,7 @@ export async function viewersSince(db: Kysely<Database>, orderDbId: number, sinc
   return db
     .selectFrom('order_viewers')
     .select(['staff_id', 'staff_name'])
-    .where('order_id', '=', orderDbId)
+    .where('order_key', '=', orderDbId)
     .where('seen_at', '>=', since)
     .orderBy('staff_name')
     .orderBy('staff_id')
@@ -27,13 +27,13 @@ export async function markViewing(
 ) {
   await db
     .insertInto('order_viewers')
-    .values({ order_id: orderDbId, staff_id: staff.id, staff_name: staff.name, seen_at: at })
-    .onConflict((oc) => oc.columns(['order_id', 'staff_id']).doUpdateSet({ seen_at: at, staff_name: staff.name }))
+    .values({ order_key: orderDbId, staff_id: staff.id, staff_name: staff.name, seen_at: at })
+    .onConflict((oc) => oc.columns(['order_key', 'staff_id']).doUpdateSet({ seen_at: at, staff_name: staff.name }))
     .execute();
 }
 
 export async function markLeft(db: Kysely<Database>, orderDbId: number, staffId: number) {
-  await db.deleteFrom('order_viewers').where('order_id', '=', orderDbId).where('staff_id', '=', staffId).execute();
+  await db.deleteFrom('order_viewers').where('order_key', '=', orderDbId).where('staff_id', '=', staffId).execute();
 }
 
 /** Rows past their time to live, everywhere (a viewer who closed the tab without saying so). */

@@ -21,17 +21,17 @@ const PENDING = [MAIL_STATUS.queued, MAIL_STATUS.sending];
 export async function outboxBacklog(db: Kysely<Database>): Promise<OutboxBacklog> {
   const pending = await db
     .selectFrom('mail_outbox')
-    .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('created_at').as('oldest')])
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
     .where('status', 'in', PENDING)
     .executeTakeFirst();
   const failed = await db
     .selectFrom('mail_outbox')
-    .select((eb) => eb.fn.countAll().as('n'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('status', '=', MAIL_STATUS.failed)
     .executeTakeFirst();
   return {
-    pending: Number(pending?.n ?? 0),
+    pending: pending?.n ?? 0,
     oldestPendingAt: pending?.oldest ?? null,
-    failed: Number(failed?.n ?? 0),
+    failed: failed?.n ?? 0,
   };
 }

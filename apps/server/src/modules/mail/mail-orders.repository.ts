@@ -40,7 +40,7 @@ export async function loadMailOrders(db: Db, orderDbIds: readonly number[]): Pro
     .execute();
   return rows.map((o) => ({
     ...o,
-    id: Number(o.id),
+    id: o.id,
     amount_minor: o.amount_minor === null ? null : Number(o.amount_minor),
   }));
 }

@@ -53,7 +53,7 @@ export async function queueMails(
   const ids = await outbox.insertMails(
     trx,
     mails.map((m) => ({
-      order_id: m.orderDbId,
+      order_key: m.orderDbId,
       document_id: m.documentId,
       kind: m.kind,
       provider: m.provider,

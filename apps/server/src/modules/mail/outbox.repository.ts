@@ -14,7 +14,7 @@ export interface MailAttachment {
 
 export interface NewMail {
   /** null: a mail about no order (a staff member's password reset) */
-  order_id: number | null;
+  order_key: number | null;
   document_id: number | null;
   kind: MailKind;
   provider: MailProvider;
@@ -55,7 +55,7 @@ export async function insertMails(db: Db, mails: readonly NewMail[], at: string)
       .values(rows.slice(i, i + 60))
       .returning('id')
       .execute();
-    ids.push(...inserted.map((r) => Number(r.id)));
+    ids.push(...inserted.map((r) => r.id));
   }
   return ids;
 }
@@ -97,7 +97,7 @@ export async function claimDueSkippingLocked(
     .whereRef('mail_outbox.id', '=', 'due.id')
     .returningAll('mail_outbox')
     .execute();
-  return rows.sort((a, b) => Number(a.id) - Number(b.id));
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 /** SQLite's claim (outbox-claim.ts): one writer at a time, and the subquery is evaluated once. */
@@ -117,7 +117,7 @@ export async function claimDueInOneWriter(
     .where('next_attempt_at', '<=', now)
     .returningAll()
     .execute();
-  return rows.sort((a, b) => Number(a.id) - Number(b.id));
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 /** Records a delivery, only by the worker that still holds the row. True when it did. */
@@ -172,11 +172,11 @@ export async function markAttemptFailed(
 }
 
 export async function insertHistory(db: Db, row: OutboxRow, at: string): Promise<void> {
-  if (row.order_id === null) return;
+  if (row.order_key === null) return;
   await db
     .insertInto('mail_history')
     .values({
-      order_id: row.order_id,
+      order_key: row.order_key,
       outbox_id: row.id,
       document_id: row.document_id,
       kind: row.kind,
@@ -213,7 +213,7 @@ export async function requeueFailed(
   let query = db
     .updateTable('mail_outbox')
     .set({ status: MAIL_STATUS.queued, attempts: 0, next_attempt_at: at, claim_token: null })
-    .where('order_id', '=', orderDbId)
+    .where('order_key', '=', orderDbId)
     .where('status', '=', MAIL_STATUS.failed)
     .where((eb) =>
       eb.or([
@@ -232,5 +232,5 @@ export async function requeueFailed(
     );
   if (mailId !== undefined) query = query.where('id', '=', mailId);
   const rows = await query.returning(['id', 'kind', 'provider']).execute();
-  return rows.map((r) => ({ id: Number(r.id), kind: r.kind, provider: r.provider }));
+  return rows.map((r) => ({ id: r.id, kind: r.kind, provider: r.provider }));
 }

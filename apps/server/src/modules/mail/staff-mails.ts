@@ -24,7 +24,7 @@ export async function queuePasswordResetMail(
     trx,
     [
       {
-        order_id: null,
+        order_key: null,
         document_id: null,
         kind: MAIL_KIND.passwordReset,
         provider: DEFAULT_MAIL_PROVIDER,

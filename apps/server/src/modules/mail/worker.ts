@@ -85,14 +85,14 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
   /** Records a mail as failed for good (no further attempt) with its reason, and says so in Activity. */
   async function failForGood(row: outbox.OutboxRow, reason: string): Promise<void> {
     await inTransaction(ctx.transactions, async (trx, tx) => {
-      const mine = await outbox.markAttemptFailed(trx, Number(row.id), token, reason, null);
-      if (mine && row.order_id !== null) {
+      const mine = await outbox.markAttemptFailed(trx, row.id, token, reason, null);
+      if (mine && row.order_key !== null) {
         await appendEvents(
           tx,
           null,
           [
             {
-              orderId: row.order_id,
+              orderId: row.order_key,
               kind: ORDER_EVENT.mailFailed,
               from: null,
               to: row.kind,
@@ -106,7 +106,7 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
   }
 
   async function deliver(row: outbox.OutboxRow, result: DrainResult): Promise<void> {
-    const id = Number(row.id);
+    const id = row.id;
     // Each mail gets a full lease of its own; one another instance has taken over is left to it.
     if (
       !(await outbox.renewLease(
@@ -122,7 +122,7 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
     if (
       DOCUMENT_BOUND_KINDS.includes(row.kind as MailKind) &&
       row.document_id !== null &&
-      (await outbox.documentRejected(ctx.db, Number(row.document_id)))
+      (await outbox.documentRejected(ctx.db, row.document_id))
     ) {
       await failForGood(row, MAIL_WITHDRAWN);
       result.failed += 1;
@@ -140,7 +140,7 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
         headers: { 'X-Eta-Mail-Kind': row.kind },
         attachments: await attachmentsOf(row.attachments, ctx.files),
         // staff mails (no order) need no way back
-        ...(row.order_id !== null ? customerMailTags(ctx.config, id, row.to_address) : {}),
+        ...(row.order_key !== null ? customerMailTags(ctx.config, id, row.to_address) : {}),
       });
     } catch (error) {
       const last = errorText(error);
@@ -165,11 +165,11 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
       const at = nowIso(ctx.clock);
       if (!(await outbox.markSent(trx, id, token, at))) return;
       await outbox.insertHistory(trx, row, at);
-      if (row.order_id !== null) {
+      if (row.order_key !== null) {
         await appendEvents(
           tx,
           null,
-          [{ orderId: row.order_id, kind: ORDER_EVENT.mailSent, from: null, to: row.kind, detail: row.provider }],
+          [{ orderId: row.order_key, kind: ORDER_EVENT.mailSent, from: null, to: row.kind, detail: row.provider }],
           at,
         );
       }

@@ -7,7 +7,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export async function insertNotification(db: Db, row: Insertable<NotificationsTable>): Promise<number> {
   const inserted = await db.insertInto('notifications').values(row).returning('id').executeTakeFirstOrThrow();
-  return Number(inserted.id);
+  return inserted.id;
 }
 
 export async function publicOrderId(db: Db, orderDbId: number): Promise<string> {
@@ -19,7 +19,7 @@ export async function publicOrderId(db: Db, orderDbId: number): Promise<string> 
 export async function listOf(db: Db, memberId: number, limit: number, offset: number): Promise<NotificationRecord[]> {
   const rows = await db
     .selectFrom('notifications as n')
-    .innerJoin('orders as o', 'o.id', 'n.order_id')
+    .innerJoin('orders as o', 'o.id', 'n.order_key')
     .select(['n.id', 'n.kind', 'o.order_id', 'n.text', 'n.by_name', 'n.created_at', 'n.read_at'])
     .where('n.member_id', '=', memberId)
     .orderBy('n.id', 'desc')
@@ -27,7 +27,7 @@ export async function listOf(db: Db, memberId: number, limit: number, offset: nu
     .offset(offset)
     .execute();
   return rows.map((r) => ({
-    id: Number(r.id),
+    id: r.id,
     kind: r.kind as NotificationRecord['kind'],
     order_id: r.order_id,
     text: r.text,
@@ -41,22 +41,22 @@ export async function countsOf(db: Db, memberId: number): Promise<{ total: numbe
   const [all, unread] = await Promise.all([
     db
       .selectFrom('notifications')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('member_id', '=', memberId)
       .executeTakeFirstOrThrow(),
     countUnread(db, memberId),
   ]);
-  return { total: Number(all.n), unread };
+  return { total: all.n, unread };
 }
 
 export async function countUnread(db: Db, memberId: number): Promise<number> {
   const row = await db
     .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('member_id', '=', memberId)
     .where('read_at', 'is', null)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 /** Marks the member's own unread ones among `ids`; returns the ids it marked. */
@@ -69,5 +69,5 @@ export async function markRead(db: Db, memberId: number, ids: readonly number[],
     .where('read_at', 'is', null)
     .returning('id')
     .execute();
-  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }

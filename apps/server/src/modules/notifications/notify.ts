@@ -35,7 +35,7 @@ export async function notify(tx: TxContext, input: NotifyInput): Promise<Notific
   const id = await insertNotification(tx.trx, {
     member_id: input.memberId,
     kind: input.kind,
-    order_id: input.orderDbId,
+    order_key: input.orderDbId,
     text,
     by_id: by?.id ?? null,
     by_name: by?.name ?? null,

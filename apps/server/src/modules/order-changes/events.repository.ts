@@ -42,7 +42,7 @@ export interface EventsSelected {
 
 /** the log's columns in the order every insert names them */
 const COLUMNS = [
-  'order_id',
+  'order_key',
   'staff_id',
   'staff_name',
   'kind',
@@ -54,7 +54,7 @@ const COLUMNS = [
 
 function columnsOf(by: LoggedBy, e: EventFields): Record<(typeof COLUMNS)[number], unknown> {
   return {
-    order_id: e.orderId,
+    order_key: e.orderId,
     staff_id: by.staffId,
     staff_name: by.staffName,
     kind: e.kind,

@@ -85,9 +85,9 @@ async function writable(
   if (!row) throw AppError.notFound(DETAIL_MSG.orderNotFound);
   const order: WritableOrder = {
     ...row,
-    id: Number(row.id),
-    assigned_to: row.assigned_to === null ? null : Number(row.assigned_to),
-    processed_by: row.processed_by === null ? null : Number(row.processed_by),
+    id: row.id,
+    assigned_to: row.assigned_to,
+    processed_by: row.processed_by,
     amount_minor: row.amount_minor === null ? null : Number(row.amount_minor),
   };
   await refuseIfHeld(db, staff, order, write);
@@ -112,7 +112,7 @@ export async function refuseIfHeld(
   order: HeldOrder,
   write: HoldWrite = 'work',
 ): Promise<void> {
-  const assignedTo = order.assigned_to === null ? null : Number(order.assigned_to);
+  const assignedTo = order.assigned_to;
   const held = holdBlocks(
     staff.type,
     { process_status: order.process_status, held: assignedTo !== null, heldByMe: assignedTo === staff.id },

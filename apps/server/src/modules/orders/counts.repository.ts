@@ -23,8 +23,8 @@ const statusTotals = compiledOnce((db, staffId: number) =>
     .selectFrom('order_counters')
     .select((eb) => [
       'process_status',
-      eb.fn.sum<number | string>('n').as('n'),
-      sql<number | string>`sum(case when assignee_id = ${staffId} then n else 0 end)`.as('mine'),
+      eb.fn.sum<number>('n').as('n'),
+      sql<number>`sum(case when assignee_id = ${staffId} then n else 0 end)`.as('mine'),
     ])
     .where('n', '>', 0)
     .groupBy('process_status'),
@@ -32,14 +32,14 @@ const statusTotals = compiledOnce((db, staffId: number) =>
 
 export async function readStatusTotals(db: Kysely<Database>, staffId: number): Promise<StatusTotal[]> {
   const rows = await statusTotals(db, staffId);
-  return rows.map((r) => ({ process_status: r.process_status, n: Number(r.n), mine: Number(r.mine) }));
+  return rows.map((r) => ({ process_status: r.process_status, n: r.n, mine: r.mine }));
 }
 
 /** Every status × holder row of the counter table, for many members' counts at once (the live stream). */
 const statusHolderTotals = compiledOnce((db) =>
   db
     .selectFrom('order_counters')
-    .select((eb) => ['process_status', 'assignee_id', eb.fn.sum<number | string>('n').as('n')])
+    .select((eb) => ['process_status', 'assignee_id', eb.fn.sum<number>('n').as('n')])
     .where('n', '>', 0)
     .groupBy(['process_status', 'assignee_id']),
 );
@@ -54,11 +54,11 @@ export async function readStatusTotalsOfMany(
 ): Promise<Map<number, StatusTotal[]>> {
   const rows = await statusHolderTotals(db);
   const all = new Map<string, number>();
-  for (const r of rows) all.set(r.process_status, (all.get(r.process_status) ?? 0) + Number(r.n));
+  for (const r of rows) all.set(r.process_status, (all.get(r.process_status) ?? 0) + r.n);
   const result = new Map<number, StatusTotal[]>();
   for (const staffId of staffIds) {
     const mine = new Map<string, number>();
-    for (const r of rows) if (r.assignee_id === staffId) mine.set(r.process_status, Number(r.n));
+    for (const r of rows) if (r.assignee_id === staffId) mine.set(r.process_status, r.n);
     result.set(
       staffId,
       [...all].map(([process_status, n]) => ({ process_status, n, mine: mine.get(process_status) ?? 0 })),
@@ -75,7 +75,7 @@ export async function readStatusTotalsOfMany(
 export function folderCountQuery(db: Kysely<Database> | Transaction<Database>, folder: FolderDef, staffId: number) {
   let query = db
     .selectFrom('order_counters')
-    .select(sql<number | string>`coalesce(sum(n), 0)`.as('n'))
+    .select(sql<number>`coalesce(sum(n), 0)`.as('n'))
     .where('n', '>', sql.lit(0));
   if (folder.statuses !== null) query = query.where('process_status', 'in', statusLiterals(folder.statuses));
   if (folder.mine) query = query.where('assignee_id', '=', staffId);
@@ -99,11 +99,11 @@ export function overdueCountQuery(
   const today = sql<string>`substr(cast(${timeOf(viewer, folder)} as text), 1, 10)`;
   const dueToday = applyFolderFilter(db.selectFrom('orders'), folder, viewer)
     .where('orders.sla_due_at', '>=', today)
-    .select(sql<number | string>`count(*)`.as('n'));
+    .select(sql<number>`count(*)`.as('n'));
   return db
     .selectFrom('order_due_days')
     .where('order_due_days.due_day', '<', today)
-    .select(sql<number | string>`coalesce(sum(order_due_days.n), 0) + (${dueToday})`.as('n'));
+    .select(sql<number>`coalesce(sum(order_due_days.n), 0) + (${dueToday})`.as('n'));
 }
 
 /** Built once per folder (db/compiled.ts): the sidebar asks on every screen change. */
@@ -114,5 +114,5 @@ const overdueCount = compiledPerShape(
 
 export async function readOverdueCount(db: Kysely<Database>, folder: FolderDef, now: string): Promise<number> {
   const [row] = await overdueCount(db, folder, { now });
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }

@@ -39,7 +39,7 @@ export function filteredCountQuery(
   const matches = filteredQuery(db, folder, viewer, filters, now)
     .select(sql.lit(1).as('one'))
     .limit(sql.lit(FILTERED_COUNT_CAP));
-  return db.selectFrom(matches.as('matches')).select(sql<number | string>`count(*)`.as('n'));
+  return db.selectFrom(matches.as('matches')).select(sql<number>`count(*)`.as('n'));
 }
 
 export async function filteredCount(
@@ -50,5 +50,5 @@ export async function filteredCount(
   now: string,
 ): Promise<number> {
   const row = await filteredCountQuery(db, folder, viewer, filters, now).executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }

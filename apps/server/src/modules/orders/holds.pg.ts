@@ -15,15 +15,15 @@ interface Row {
 
 function toChange(rows: readonly Row[]): HoldChange {
   const names = new Map<number, string>();
-  for (const r of rows) if (r.assigned_to !== null && r.holder !== null) names.set(Number(r.assigned_to), r.holder);
+  for (const r of rows) if (r.assigned_to !== null && r.holder !== null) names.set(r.assigned_to, r.holder);
   return {
     rows: rows.map((r) => ({
-      id: Number(r.id),
+      id: r.id,
       order_id: r.order_id,
       process_status: r.process_status,
-      assigned_to: r.assigned_to === null ? null : Number(r.assigned_to),
+      assigned_to: r.assigned_to,
     })),
-    changed: rows.filter((r) => r.changed).map((r) => Number(r.id)),
+    changed: rows.filter((r) => r.changed).map((r) => r.id),
     names,
   };
 }

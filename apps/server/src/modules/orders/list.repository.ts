@@ -54,9 +54,9 @@ const assigneeName = sql<string | null>`(select s.name from staff s where s.id =
  * The order's latest refund through the processor (DESIGN §26), for the Refunds queue: read with the
  * page's rows only (rowsQuery), one probe of refunds_order each, never across the folder.
  */
-// max(id) through refunds_order (order_id, and the row id with it) rather than ORDER BY … LIMIT 1,
+// max(id) through refunds_order (order_key, and the row id with it) rather than ORDER BY … LIMIT 1,
 // which PostgreSQL would sort for each row.
-const latestRefundState = sql<RefundState | null>`(select r.state from refunds r where r.id = (select max(m.id) from refunds m where m.order_id = orders.id))`;
+const latestRefundState = sql<RefundState | null>`(select r.state from refunds r where r.id = (select max(m.id) from refunds m where m.order_key = orders.id))`;
 
 /** "No deadline" as a sort key: after every real one ascending (migration 030's index), and descending. */
 const NO_DEADLINE_LAST = '9999-12-31T23:59:59.999Z';
@@ -149,7 +149,7 @@ export async function sampleSearchTexts(db: Db, size: number): Promise<string[]>
     db.selectFrom('orders').select('id').orderBy('id', order).limit(1).executeTakeFirst();
   const [first, last] = [await end('asc'), await end('desc')];
   if (!first || !last) return [];
-  const [lo, hi] = [Number(first.id), Number(last.id)];
+  const [lo, hi] = [first.id, last.id];
   const texts: string[] = [];
   for (let k = 0; k < CHUNKS; k += 1) {
     const rows = await db
@@ -243,16 +243,16 @@ export function rowsOf<TB extends keyof Database>(db: Db, ids: PageIds<TB>, wind
  */
 export async function rowsWithTotal(
   db: Db,
-  page: readonly { id: number | string; total_rows: number | string }[],
+  page: readonly { id: number; total_rows: number }[],
   window: ListWindow,
 ): Promise<{ rows: ListRow[]; total: number | null }> {
   if (page.length === 0) return { rows: [], total: null };
   const rows = await rowsOf(
     db,
-    page.map((r) => Number(r.id)),
+    page.map((r) => r.id),
     window,
   );
-  return { rows, total: Number(page[0]?.total_rows) };
+  return { rows, total: page[0]?.total_rows ?? null };
 }
 
 /** One page of a folder: ids from the index, then those rows (a search's: SearchEngine.page). */
@@ -308,5 +308,5 @@ export async function folderPage(
     },
   );
   const first = rows[0];
-  return { rows: rows as ListRow[], total: first ? Number(first.folder_total) : null };
+  return { rows: rows as ListRow[], total: first ? first.folder_total : null };
 }

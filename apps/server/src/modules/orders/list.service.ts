@@ -47,7 +47,7 @@ function toItem(row: ListRow, staff: TokenUser): OrderListItem {
     phone_number: row.phone_number,
     intended_travel_date: row.intended_travel_date,
     assign_to: row.assign_to ?? '',
-    assigned_to_me: row.assigned_to !== null && Number(row.assigned_to) === staff.id,
+    assigned_to_me: row.assigned_to === staff.id,
     created_at: row.created_at,
     refund_date: row.refund_date,
     respond_by: row.respond_by,

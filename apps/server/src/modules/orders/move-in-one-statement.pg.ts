@@ -73,5 +73,5 @@ export async function moveInOneStatement(
     )})
     select id, order_id, previous, attributed from moved`.execute(db);
   const row = rows[0];
-  return row ? { id: Number(row.id), order_id: row.order_id, from: row.previous, attributed: row.attributed } : null;
+  return row ? { id: row.id, order_id: row.order_id, from: row.previous, attributed: row.attributed } : null;
 }

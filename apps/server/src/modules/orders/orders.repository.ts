@@ -86,8 +86,7 @@ const setStatusQuery = compiledPerLength(
  */
 export async function lockByOrderIds(db: Transaction<Database>, orderIds: readonly string[]): Promise<LockedRow[]> {
   if (orderIds.length === 0) return [];
-  const rows = await lockQuery(db, null, orderIds, {});
-  return rows.map((r) => ({ ...r, assigned_to: r.assigned_to === null ? null : Number(r.assigned_to) }));
+  return lockQuery(db, null, orderIds, {});
 }
 
 /**
@@ -103,7 +102,7 @@ export async function assignTo(
 ): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await assignQuery(db, { ids: ids.length }, [...ids, ...fromHolders], { assignee, at });
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => r.id);
 }
 
 /** Frees orders held by one of `holders` ("Move to Original Folder"). */
@@ -115,7 +114,7 @@ export async function unassignFrom(
 ): Promise<number[]> {
   if (ids.length === 0 || holders.length === 0) return [];
   const rows = await unassignQuery(db, { ids: ids.length }, [...ids, ...holders], { at });
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => r.id);
 }
 
 /** Moves orders to `status` (and stamps refund_date for a refund); an order already there is left alone. */
@@ -130,7 +129,7 @@ export async function setStatus(
   const refund = Boolean(refundDate);
   const values = { status, at, ...(refund ? { refundDate: refundDate as string } : {}) };
   const rows = await setStatusQuery(db, { refund }, ids, values);
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -147,5 +146,5 @@ export async function stampRefundDate(db: Db, ids: readonly number[], at: string
     .where('refund_date', 'is', null)
     .returning('id')
     .execute();
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => r.id);
 }

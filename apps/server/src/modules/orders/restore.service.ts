@@ -17,7 +17,7 @@ async function statusBeforeDeletion(trx: Transaction<Database>, orderDbId: numbe
   const event = await trx
     .selectFrom('order_events')
     .select('from_value')
-    .where('order_id', '=', orderDbId)
+    .where('order_key', '=', orderDbId)
     .where('kind', '=', ORDER_EVENT.status)
     .where('to_value', '=', STATUS.Deleted)
     .orderBy('created_at', 'desc')

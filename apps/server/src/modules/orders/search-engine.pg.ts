@@ -77,7 +77,7 @@ function onePass(db: Db, folder: FolderDef, staff: Staff, window: ListWindow) {
       () => matches,
     )
     .selectFrom('m')
-    .select(['m.id', sql<number | string>`count(*) over ()`.as('total_rows')]);
+    .select(['m.id', sql<number>`count(*) over ()`.as('total_rows')]);
   return sorted(db, query, window, { key: sql.ref('m.sort_key'), id: sql.ref('m.id') })
     .limit(window.limit)
     .offset(window.offset)
@@ -111,11 +111,11 @@ export const postgresSearchEngine: SearchEngine = {
   },
 
   async count(db, folder, staff, search, grams = []) {
-    const count = sql<number | string>`count(*)`.as('n');
+    const count = sql<number>`count(*)`.as('n');
     const query = wholeTable(folder)
       ? db.selectFrom(pgMatches(db, search, grams).as('found')).select(count)
       : matching(db, folder, staff, search, grams).select(count);
     const row = await query.executeTakeFirstOrThrow();
-    return Number(row.n);
+    return row.n;
   },
 };

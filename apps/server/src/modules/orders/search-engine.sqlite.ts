@@ -38,15 +38,15 @@ export const sqliteSearchEngine: SearchEngine = {
   /** `count(*) over ()`: the matching rows are read once, not once for the page and again for a count */
   async pageWithTotal(db, folder, staff, window) {
     const page = await pageIds(db, matching(db, folder, staff, window.search, window.grams ?? []), window)
-      .select(sql<number | string>`count(*) over ()`.as('total_rows'))
+      .select(sql<number>`count(*) over ()`.as('total_rows'))
       .execute();
     return rowsWithTotal(db, page, window);
   },
 
   async count(db, folder, staff, search, grams = []) {
     const row = await matching(db, folder, staff, search, grams)
-      .select(sql<number | string>`count(*)`.as('n'))
+      .select(sql<number>`count(*)`.as('n'))
       .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return row.n;
   },
 };

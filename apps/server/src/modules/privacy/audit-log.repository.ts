@@ -59,9 +59,9 @@ export function page(db: Db, q: Filters, limit: number, offset: number) {
 
 export async function count(db: Db, q: Filters): Promise<number> {
   const row = await filtered(db, q)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 export type AuditRow = Awaited<ReturnType<typeof page>>[number];

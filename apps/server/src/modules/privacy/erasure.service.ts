@@ -28,7 +28,7 @@ export function createErasureService(ctx: AppContext) {
       if (held && !input.override) throw AppError.conflict(PRIVACY_MSG.legalHold, { legalHold: true });
       await inTransaction(ctx.transactions.of(origin), async (trx, tx) => {
         const at = nowIso(() => now);
-        const done = await anonymise(trx, [Number(order.id)], {
+        const done = await anonymise(trx, [order.id], {
           at,
           reason: REMOVAL_REASON.request,
           because: "at the applicant's request",

@@ -40,7 +40,7 @@ export async function sweepFileDeletions(db: Kysely<Database>, store: FileStore)
       .execute();
     if (rows.length === 0) return deleted;
     for (const row of rows) await removeQueued(store, row.folder as FileFolder, row.file_name);
-    const ids = rows.map((r) => Number(r.id));
+    const ids = rows.map((r) => r.id);
     await db.deleteFrom('file_deletions').where('id', 'in', ids).execute();
     deleted += rows.length;
     after = ids[ids.length - 1] as number;

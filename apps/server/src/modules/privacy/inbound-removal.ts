@@ -16,7 +16,7 @@ type Trx = Transaction<Database>;
  */
 export async function removeInboundMail(trx: Trx, orderIds: readonly number[], at: string): Promise<number> {
   if (orderIds.length === 0) return 0;
-  return emptyInbound(trx, 'order_id', orderIds, at);
+  return emptyInbound(trx, 'order_key', orderIds, at);
 }
 
 /** The same, by the mails' own ids: unmatched mail and mail that came after its order's documents went (retention). */
@@ -25,7 +25,7 @@ export async function removeInboundMailById(trx: Trx, inboundIds: readonly numbe
   return emptyInbound(trx, 'id', inboundIds, at);
 }
 
-async function emptyInbound(trx: Trx, by: 'id' | 'order_id', ids: readonly number[], at: string): Promise<number> {
+async function emptyInbound(trx: Trx, by: 'id' | 'order_key', ids: readonly number[], at: string): Promise<number> {
   const mails = await trx
     .updateTable('inbound_mail')
     // the outcome too: it may quote a bounce's diagnostic (the address) or a refused file's name
@@ -49,7 +49,7 @@ async function emptyInbound(trx: Trx, by: 'id' | 'order_id', ids: readonly numbe
     .where(
       'inbound_id',
       'in',
-      mails.map((m) => Number(m.id)),
+      mails.map((m) => m.id),
     )
     .where('removed_at', 'is', null)
     .returning('file_name')

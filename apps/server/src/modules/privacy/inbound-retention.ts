@@ -34,10 +34,10 @@ export async function removeLeftOverInbound(ctx: AppContext, now: number, at: st
       .where('inbound_mail.id', '<=', from + SCAN_WINDOW)
       .where('inbound_mail.removed_at', 'is', null);
     const [unmatched, late] = await Promise.all([
-      window.where('inbound_mail.order_id', 'is', null).where('inbound_mail.created_at', '<', cutoff).execute(),
+      window.where('inbound_mail.order_key', 'is', null).where('inbound_mail.created_at', '<', cutoff).execute(),
       // on orders whose documents went and that no legal hold keeps: each mail of the window looks up its order
       window
-        .innerJoin('orders', 'orders.id', 'inbound_mail.order_id')
+        .innerJoin('orders', 'orders.id', 'inbound_mail.order_key')
         .select(['orders.id as order_db_id', 'orders.personal_erased_at'])
         .where('orders.documents_removed_at', 'is not', null)
         .where((eb) => notUnderLegalHold(eb, now))
@@ -45,8 +45,8 @@ export async function removeLeftOverInbound(ctx: AppContext, now: number, at: st
     ]);
     // a reply read onto an erased order put its subject in Activity: it goes with the mail
     const due = [
-      ...unmatched.map((r) => ({ id: Number(r.id), erasedOrder: null })),
-      ...late.map((r) => ({ id: Number(r.id), erasedOrder: r.personal_erased_at ? Number(r.order_db_id) : null })),
+      ...unmatched.map((r) => ({ id: r.id, erasedOrder: null })),
+      ...late.map((r) => ({ id: r.id, erasedOrder: r.personal_erased_at ? r.order_db_id : null })),
     ];
     for (let i = 0; i < due.length; i += batch) {
       const slice = due.slice(i, i + batch);

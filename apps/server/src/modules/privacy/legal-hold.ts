@@ -16,7 +16,7 @@ export function notUnderLegalHold(eb: ExpressionBuilder<Database, 'orders'>, now
         eb
           .selectFrom('disputes')
           .select('disputes.id')
-          .whereRef('disputes.order_id', '=', 'orders.id')
+          .whereRef('disputes.order_key', '=', 'orders.id')
           .where((d) =>
             d.or([
               d('disputes.state', 'in', [...OPEN_DISPUTE_STATES]),

@@ -25,7 +25,7 @@ const memberFilter = (encoded: string | undefined) =>
   encoded === undefined ? {} : { memberDbId: decodeId(encoded) ?? -1 };
 
 const toAccessRecord = (row: accessRepo.AccessRow): AccessLogRecord => ({
-  id: Number(row.id),
+  id: row.id,
   at: row.at,
   member_id: row.member_id === null ? null : encodeId(row.member_id),
   member_name: row.member_name ?? null,
@@ -51,7 +51,7 @@ const csvDetail = (detail: string | null) => {
 };
 
 const toAuditRecord = (row: auditRepo.AuditRow): AuditLogRecord => ({
-  id: Number(row.id),
+  id: row.id,
   at: row.at,
   member_id: row.member_id === null ? null : encodeId(row.member_id),
   member_name: row.member_name ?? null,

@@ -85,22 +85,22 @@ export async function erasePersonalCopies(trx: Trx, ids: readonly number[], at: 
       // the uploaded file's own name may be the person's ("jane-doe-eta.pdf")
       original_name: null,
     }))
-    .where('order_id', 'in', [...ids])
+    .where('order_key', 'in', [...ids])
     .execute();
   await trx
     .updateTable('download_history')
     .set({ ip: '', user_agent: null, timezone: null, browser: null, os: null })
-    .where('order_id', 'in', [...ids])
+    .where('order_key', 'in', [...ids])
     .execute();
   await trx
     .updateTable('remarks')
     .set({ remark: ERASED_NAME, whatsapp: '', telephone: '' })
-    .where('order_id', 'in', [...ids])
+    .where('order_key', 'in', [...ids])
     .execute();
   // a notification quotes a remark or a reply: it goes, as the bell has nothing left to say of it
   await trx
     .deleteFrom('notifications')
-    .where('order_id', 'in', [...ids])
+    .where('order_key', 'in', [...ids])
     .execute();
   await eraseActivityAndDisputes(trx, ids);
   await eraseLogEntries(
@@ -121,24 +121,24 @@ async function eraseMail(trx: Trx, ids: readonly number[], at: string): Promise<
     .updateTable('mail_outbox')
     // delivery_detail: a bounce's diagnostic names the address (DESIGN §25)
     .set({ to_address: ERASED_NAME, html: '', text: '', attachments: null, last_error: null, delivery_detail: null })
-    .where('order_id', 'in', [...ids])
+    .where('order_key', 'in', [...ids])
     .returning(['id', 'provider'])
     .execute();
   await trx
     .updateTable('mail_outbox')
     .set({ status: MAIL_STATUS.failed, last_error: PRIVACY_MSG.mailRefused, claim_token: null, next_attempt_at: at })
-    .where('order_id', 'in', [...ids])
+    .where('order_key', 'in', [...ids])
     .where('status', 'in', [MAIL_STATUS.queued, MAIL_STATUS.sending])
     .execute();
   const invoices = await trx
     .selectFrom('invoices')
     .select('file_name')
-    .where('order_id', 'in', [...ids])
+    .where('order_key', 'in', [...ids])
     .execute();
   await queueFileDeletions(
     trx,
     [
-      ...mails.map((m) => ({ folder: FILE_FOLDER.mail, file_name: emlFileName(m.provider, Number(m.id)) })),
+      ...mails.map((m) => ({ folder: FILE_FOLDER.mail, file_name: emlFileName(m.provider, m.id) })),
       ...invoices.map((i) => ({ folder: FILE_FOLDER.invoices, file_name: i.file_name })),
     ],
     at,
@@ -154,7 +154,7 @@ export async function eraseReplySubjects(trx: Trx, ids: readonly number[]): Prom
   await trx
     .updateTable('order_events')
     .set({ to_value: null })
-    .where('order_id', 'in', [...ids])
+    .where('order_key', 'in', [...ids])
     .where('kind', '=', ORDER_EVENT.customerReply)
     .execute();
 }
@@ -164,14 +164,14 @@ async function eraseActivityAndDisputes(trx: Trx, ids: readonly number[]): Promi
   await trx
     .updateTable('order_events')
     .set({ detail: null })
-    .where('order_id', 'in', [...ids])
+    .where('order_key', 'in', [...ids])
     .where('kind', 'in', EVENTS_WITH_PERSONAL_DETAIL)
     .execute();
   await eraseReplySubjects(trx, ids);
   await trx
     .updateTable('order_events')
     .set({ detail: BOUNCED_MOVE_PREFIX.trimEnd().replace(/:$/, '') })
-    .where('order_id', 'in', [...ids])
+    .where('order_key', 'in', [...ids])
     .where('kind', '=', ORDER_EVENT.status)
     .where('detail', 'like', `${BOUNCED_MOVE_PREFIX}%`)
     .execute();
@@ -181,7 +181,7 @@ async function eraseActivityAndDisputes(trx: Trx, ids: readonly number[]): Promi
       from_value: eb.case().when('from_value', 'is not', null).then(ERASED_NAME).else(null).end(),
       to_value: eb.case().when('to_value', 'is not', null).then(ERASED_NAME).else(null).end(),
     }))
-    .where('order_id', 'in', [...ids])
+    .where('order_key', 'in', [...ids])
     .where('kind', '=', ORDER_EVENT.disputeChanged)
     .where('detail', 'like', `${NOTE_CHANGE_DETAIL}%`)
     .execute();
@@ -189,7 +189,7 @@ async function eraseActivityAndDisputes(trx: Trx, ids: readonly number[]): Promi
   await trx
     .updateTable('disputes')
     .set({ note: ERASED_NAME })
-    .where('order_id', 'in', [...ids])
+    .where('order_key', 'in', [...ids])
     .where('note', 'is not', null)
     .execute();
 }

@@ -49,7 +49,7 @@ async function claim(
     .where(column, 'is', null)
     .returning('id')
     .execute();
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => r.id);
 }
 
 const logRemoval = (orderIds: readonly number[], what: string, options: StepOptions) =>
@@ -73,7 +73,7 @@ export async function removeImages(trx: Trx, ids: readonly number[], options: St
   const images = await trx
     .updateTable('order_images')
     .set({ removed_at: options.at })
-    .where('order_id', 'in', done)
+    .where('order_key', 'in', done)
     .where('removed_at', 'is', null)
     .returning('file_name')
     .execute();
@@ -93,7 +93,7 @@ export async function removeDocuments(trx: Trx, ids: readonly number[], options:
   const documents = await trx
     .updateTable('documents')
     .set({ removed_at: options.at })
-    .where('order_id', 'in', done)
+    .where('order_key', 'in', done)
     .where('removed_at', 'is', null)
     .returning('file1')
     .execute();

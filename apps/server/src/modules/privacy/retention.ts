@@ -111,7 +111,7 @@ export async function runRetentionPass(ctx: AppContext): Promise<RetentionCounts
         .orderBy('orders.id')
         .execute();
       for (let i = 0; i < due.length; i += batch) {
-        const ids = due.slice(i, i + batch).map((r) => Number(r.id));
+        const ids = due.slice(i, i + batch).map((r) => r.id);
         const done = await inTransaction(ctx.transactions, (trx, tx) => step(trx, ids, { ...options, tx }));
         counts[name] += done.length;
         await yieldToRequests();

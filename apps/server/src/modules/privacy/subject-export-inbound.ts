@@ -16,7 +16,7 @@ export async function inboundWithFiles(
   db: Kysely<Database>,
   rows: { id: number; raw_file: string | null; removed_at: string | null }[],
 ) {
-  const ids = rows.map((r) => Number(r.id));
+  const ids = rows.map((r) => r.id);
   const attachments =
     ids.length === 0
       ? []
@@ -33,7 +33,7 @@ export async function inboundWithFiles(
       ...mail,
       message_file: message,
       attachments: attachments
-        .filter((a) => Number(a.inbound_id) === Number(mail.id))
+        .filter((a) => a.inbound_id === mail.id)
         .map((a) => {
           const file: ExportedFile | null = a.removed_at
             ? null

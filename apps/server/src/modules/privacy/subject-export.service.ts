@@ -43,7 +43,7 @@ export function createSubjectExportService(ctx: AppContext) {
         .where('id', '<=', from + SCAN_WINDOW)
         .where((eb) => eb.or([eb(sql`lower(contact_email_address)`, '=', email), eb(sql`lower(email)`, '=', email)]))
         .execute();
-      found.push(...rows.map((r) => Number(r.id)));
+      found.push(...rows.map((r) => r.id));
       await yieldToRequests();
     }
     return found;
@@ -51,46 +51,45 @@ export function createSubjectExportService(ctx: AppContext) {
 
   async function orderRecord(orderDbId: number) {
     const order = await db.selectFrom('orders').selectAll().where('id', '=', orderDbId).executeTakeFirstOrThrow();
-    const byOrder = { order_id: orderDbId };
     const [mails, downloads, remarks, events, images, documents, invoices, inbound] = await Promise.all([
       db
         .selectFrom('mail_outbox')
         .select(['kind', 'to_address', 'subject', 'text', 'status', 'created_at', 'sent_at'])
-        .where('order_id', '=', byOrder.order_id)
+        .where('order_key', '=', orderDbId)
         .orderBy('id')
         .execute(),
       db
         .selectFrom('download_history')
         .select(['create_ts', 'ip', 'timezone', 'browser', 'os', 'user_agent'])
-        .where('order_id', '=', orderDbId)
+        .where('order_key', '=', orderDbId)
         .orderBy('id')
         .execute(),
       db
         .selectFrom('remarks')
         .select(['remark', 'whatsapp', 'telephone', 'created_at'])
-        .where('order_id', '=', orderDbId)
+        .where('order_key', '=', orderDbId)
         .orderBy('id')
         .execute(),
       db
         .selectFrom('order_events')
         .select(['kind', 'from_value', 'to_value', 'detail', 'created_at'])
-        .where('order_id', '=', orderDbId)
+        .where('order_key', '=', orderDbId)
         .orderBy('id')
         .execute(),
       db
         .selectFrom('order_images')
         .select(['kind', 'file_name', 'content_type', 'removed_at'])
-        .where('order_id', '=', orderDbId)
+        .where('order_key', '=', orderDbId)
         .execute(),
       db
         .selectFrom('documents')
         .select(['id', 'file1', 'content_type', 'created_at', 'removed_at'])
-        .where('order_id', '=', orderDbId)
+        .where('order_key', '=', orderDbId)
         .execute(),
       db
         .selectFrom('invoices')
         .select(['invoice_number', 'file_name', 'created_at'])
-        .where('order_id', '=', orderDbId)
+        .where('order_key', '=', orderDbId)
         .execute(),
       // the customer's own mails read back (DESIGN §25)
       db
@@ -106,7 +105,7 @@ export function createSubjectExportService(ctx: AppContext) {
           'received_at',
           'removed_at',
         ])
-        .where('order_id', '=', orderDbId)
+        .where('order_key', '=', orderDbId)
         .orderBy('id')
         .execute(),
     ]);

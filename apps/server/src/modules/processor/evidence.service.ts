@@ -26,7 +26,7 @@ export function createEvidenceService(
   const disputeRow = (id: number) =>
     ctx.db
       .selectFrom('disputes')
-      .leftJoin('orders', 'orders.id', 'disputes.order_id')
+      .leftJoin('orders', 'orders.id', 'disputes.order_key')
       .select([...DISPUTE_COLUMNS, 'orders.order_id as public_order_id'])
       .where('disputes.id', '=', id)
       .executeTakeFirst() as Promise<DisputeRow | undefined>;
@@ -73,13 +73,13 @@ export function createEvidenceService(
         .set({ [column]: at, ...accepted, updated_at: at })
         .where('id', '=', id)
         .execute();
-      if (row.order_id !== null)
+      if (row.order_key !== null)
         await appendEvents(
           tx,
           staff,
           [
             {
-              orderId: Number(row.order_id),
+              orderId: row.order_key,
               kind: ORDER_EVENT.disputeEvidence,
               from: null,
               to: what,
@@ -96,9 +96,9 @@ export function createEvidenceService(
     async evidence(staff: TokenUser, id: number, submit: boolean): Promise<EvidenceReply> {
       const row = await disputeRow(id);
       assertOpen(row);
-      if (row.order_id === null || row.public_order_id === null) throw AppError.conflict(EVIDENCE_MSG.noOrder);
+      if (row.order_key === null || row.public_order_id === null) throw AppError.conflict(EVIDENCE_MSG.noOrder);
       const pack = await makePack(staff, row.public_order_id);
-      const built = await buildEvidence(ctx, Number(row.order_id), pack);
+      const built = await buildEvidence(ctx, row.order_key, pack);
       const stripe = processor as PaymentProcessor;
       const files: EvidenceReply['files'] = [];
       const evidence = { ...built.fields };

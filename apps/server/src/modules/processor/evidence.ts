@@ -47,7 +47,7 @@ export async function buildEvidence(ctx: AppContext, orderDbId: number, pack: Bu
   const [firstDocument] = await ctx.db
     .selectFrom('documents')
     .select('created_at')
-    .where('order_id', '=', orderDbId)
+    .where('order_key', '=', orderDbId)
     .where('is_rejected_doc', '<>', 'Yes')
     .orderBy('created_at')
     .limit(1)
@@ -55,13 +55,13 @@ export async function buildEvidence(ctx: AppContext, orderDbId: number, pack: Bu
   const downloads = await ctx.db
     .selectFrom('download_history')
     .select(['create_ts', 'ip', 'browser', 'os', 'timezone'])
-    .where('order_id', '=', orderDbId)
+    .where('order_key', '=', orderDbId)
     .orderBy('create_ts')
     .execute();
   const approval = await ctx.db
     .selectFrom('mail_outbox')
     .select(['subject', 'to_address', 'created_at', 'sent_at', 'text'])
-    .where('order_id', '=', orderDbId)
+    .where('order_key', '=', orderDbId)
     .where('kind', '=', 'approval')
     .where('status', '=', 'sent')
     .orderBy('id')

@@ -62,7 +62,7 @@ export async function applyFraudWarning(
         .where('processor_warning_id', '=', warning.id),
     ).executeTakeFirst();
     const fields = {
-      order_id: order ? Number(order.id) : null,
+      order_key: order ? order.id : null,
       charge_ref: warning.charge,
       fraud_type: warning.fraud_type,
       actionable: warning.actionable ? 1 : 0,
@@ -72,9 +72,9 @@ export async function applyFraudWarning(
     };
     if (existing) {
       if (existing.processor_event_at > eventAt)
-        return { outcome: 'stale', dispute_id: null, matched: existing.order_id !== null };
+        return { outcome: 'stale', dispute_id: null, matched: existing.order_key !== null };
       await trx.updateTable('fraud_warnings').set(fields).where('id', '=', existing.id).execute();
-      return { outcome: 'updated', dispute_id: null, matched: fields.order_id !== null };
+      return { outcome: 'updated', dispute_id: null, matched: fields.order_key !== null };
     }
     await trx
       .insertInto('fraud_warnings')
@@ -86,7 +86,7 @@ export async function applyFraudWarning(
         null,
         [
           {
-            orderId: Number(order.id),
+            orderId: order.id,
             kind: ORDER_EVENT.fraudWarning,
             from: null,
             to: warning.fraud_type,
@@ -104,7 +104,7 @@ export async function applyFraudWarning(
 const recordQuery = (ctx: AppContext) =>
   ctx.db
     .selectFrom('fraud_warnings')
-    .leftJoin('orders', 'orders.id', 'fraud_warnings.order_id')
+    .leftJoin('orders', 'orders.id', 'fraud_warnings.order_key')
     .select([
       'fraud_warnings.id',
       'fraud_warnings.processor_warning_id',
@@ -117,12 +117,14 @@ const recordQuery = (ctx: AppContext) =>
       'fraud_warnings.keep_reason',
       'fraud_warnings.decided_by_name',
       'fraud_warnings.decided_at',
-      sql<number>`(select count(*) from download_history d where d.order_id = fraud_warnings.order_id)`.as('downloads'),
+      sql<number>`(select count(*) from download_history d where d.order_key = fraud_warnings.order_key)`.as(
+        'downloads',
+      ),
     ]);
 
 type RecordRow = Awaited<ReturnType<ReturnType<typeof recordQuery>['execute']>>[number];
 const toRecord = (r: RecordRow): FraudWarningRecord => ({
-  id: Number(r.id),
+  id: r.id,
   processor_warning_id: r.processor_warning_id,
   order_id: r.order_id,
   charge_ref: r.charge_ref,
@@ -133,7 +135,7 @@ const toRecord = (r: RecordRow): FraudWarningRecord => ({
   keep_reason: r.keep_reason,
   decided_by_name: r.decided_by_name,
   decided_at: r.decided_at,
-  never_downloaded: r.order_id !== null && Number(r.downloads) === 0,
+  never_downloaded: r.order_id !== null && r.downloads === 0,
 });
 
 export function createFraudWarningService(ctx: AppContext) {
@@ -170,17 +172,17 @@ export function createFraudWarningService(ctx: AppContext) {
         count = count.where('state', '=', state);
       }
       const [found, counted] = await Promise.all([rows.execute(), count.executeTakeFirstOrThrow()]);
-      return { data: found.map(toRecord), total: Number(counted.n) };
+      return { data: found.map(toRecord), total: counted.n };
     },
     /** Refund now: what remains of the order, through Stripe, tied to the warning. */
     async refund(staff: TokenUser, id: number): Promise<{ record: FraudWarningRecord; refunded: boolean }> {
       const refunded = await inTransaction(ctx.transactions, async (trx, tx) => {
         const warning = await lockOpen(trx, id);
-        if (warning.order_id === null) throw AppError.conflict(FRAUD_MSG.noOrder);
+        if (warning.order_key === null) throw AppError.conflict(FRAUD_MSG.noOrder);
         // The order locked as a manual refund and a retry lock it, so what remains is weighed with no
         // other refund of it being written meanwhile: two asks at once never refund more than was paid.
         // The warning before the order: nothing locks an order and then its warning.
-        const order = await repo.lockRefundableOrderById(trx, Number(warning.order_id));
+        const order = await repo.lockRefundableOrderById(trx, warning.order_key);
         if (!order) throw AppError.conflict(FRAUD_MSG.noOrder);
         await refuseIfHeld(trx, staff, order);
         // Paid elsewhere (or Stripe not connected): say where its refund is made, not that there is none.
@@ -210,7 +212,7 @@ async function decide(
   trx: Parameters<Parameters<typeof inTransaction>[1]>[0],
   tx: Parameters<Parameters<typeof inTransaction>[1]>[1],
   staff: TokenUser,
-  warning: { id: number; order_id: number | null; processor_warning_id: string },
+  warning: { id: number; order_key: number | null; processor_warning_id: string },
   state: 'refunded' | 'kept',
   reason: string | null,
   at: string,
@@ -227,13 +229,13 @@ async function decide(
     })
     .where('id', '=', warning.id)
     .execute();
-  if (warning.order_id !== null)
+  if (warning.order_key !== null)
     await appendEvents(
       tx,
       staff,
       [
         {
-          orderId: Number(warning.order_id),
+          orderId: warning.order_key,
           kind: ORDER_EVENT.fraudWarning,
           from: 'open',
           to: state,

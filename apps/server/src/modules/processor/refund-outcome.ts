@@ -40,7 +40,7 @@ export async function applyRefundNews(
   const stale = settled(from) && !settled(news.state);
   const same = from === news.state && (news.processorRefundId ?? row.processor_refund_id) === row.processor_refund_id;
   if (stale || same) return false;
-  const id = Number(row.id);
+  const id = row.id;
   await repo.updateRefund(trx, id, {
     state: news.state,
     processor_refund_id: news.processorRefundId ?? row.processor_refund_id,
@@ -50,7 +50,7 @@ export async function applyRefundNews(
     updated_at: at,
   });
   if (from === news.state) return true;
-  const orderId = Number(row.order_id);
+  const orderId = row.order_key;
   const amount = formatMoney(Number(row.amount_minor), row.currency);
   const reference = news.processorRefundId ?? row.processor_refund_id ?? `refund ${id}`;
   if (news.state === 'succeeded') {

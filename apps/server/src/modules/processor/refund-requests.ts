@@ -57,7 +57,7 @@ export async function writeRefunds(
   const rows = await repo.insertRefunds(
     trx,
     asks.map((a) => ({
-      order_id: a.order.id,
+      order_key: a.order.id,
       processor: 'stripe',
       charge_ref: a.order.payment_reference as string,
       amount_minor: a.amountMinor,
@@ -75,7 +75,7 @@ export async function writeRefunds(
     tx,
     actor,
     rows.map((r) => ({
-      orderId: Number(r.order_id),
+      orderId: r.order_key,
       kind: ORDER_EVENT.refundRequested,
       from: null,
       to: formatMoney(Number(r.amount_minor), r.currency),
@@ -83,7 +83,7 @@ export async function writeRefunds(
     })),
     at,
   );
-  const refundIds = rows.map((r) => Number(r.id));
+  const refundIds = rows.map((r) => r.id);
   if (refundIds.length > 0) tx.afterCommit(() => ctx.events.publish('refunds.requested', { refundIds }));
   return rows;
 }

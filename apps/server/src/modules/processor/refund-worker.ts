@@ -47,7 +47,7 @@ export function createRefundWorker(ctx: AppContext, processor: PaymentProcessor,
   let started = false;
 
   async function callOnce(row: repo.RefundRow, result: RefundDrain): Promise<void> {
-    const id = Number(row.id);
+    const id = row.id;
     try {
       const answer = await processor.refund({
         chargeRef: row.charge_ref,

@@ -47,12 +47,12 @@ export async function heldByOrder(db: Db, orderDbIds: readonly number[]): Promis
   if (orderDbIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('refunds')
-    .select(['order_id', sql<number>`sum(amount_minor)`.as('held')])
-    .where('order_id', 'in', orderDbIds)
+    .select(['order_key', sql<number>`sum(amount_minor)`.as('held')])
+    .where('order_key', 'in', orderDbIds)
     .where('state', 'in', [...REFUND_HOLDING_STATES])
-    .groupBy('order_id')
+    .groupBy('order_key')
     .execute();
-  return new Map(rows.map((r) => [Number(r.order_id), Number(r.held)]));
+  return new Map(rows.map((r) => [r.order_key, Number(r.held)]));
 }
 
 export async function insertRefunds(db: Db, rows: Insertable<RefundsTable>[]): Promise<RefundRow[]> {
@@ -85,7 +85,7 @@ export async function dueRefundIds(db: Db, now: string, limit: number): Promise<
     .orderBy('id')
     .limit(limit)
     .execute();
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -141,11 +141,11 @@ const RECORD_COLUMNS = [
 ] as const;
 
 const records = (db: Db) =>
-  db.selectFrom('refunds').innerJoin('orders', 'orders.id', 'refunds.order_id').select(RECORD_COLUMNS);
+  db.selectFrom('refunds').innerJoin('orders', 'orders.id', 'refunds.order_key').select(RECORD_COLUMNS);
 
 const toRecord = (r: Awaited<ReturnType<ReturnType<typeof records>['execute']>>[number]): RefundRecord => ({
   ...r,
-  id: Number(r.id),
+  id: r.id,
   amount_minor: Number(r.amount_minor),
   attempt: Number(r.attempt),
   state: r.state as RefundState,
@@ -157,7 +157,7 @@ export async function refundRecord(db: Db, id: number): Promise<RefundRecord | u
 }
 
 export async function orderRefundRecords(db: Db, orderDbId: number): Promise<RefundRecord[]> {
-  return (await records(db).where('refunds.order_id', '=', orderDbId).orderBy('refunds.id').execute()).map(toRecord);
+  return (await records(db).where('refunds.order_key', '=', orderDbId).orderBy('refunds.id').execute()).map(toRecord);
 }
 
 /** One page of refunds, newest first, and how many there are in all (the dashboard's count is that total). */
@@ -173,7 +173,7 @@ export async function refundRecords(
     count = count.where('state', '=', state);
   }
   const [rows, counted] = await Promise.all([query.execute(), count.executeTakeFirstOrThrow()]);
-  return { rows: rows.map(toRecord), total: Number(counted.n) };
+  return { rows: rows.map(toRecord), total: counted.n };
 }
 
 export async function countFailed(db: Db): Promise<number> {
@@ -182,7 +182,7 @@ export async function countFailed(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('state', '=', 'failed')
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 /** The order, locked until the transaction ends: its refunds are weighed against its amount. */
@@ -210,5 +210,5 @@ export async function countOpenWarnings(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('state', '=', 'open')
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }

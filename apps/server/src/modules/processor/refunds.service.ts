@@ -79,7 +79,7 @@ export function createRefundService(ctx: AppContext) {
       // written beside this retry (one made meanwhile for the same money leaves nothing for this one).
       // The refund before the order, as the worker and the webhooks hold a refund while they write
       // the order's Activity: never the other way round, so the two never wait on each other.
-      const order = await repo.lockRefundableOrderById(trx, Number(row.order_id));
+      const order = await repo.lockRefundableOrderById(trx, row.order_key);
       if (!order) throw AppError.notFound(REFUND_MSG.notFound);
       // A held order's refunds are its holder's work, as on the order page (DESIGN §6): the Failed
       // Refunds list offers Retry for every row, so the server is where the rule holds.
@@ -110,7 +110,7 @@ export function createRefundService(ctx: AppContext) {
         staff,
         [
           {
-            orderId: Number(row.order_id),
+            orderId: row.order_key,
             kind: ORDER_EVENT.refundRequested,
             from: row.state,
             to: formatMoney(Number(row.amount_minor), row.currency),

@@ -18,8 +18,8 @@ export async function findCurrentDocument(db: Db, orderDbId: number) {
   return (
     db
       .selectFrom('documents')
-      .select(['id', 'order_id', 'file1', 'customer_name', 'is_rejected_doc', 'content_type', 'size'])
-      .where('order_id', '=', orderDbId)
+      .select(['id', 'order_key', 'file1', 'customer_name', 'is_rejected_doc', 'content_type', 'size'])
+      .where('order_key', '=', orderDbId)
       // a document removed under retention or erasure is never served (DESIGN §16)
       .where('removed_at', 'is', null)
       .orderBy('id', 'desc')
@@ -32,14 +32,14 @@ export async function listDownloads(db: Db, orderDbId: number) {
   return db
     .selectFrom('download_history')
     .select(['create_ts', 'ip', 'timezone', 'browser', 'os'])
-    .where('order_id', '=', orderDbId)
+    .where('order_key', '=', orderDbId)
     .orderBy('create_ts', 'desc')
     .orderBy('id', 'desc')
     .execute();
 }
 
 export interface NewDownload {
-  order_id: number;
+  order_key: number;
   document_id: number;
   create_ts: string;
   ip: string;
@@ -58,7 +58,7 @@ export async function insertLink(
   db: Db,
   row: {
     jti: string;
-    order_id: number;
+    order_key: number;
     document_id: number;
     download_id: number;
     created_at: string;
@@ -84,12 +84,12 @@ export async function consumeLink(db: Db, jti: string, at: string) {
     .where('jti', '=', jti)
     .where('used_at', 'is', null)
     .where('expires_at', '>', at)
-    .returning(['order_id', 'document_id'])
+    .returning(['order_key', 'document_id'])
     .executeTakeFirst();
   if (!used) return undefined;
   return db
     .selectFrom('documents')
-    .innerJoin('orders', 'orders.id', 'documents.order_id')
+    .innerJoin('orders', 'orders.id', 'documents.order_key')
     .select([
       'documents.id',
       'documents.file1',
@@ -99,7 +99,7 @@ export async function consumeLink(db: Db, jti: string, at: string) {
     ])
     .where('documents.id', '=', used.document_id)
     .where('documents.removed_at', 'is', null)
-    .where('documents.order_id', '=', used.order_id)
+    .where('documents.order_key', '=', used.order_key)
     .executeTakeFirst();
 }
 
@@ -112,7 +112,7 @@ export async function lastPublicNote(db: Db, orderRowId: number): Promise<string
   const row = await db
     .selectFrom('mail_outbox')
     .select('public_note')
-    .where('order_id', '=', orderRowId)
+    .where('order_key', '=', orderRowId)
     .where('kind', '=', MAIL_KIND.customer)
     .where('public_note', 'is not', null)
     .orderBy('id', 'desc')

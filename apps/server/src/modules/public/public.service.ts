@@ -133,7 +133,7 @@ export function createPublicService(ctx: AppContext) {
       const jti = tokens.newJti();
       await inTransaction(ctx.transactions, async (trx) => {
         const downloadId = await repo.insertDownload(trx, {
-          order_id: order.id,
+          order_key: order.id,
           document_id: doc.id,
           create_ts: at,
           ip: client.ip,
@@ -145,7 +145,7 @@ export function createPublicService(ctx: AppContext) {
         await repo.deleteExpiredLinks(trx, at);
         await repo.insertLink(trx, {
           jti,
-          order_id: order.id,
+          order_key: order.id,
           document_id: doc.id,
           download_id: downloadId,
           created_at: at,

@@ -48,18 +48,18 @@ async function remarkInOneStatement(
     with locked as materialized (
       select id, order_id, process_status, assigned_to from orders where order_id = ${orderId}::text for update
     ), saved as (
-      insert into remarks (order_id, staff_id, remark_name, remark, whatsapp, telephone, status_refund, voided,
+      insert into remarks (order_key, staff_id, remark_name, remark, whatsapp, telephone, status_refund, voided,
         chargeback, report_error, us_date, us_time, created_at)
       select locked.id, ${v.staff_id}::integer, ${v.remark_name}::text, ${v.remark}::text, ${v.whatsapp}::text,
         ${v.telephone}::text, ${v.status_refund}::text, ${v.voided}::text, ${v.chargeback}::text,
         ${v.report_error}::text, ${v.us_date}::text, ${v.us_time}::text, ${v.created_at}::text
       from locked where ${writable(remarkableFrom(staff.type), staff.id)}
-      returning id, order_id
+      returning id, order_key
     ), logged as (${eventsInsertSelected(
       { staffId: staff.id, staffName: staff.name, at: v.created_at },
       {
         each: {
-          orderId: sql`order_id`,
+          orderId: sql`order_key`,
           kind: sql`${ORDER_EVENT.remark}::text`,
           from: sql`null`,
           to: sql`null`,
@@ -68,9 +68,9 @@ async function remarkInOneStatement(
         source: sql`from saved`,
       },
     )})
-    select saved.id, locked.order_id, locked.id as order_db_id from saved join locked on locked.id = saved.order_id`.execute(
+    select saved.id, locked.order_id, locked.id as order_db_id from saved join locked on locked.id = saved.order_key`.execute(
     db,
   );
   const row = rows[0];
-  return row ? { id: Number(row.id), order_id: row.order_id, orderDbId: Number(row.order_db_id) } : null;
+  return row ? { id: row.id, order_id: row.order_id, orderDbId: row.order_db_id } : null;
 }

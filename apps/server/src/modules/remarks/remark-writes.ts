@@ -6,7 +6,7 @@ import { appendEvents, lockOrderForWrite, type Writer } from '../order-changes/i
 import * as repo from './remarks.repository.ts';
 
 /** What a remark row holds besides its id and its order (remarks.service.ts builds it). */
-export type RemarkValues = Omit<Selectable<RemarksTable>, 'id' | 'order_id'>;
+export type RemarkValues = Omit<Selectable<RemarksTable>, 'id' | 'order_key'>;
 
 /**
  * Saving a remark, which SQLite and PostgreSQL make differently to the same effect, as the order
@@ -56,7 +56,7 @@ export function remarkInTransaction(
 ): Promise<SavedRemark> {
   return inTransaction(transactions, async (trx, tx) => {
     const order = await lockOrderForWrite(trx, staff, orderId, 'note');
-    const id = await repo.insertRemark(trx, { ...values, order_id: order.id });
+    const id = await repo.insertRemark(trx, { ...values, order_key: order.id });
     const event = { orderId: order.id, kind: ORDER_EVENT.remark, from: null, to: null, detail: eventDetail };
     await appendEvents(tx, staff, [event], values.created_at);
     const saved = { id, order_id: order.order_id };

@@ -14,5 +14,5 @@ export async function insertRemark(db: Transaction<Database>, row: RemarkRow): P
   const given = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined)) as RemarkRow;
   const [inserted] = await insertQuery(db, Object.keys(given), given);
   if (!inserted) throw new Error('remark not inserted');
-  return Number(inserted.id);
+  return inserted.id;
 }

@@ -31,10 +31,10 @@ export function listActive(db: Db): Promise<StaffRow[]> {
 export async function countActive(db: Db): Promise<number> {
   const row = await db
     .selectFrom('staff')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 export async function insert(db: Db, staff: NewStaff): Promise<number> {
@@ -74,5 +74,5 @@ export async function staffNames(db: Db, ids: readonly number[]): Promise<Map<nu
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db.selectFrom('staff').select(['id', 'name']).where('id', 'in', unique).execute();
-  return new Map(rows.map((r) => [Number(r.id), r.name]));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

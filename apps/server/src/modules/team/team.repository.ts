@@ -16,5 +16,5 @@ export async function releaseOrders(db: Db, staffId: number, at: string): Promis
     .set({ assigned_to: null, updated_at: at })
     .where('assigned_to', '=', staffId)
     .execute();
-  return held.map((order) => Number(order.id));
+  return held.map((order) => order.id);
 }

@@ -31,9 +31,9 @@ export async function viewById(db: Db, id: number): Promise<ViewRow | undefined>
 
 /** Views of one kind: a member's personal ones, or the shared ones (the caps of saved-views.ts). */
 export async function countViews(db: Db, of: { ownerId: number } | { shared: true }): Promise<number> {
-  let q = db.selectFrom('saved_views').select((eb) => eb.fn.countAll<number | string>().as('n'));
+  let q = db.selectFrom('saved_views').select((eb) => eb.fn.countAll<number>().as('n'));
   q = 'shared' in of ? q.where('shared', '=', 1) : q.where('owner_id', '=', of.ownerId).where('shared', '=', 0);
-  return Number((await q.executeTakeFirst())?.n ?? 0);
+  return (await q.executeTakeFirst())?.n ?? 0;
 }
 
 export async function insertView(db: Db, ownerId: number, values: ViewValues, at: string): Promise<number> {
@@ -42,7 +42,7 @@ export async function insertView(db: Db, ownerId: number, values: ViewValues, at
     .values({ owner_id: ownerId, ...values, created_at: at, updated_at: at })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return row.id;
 }
 
 export async function updateView(db: Db, id: number, values: ViewValues, at: string): Promise<void> {

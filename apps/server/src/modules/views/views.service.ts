@@ -29,11 +29,11 @@ type Ctx = Pick<AppContext, 'db' | 'clock'>;
 
 /** May this member change or delete the view? Its owner; for a shared view, whoever may share views. */
 const mayEdit = (row: ViewRow, staff: TokenUser) =>
-  Number(row.owner_id) === staff.id || (row.shared === 1 && can(staff.type, 'views.share'));
+  row.owner_id === staff.id || (row.shared === 1 && can(staff.type, 'views.share'));
 
 /** A view the member sees (their own, or shared), else 404: another's personal view is not said to exist. */
 function seen(row: ViewRow | undefined, staff: TokenUser): ViewRow {
-  if (!row || (Number(row.owner_id) !== staff.id && row.shared !== 1)) throw AppError.notFound(SAVED_VIEW_MSG.notFound);
+  if (!row || (row.owner_id !== staff.id && row.shared !== 1)) throw AppError.notFound(SAVED_VIEW_MSG.notFound);
   return row;
 }
 
@@ -61,7 +61,7 @@ export function createViewService(ctx: Ctx) {
 
   async function toView(row: ViewRow, staff: TokenUser): Promise<SavedView> {
     return {
-      id: Number(row.id),
+      id: row.id,
       name: row.name,
       folder: row.folder,
       filters: JSON.parse(row.filters) as Record<string, string>,

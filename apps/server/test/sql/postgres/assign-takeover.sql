@@ -9,7 +9,7 @@ with locked as materialized (
   from locked
   where orders.id = locked.id and (locked.assigned_to is null or (true and locked.assigned_to <> $4::integer))
   returning orders.id, locked.assigned_to as previous
-), logged as (insert into order_events (order_id, staff_id, staff_name, kind, from_value, to_value, detail, created_at) select changed.id, cast($5 as integer), cast($6 as text), case when changed.previous is null then $7::text else $8::text end, (select name from staff where staff.id = changed.previous), $9::text, null, cast($10 as text) from changed order by changed.id)
+), logged as (insert into order_events (order_key, staff_id, staff_name, kind, from_value, to_value, detail, created_at) select changed.id, cast($5 as integer), cast($6 as text), case when changed.previous is null then $7::text else $8::text end, (select name from staff where staff.id = changed.previous), $9::text, null, cast($10 as text) from changed order by changed.id)
 select locked.id, locked.order_id, locked.process_status, locked.assigned_to,
   changed.id is not null as changed, holder.name as holder
 from locked

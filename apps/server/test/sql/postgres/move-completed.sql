@@ -11,7 +11,7 @@ with locked as materialized (
 or (locked.process_status in ('New', 'Priority Processing', 'moveToProcessMarch') and (locked.assigned_to is null or locked.assigned_to = $5::integer)))
   returning orders.id, locked.order_id, locked.process_status as previous,
     (true and locked.processed_by is null) as attributed
-), logged as (insert into order_events (order_id, staff_id, staff_name, kind, from_value, to_value, detail, created_at) select id, cast($6 as integer), cast($7 as text), kind, from_value, to_value, null, cast($8 as text) from (
+), logged as (insert into order_events (order_key, staff_id, staff_name, kind, from_value, to_value, detail, created_at) select id, cast($6 as integer), cast($7 as text), kind, from_value, to_value, null, cast($8 as text) from (
       select id, 1 as step, $9::text as kind, previous as from_value, $10::text as to_value from moved
       union all
       select id, 2, $11::text, null, $12::text from moved where attributed

@@ -12,6 +12,6 @@ with picked as materialized (
   from picked
   where orders.id = picked.id and orders.assigned_to is null
   returning orders.id, orders.order_id
-), logged as (insert into order_events (order_id, staff_id, staff_name, kind, from_value, to_value, detail, created_at) select changed.id, cast($3 as integer), cast($4 as text), $5::text, null, $6::text, null, cast($7 as text) from changed)
+), logged as (insert into order_events (order_key, staff_id, staff_name, kind, from_value, to_value, detail, created_at) select changed.id, cast($3 as integer), cast($4 as text), $5::text, null, $6::text, null, cast($7 as text) from changed)
 select id, order_id from changed;
 -- parameters: [7,"2026-03-02T10:00:00.000Z",7,"Ann Team","assign","Ann Team","2026-03-02T10:00:00.000Z"]

@@ -9,7 +9,7 @@ with locked as materialized (
   from locked
   where orders.id = locked.id and locked.assigned_to is not null and (true or locked.assigned_to = $3::integer)
   returning orders.id, locked.assigned_to as previous
-), logged as (insert into order_events (order_id, staff_id, staff_name, kind, from_value, to_value, detail, created_at) select changed.id, cast($4 as integer), cast($5 as text), $6::text, (select name from staff where staff.id = changed.previous), null, null, cast($7 as text) from changed order by changed.id)
+), logged as (insert into order_events (order_key, staff_id, staff_name, kind, from_value, to_value, detail, created_at) select changed.id, cast($4 as integer), cast($5 as text), $6::text, (select name from staff where staff.id = changed.previous), null, null, cast($7 as text) from changed order by changed.id)
 select locked.id, locked.order_id, locked.process_status, locked.assigned_to,
   changed.id is not null as changed, holder.name as holder
 from locked

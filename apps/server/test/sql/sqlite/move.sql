@@ -11,7 +11,7 @@ select "id", "order_id", "domain", "process_status", "assigned_to", "processed_b
 update "orders" set "process_status" = ?, "updated_at" = ? where "id" = ? and "process_status" <> ?;
 -- parameters: ["Awaiting ","2026-03-02T10:00:00.000Z",1,"Awaiting "]
 
-insert into "order_events" ("order_id", "staff_id", "staff_name", "kind", "from_value", "to_value", "detail", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?);
+insert into "order_events" ("order_key", "staff_id", "staff_name", "kind", "from_value", "to_value", "detail", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?);
 -- parameters: [1,7,"Ann Team","status","New","Awaiting ",null,"2026-03-02T10:00:00.000Z"]
 
 release grouped;

@@ -14,7 +14,7 @@ update "orders" set "assigned_to" = ?, "updated_at" = ? where "id" in (?) and "a
 select "id", "name" from "staff" where "id" in (?);
 -- parameters: [8]
 
-insert into "order_events" ("order_id", "staff_id", "staff_name", "kind", "from_value", "to_value", "detail", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?);
+insert into "order_events" ("order_key", "staff_id", "staff_name", "kind", "from_value", "to_value", "detail", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?);
 -- parameters: [1,9,"Max Manager","unassign","Bob Team",null,null,"2026-03-02T10:00:00.000Z"]
 
 release grouped;
