@@ -1,5 +1,15 @@
-import { DISPUTE_MSG, type DisputeRecord, ORDER_EVENT, ROLE, ROLES, STATUS } from '@eta/shared';
+import {
+  DETAIL_CONTRACTS,
+  DISPUTE_MSG,
+  type DisputeRecord,
+  ORDER_EVENT,
+  ORDERS_CONTRACTS,
+  ROLE,
+  ROLES,
+  STATUS,
+} from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { newOrder, orderRow } from './detail-fixtures.ts';
 import { DISPUTE_ENV, DISPUTES_URL, disputeEvents, listDisputes, openBody, openDispute } from './dispute-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
@@ -51,7 +61,7 @@ describeEachDialect('disputes: staff routes', (dialect) => {
       expect.objectContaining({ kind: ORDER_EVENT.disputeOpened, to_value: 'Stripe dp_open_1', staff_name: team.name }),
       expect.objectContaining({ kind: ORDER_EVENT.status, from_value: STATUS.Completed, to_value: STATUS.ChargeBack }),
     ]);
-    const detail = (await call(t, 'GET', `/api/admin/get-orders-details/${orderId}`, team.token)).json().data;
+    const detail = (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, team)).json().data;
     expect(detail.disputes).toEqual([dispute]);
   });
 
@@ -256,7 +266,12 @@ describeEachDialect('disputes: staff routes', (dialect) => {
     await openDispute(t, team, a, { respondBy: '2030-06-29' });
     await openDispute(t, team, b, { respondBy: '2030-06-16' });
     await openDispute(t, team, c, { respondBy: '2030-06-22' });
-    const res = await call(t, 'GET', '/api/admin/get-orders-list/chargeBack?limit=500', team.token);
+    const res = await api(
+      t,
+      ORDERS_CONTRACTS.list,
+      { params: { orderName: 'chargeBack' }, query: { limit: '500' } },
+      team,
+    );
     const rows = res.json().data as { order_id: string; respond_by: string | null }[];
     const ours = rows.filter((r) => [a, b, c].includes(r.order_id)).map((r) => r.order_id);
     expect(ours).toEqual([b, c, a]);
@@ -267,7 +282,12 @@ describeEachDialect('disputes: staff routes', (dialect) => {
     );
     if (firstNull !== -1) expect(deadlines.slice(firstNull).every((d) => d === null)).toBe(true);
     // a member's own sort still wins
-    const newest = await call(t, 'GET', '/api/admin/get-orders-list/chargeBack?limit=500&sort=created_at', team.token);
+    const newest = await api(
+      t,
+      ORDERS_CONTRACTS.list,
+      { params: { orderName: 'chargeBack' }, query: { limit: '500', sort: 'created_at' } },
+      team,
+    );
     const created = (newest.json().data as { created_at: string }[]).map((r) => r.created_at);
     expect(created).toEqual([...created].sort().reverse());
   });
@@ -289,7 +309,7 @@ describeEachDialect('disputes: staff routes', (dialect) => {
   it('keeps the hold rule: Team cannot open a dispute on a New order another member holds', async () => {
     const orderId = await newOrder(t);
     const other = await createMember(t, ROLE.Team);
-    await call(t, 'PUT', '/api/admin/assign-order-status', other.token, { orderId: [orderId] });
+    await api(t, ORDERS_CONTRACTS.assign, { body: { orderId: [orderId] } }, other);
     const res = await call(t, 'POST', DISPUTES_URL, team.token, openBody(orderId));
     expect(res.statusCode).toBe(409);
     expect((await orderRow(t, orderId)).process_status).toBe(STATUS.New);

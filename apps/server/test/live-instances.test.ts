@@ -1,5 +1,6 @@
-import { ROLE, STATUS } from '@eta/shared';
+import { ACCOUNT_CONTRACTS, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { isEvent, type LiveReader, listening, openLive } from './live-client.ts';
 import { assignAs, buildOrder, INGEST_KEY, seedOrders } from './orders-fixtures.ts';
 import {
@@ -69,7 +70,7 @@ describe.runIf(DIALECTS.includes('postgres'))('live stream across instances [pos
   it('a session revoked on A ends its stream on B', async () => {
     const other = await login(a, nina.email, TEST_PASSWORD);
     const reader = await liveOnB(other);
-    expect((await call(a, 'POST', '/api/admin/logout', other)).statusCode).toBe(200);
+    expect((await api(a, ACCOUNT_CONTRACTS.logout, {}, other)).statusCode).toBe(200);
     await reader.ended;
   });
 });

@@ -1,5 +1,6 @@
-import { ROLE, STATUS } from '@eta/shared';
+import { ACCOUNT_CONTRACTS, ORDERS_CONTRACTS, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { isEvent, type LiveReader, listening, openLive } from './live-client.ts';
 import { assignAs, buildOrder, INGEST_KEY, seedOrders } from './orders-fixtures.ts';
 import {
@@ -62,7 +63,7 @@ describeEachDialect('live stream', (dialect) => {
     const taraCounts = await taraLive.next(isEvent('counts'));
     const adminCounts = await adminLive.next(isEvent('counts'));
     const callerCounts = await callerLive.next(isEvent('counts'));
-    const folderCount = await call(t, 'GET', '/api/admin/get-folder-count', tara.token);
+    const folderCount = await api(t, ORDERS_CONTRACTS.folderCounts, {}, tara);
     expect(taraCounts.data).toEqual(folderCount.json().data);
     expect(taraCounts.data.myOrdersCount).toBe(1);
     expect(adminCounts.data.myOrdersCount).toBe(0);
@@ -87,10 +88,17 @@ describeEachDialect('live stream', (dialect) => {
       from: null,
     });
 
-    const moved = await call(t, 'PUT', '/api/admin/move-order-status', tara.token, {
-      orderId,
-      updatingStatus: STATUS.ContactCustomer,
-    });
+    const moved = await api(
+      t,
+      ORDERS_CONTRACTS.move,
+      {
+        body: {
+          orderId,
+          updatingStatus: STATUS.ContactCustomer,
+        },
+      },
+      tara,
+    );
     expect(moved.statusCode).toBe(200);
     const move = await ninaLive.next(isEvent('order', (d) => d.orderId === orderId && d.kind === 'status'));
     expect(move.data).toMatchObject({ status: STATUS.ContactCustomer, from: STATUS.New, by: 'Tara Team' });
@@ -123,7 +131,7 @@ describeEachDialect('live stream', (dialect) => {
     const keeps = await live(nina.token);
     await reader.next(isEvent('ready'));
     await keeps.next(isEvent('ready'));
-    expect((await call(t, 'POST', '/api/admin/logout', other)).statusCode).toBe(200);
+    expect((await api(t, ACCOUNT_CONTRACTS.logout, {}, other)).statusCode).toBe(200);
     await reader.ended;
     // the member's other session goes on
     const [orderId] = (await seedOrders(t, [buildOrder()])) as [string];

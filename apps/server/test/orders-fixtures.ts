@@ -1,5 +1,7 @@
+import { ORDERS_CONTRACTS } from '@eta/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { pngDataUrl, solidPng } from '../src/seed/png.ts';
+import { api } from './api-client.ts';
 import { call, type TestApp } from './test-app.ts';
 
 /** The key test apps are built with (INGEST_API_KEY). */
@@ -60,7 +62,7 @@ export async function seedOrders(t: TestApp, orders: Record<string, unknown>[]):
 
 /** Assigns orders to a member through the real API. */
 export async function assignAs(token: string, t: TestApp, orderIds: string[]): Promise<LightMyRequestResponse> {
-  return call(t, 'PUT', '/api/admin/assign-order-status', token, { orderId: orderIds });
+  return api(t, ORDERS_CONTRACTS.assign, { body: { orderId: orderIds } }, token);
 }
 
 /** Every row of a folder, as the member sees it (limit=all). */
@@ -94,7 +96,7 @@ export function bulkHelpers(app: () => TestApp) {
         .execute();
     },
     counts: async (member: { token: string }) =>
-      (await call(app(), 'GET', '/api/admin/get-folder-count', member.token)).json().data,
+      (await api(app(), ORDERS_CONTRACTS.folderCounts, {}, member)).json().data,
     put: (path: string, member: { token: string } | null, payload: unknown) =>
       call(app(), 'PUT', `/api/admin/${path}`, member?.token ?? null, payload),
   };

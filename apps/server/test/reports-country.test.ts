@@ -1,6 +1,7 @@
-import { type CountryReportRow, REPORT_MSG, ROLE, ROLES, STATUS } from '@eta/shared';
+import { type CountryReportRow, ORDERS_CONTRACTS, REPORT_MSG, ROLE, ROLES, STATUS } from '@eta/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { buildOrder, INGEST_KEY, seedOrders } from './orders-fixtures.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
@@ -116,10 +117,17 @@ describeEachDialect('country order report', (dialect) => {
     ]);
     const range = { fromDate: '2027-01-01', toDate: '2027-01-31' };
     const admin = members.find((m) => m.type === ROLE.Admin) as Member;
-    const del = await call(t, 'PUT', '/api/admin/change-order-status', admin.token, {
-      orderId: [a],
-      updatingStatus: STATUS.Deleted,
-    });
+    const del = await api(
+      t,
+      ORDERS_CONTRACTS.remove,
+      {
+        body: {
+          orderId: [a!],
+          updatingStatus: STATUS.Deleted,
+        },
+      },
+      admin,
+    );
     expect(del.statusCode).toBe(200);
     expect(await report(range)).toEqual([row('Chile', 1, 1)]);
     // A correction made in the database directly is followed too (the tallies are kept by triggers).

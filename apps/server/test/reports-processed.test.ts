@@ -1,5 +1,14 @@
-import { encodeId, type ProcessedByReportRow, REPORT_MSG, ROLE, STATUS } from '@eta/shared';
+import {
+  encodeId,
+  ORDERS_CONTRACTS,
+  type ProcessedByReportRow,
+  REPORT_MSG,
+  ROLE,
+  STATUS,
+  TEAM_CONTRACTS,
+} from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { newOrder, orderRow, pdfFile, uploadDocument } from './detail-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
@@ -29,7 +38,7 @@ describeEachDialect('processed-by report', (dialect) => {
   afterAll(() => t.close());
 
   const move = (member: Member, orderId: string, updatingStatus: string) =>
-    call(t, 'PUT', '/api/admin/move-order-status', member.token, { orderId, updatingStatus });
+    api(t, ORDERS_CONTRACTS.move, { body: { orderId, updatingStatus } }, member);
   const upload = (member: Member, orderId: string) =>
     uploadDocument(t, member.token, { orderId, email: 'applicant@example.test' }, pdfFile());
   const report = async (body: object, member: Member = manager) => {
@@ -159,7 +168,7 @@ describeEachDialect('processed-by report', (dialect) => {
     const gone = await createMember(t, ROLE.Team, 'Gina Gone');
     const id = await newOrder(t);
     await processAt(id, gone, '2032-01-10T10:00:00.000Z');
-    const res = await call(t, 'PUT', '/api/admin/delete-team-member', admin.token, { teamMemberId: encodeId(gone.id) });
+    const res = await api(t, TEAM_CONTRACTS.remove, { body: { teamMemberId: encodeId(gone.id) } }, admin);
     expect(res.statusCode, res.body).toBe(200);
     expect(await report({ fromDate: '2032-01-01' })).toEqual([
       { processed_by: 'Gina Gone', count: 1, sla_met_percent: 0 },

@@ -1,5 +1,15 @@
-import { REPORT_MSG, ROLE, ROLES, STATUS, TREND_MAX_PERIODS, TREND_MSG, type TrendRow } from '@eta/shared';
+import {
+  ORDERS_CONTRACTS,
+  REPORT_MSG,
+  ROLE,
+  ROLES,
+  STATUS,
+  TREND_MAX_PERIODS,
+  TREND_MSG,
+  type TrendRow,
+} from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { newOrder } from './detail-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
@@ -123,10 +133,17 @@ describeEachDialect('order trend', (dialect) => {
     ]);
     // Completed through the app today: dated by the app's clock.
     const today = await newOrder(t, { created_at: '2030-06-15T10:00:00Z', processing_type: 'priority' });
-    const moved = await call(t, 'PUT', '/api/admin/move-order-status', team.token, {
-      orderId: today,
-      updatingStatus: STATUS.Completed,
-    });
+    const moved = await api(
+      t,
+      ORDERS_CONTRACTS.move,
+      {
+        body: {
+          orderId: today,
+          updatingStatus: STATUS.Completed,
+        },
+      },
+      team,
+    );
     expect(moved.statusCode, moved.body).toBe(200);
 
     const expected = Array.from({ length: 30 }, (_, i) => row(dayAfter('2030-05-17', i)));

@@ -1,5 +1,6 @@
-import { EVIDENCE_MSG, ROLE, STATUS } from '@eta/shared';
+import { EVIDENCE_MSG, PROCESSOR_CONTRACTS, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { orderRow } from './detail-fixtures.ts';
 import { openDispute } from './dispute-fixtures.ts';
 import { addDefenceHistory, PURCHASE, type StripeApp, startStripeApp, stripeOrder } from './stripe-fixtures.ts';
@@ -86,7 +87,7 @@ describeEachDialect('dispute evidence sent through Stripe (DESIGN §26)', (diale
     const again = await call(t, 'POST', url, team.token, { submit: true });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(EVIDENCE_MSG.alreadySubmitted);
-    expect((await call(t, 'POST', `/api/admin/disputes/${dispute.id}/accept`, team.token)).statusCode).toBe(409);
+    expect((await api(t, PROCESSOR_CONTRACTS.accept, { params: { id: dispute.id } }, team)).statusCode).toBe(409);
     expect(double.received.length).toBe(calls);
     const { id } = await orderRow(t, orderId);
     const activity = await t.app.ctx.db
@@ -101,7 +102,12 @@ describeEachDialect('dispute evidence sent through Stripe (DESIGN §26)', (diale
   it('leaves Visa CE 3.0 out when no earlier undisputed order of the same card and IP qualifies it', async () => {
     const alone = { ...PURCHASE, card_fingerprint: 'fp_alone', purchase_ip: '203.0.113.99', device_id: 'dev-alone' };
     const { dispute, atStripe } = await disputedOrder(undefined, alone);
-    const staged = await call(t, 'POST', `/api/admin/disputes/${dispute.id}/evidence`, team.token, { submit: false });
+    const staged = await api(
+      t,
+      PROCESSOR_CONTRACTS.evidence,
+      { params: { id: dispute.id }, body: { submit: false } },
+      team,
+    );
     expect(staged.statusCode, staged.body).toBe(200);
     expect(staged.json().data).toMatchObject({ submitted: false, enhanced: false });
     const [update] = double.calls(new RegExp(`^/v1/disputes/${atStripe.id}$`));
@@ -111,22 +117,28 @@ describeEachDialect('dispute evidence sent through Stripe (DESIGN §26)', (diale
 
   it('accepts a dispute at Stripe, after which no evidence goes', async () => {
     const { dispute, atStripe } = await disputedOrder();
-    const res = await call(t, 'POST', `/api/admin/disputes/${dispute.id}/accept`, team.token);
+    const res = await api(t, PROCESSOR_CONTRACTS.accept, { params: { id: dispute.id } }, team);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ state: 'accepted' });
     expect(atStripe.status).toBe('lost');
     expect(
-      (await call(t, 'POST', `/api/admin/disputes/${dispute.id}/evidence`, team.token, { submit: false })).statusCode,
+      (await api(t, PROCESSOR_CONTRACTS.evidence, { params: { id: dispute.id }, body: { submit: false } }, team))
+        .statusCode,
     ).toBe(409);
   });
 
   it('refuses evidence and acceptance past respond_by (409), calling nothing', async () => {
     const { dispute } = await disputedOrder(new Date(Date.now() - DAY).toISOString());
     const calls = double.received.length;
-    const res = await call(t, 'POST', `/api/admin/disputes/${dispute.id}/evidence`, team.token, { submit: true });
+    const res = await api(
+      t,
+      PROCESSOR_CONTRACTS.evidence,
+      { params: { id: dispute.id }, body: { submit: true } },
+      team,
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(EVIDENCE_MSG.pastDeadline);
-    expect((await call(t, 'POST', `/api/admin/disputes/${dispute.id}/accept`, team.token)).statusCode).toBe(409);
+    expect((await api(t, PROCESSOR_CONTRACTS.accept, { params: { id: dispute.id } }, team)).statusCode).toBe(409);
     expect(double.received.length).toBe(calls);
   });
 
