@@ -241,11 +241,7 @@ describeEachDialect('two-factor sign-in', (dialect) => {
       const res = await api(
         t,
         ACCOUNT_CONTRACTS.resetMemberTwoFactor,
-        {
-          body: {
-            teamMemberId: encodeId(member.id),
-          },
-        },
+        { body: { teamMemberId: encodeId(member.id) } },
         admin,
       );
       expect(res.json()).toMatchObject({ status: 1, message: ACCOUNT_MSG.twoFactorReset });

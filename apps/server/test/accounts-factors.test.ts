@@ -5,6 +5,7 @@ import {
   PRIVACY_CONTRACTS,
   ROLE,
   type SessionRecord,
+  TEAM_CONTRACTS,
 } from '@eta/shared';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -15,7 +16,6 @@ import { api } from './api-client.ts';
 import { listening } from './live-client.ts';
 import {
   buildTestApp,
-  call,
   createMember,
   describeEachDialect,
   login,
@@ -26,7 +26,6 @@ import {
 
 /** The app's clock stands still at this instant but for advance(): codes are computed for it here. */
 const START = Date.UTC(2026, 10, 25, 9, 0, 10);
-const TEAM_LIST = '/api/admin/get-team-member-list';
 
 /**
  * Sessions know how they were opened (DESIGN §22): REQUIRE_2FA is judged on the session, turning 2FA
@@ -100,18 +99,18 @@ describeEachDialect('session factors', (dialect) => {
     nextStep();
     const c = await login(t, admin.email, TEST_PASSWORD);
     for (const token of [a, b, c]) {
-      const held = await call(t, 'GET', TEAM_LIST, token);
+      const held = await api(t, TEAM_CONTRACTS.list, {}, token);
       expect(held.statusCode).toBe(403);
       expect(held.json().message).toBe(ACCOUNT_MSG.twoFactorRequired);
     }
     await enrolFrom(b);
     // A and C, opened with the password alone, neither gain the team list nor the live stream: they ended
     for (const token of [a, c]) {
-      expect((await call(t, 'GET', TEAM_LIST, token)).statusCode).toBe(401);
+      expect((await api(t, TEAM_CONTRACTS.list, {}, token)).statusCode).toBe(401);
       expect(await liveStatus(token)).toBe(401);
     }
     // B goes on, now with both factors
-    expect((await call(t, 'GET', TEAM_LIST, b)).statusCode).toBe(200);
+    expect((await api(t, TEAM_CONTRACTS.list, {}, b)).statusCode).toBe(200);
     expect(await liveStatus(b)).toBe(200);
     expect(await sessionsOf(b)).toHaveLength(1);
     expect(await factorsOf(admin.id)).toEqual([
@@ -134,7 +133,7 @@ describeEachDialect('session factors', (dialect) => {
     // password-only session after it: the sign-in races the enrolment, so it is made here directly.
     const member = await staffRepo.findActiveById(t.app.ctx.db, admin.id);
     const late = (await createSessionsService(t.app.ctx).start(member!, { ip: null, userAgent: null }, null)).jwtToken;
-    const held = await call(t, 'GET', TEAM_LIST, late);
+    const held = await api(t, TEAM_CONTRACTS.list, {}, late);
     expect(held.statusCode).toBe(403);
     expect(held.json()).toEqual({ status: 0, message: ACCOUNT_MSG.twoFactorRequired });
     expect(await liveStatus(late)).toBe(403);
@@ -143,7 +142,7 @@ describeEachDialect('session factors', (dialect) => {
     const [own] = (await sessionsOf(enrolled)).filter((s) => s.current);
     expect((await api(t, ACCOUNT_CONTRACTS.revokeSession, { params: { id: own!.id } }, late)).statusCode).toBe(403);
     expect((await api(t, ACCOUNT_CONTRACTS.logout, {}, late)).statusCode).toBe(200);
-    expect((await call(t, 'GET', TEAM_LIST, enrolled)).statusCode).toBe(200);
+    expect((await api(t, TEAM_CONTRACTS.list, {}, enrolled)).statusCode).toBe(200);
   });
 
   it('an Admin waiting to enrol cannot end other members’ sessions, nor their own others', async () => {

@@ -166,14 +166,7 @@ describeEachDialect('benchmark dataset generator', (dialect) => {
       const res = await api(
         t,
         ORDERS_CONTRACTS.search,
-        {
-          body: {
-            start: 0,
-            end: 500,
-            searchVal,
-            folderName: 'allorder',
-          },
-        },
+        { body: { start: 0, end: 500, searchVal, folderName: 'allorder' } },
         await tokenOf(member),
       );
       expect(res.statusCode).toBe(200);

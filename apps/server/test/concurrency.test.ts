@@ -17,14 +17,7 @@ describeEachDialect('concurrent team and gateway writes', (dialect) => {
       api(
         t,
         TEAM_CONTRACTS.add,
-        {
-          body: {
-            name: 'Racer',
-            email: 'racer@example.test',
-            password: 'secret12',
-            type: ROLE.Team,
-          },
-        },
+        { body: { name: 'Racer', email: 'racer@example.test', password: 'secret12', type: ROLE.Team } },
         admin,
       );
     const codes = (await Promise.all([add(), add(), add(), add()])).map((r) => r.statusCode).sort();
@@ -70,11 +63,7 @@ describeEachDialect('concurrent team and gateway writes', (dialect) => {
         api(
           t,
           GATEWAY_CONTRACTS.activate,
-          {
-            body: {
-              gatewayDetails: { gatewayId: g.id, isSecondaryDomain: 0 },
-            },
-          },
+          { body: { gatewayDetails: { gatewayId: g.id, isSecondaryDomain: 0 } } },
           admin,
         ),
       ),
@@ -93,14 +82,7 @@ describeEachDialect('concurrent team and gateway writes', (dialect) => {
     const short = await api(
       t,
       TEAM_CONTRACTS.add,
-      {
-        body: {
-          name: 'Short',
-          email: 'short@example.test',
-          password: '12345',
-          type: ROLE.Team,
-        },
-      },
+      { body: { name: 'Short', email: 'short@example.test', password: '12345', type: ROLE.Team } },
       admin,
     );
     expect(short.statusCode).toBe(400);

@@ -32,12 +32,7 @@ describeEachDialect('defence packs: wording', (dialect) => {
     const resend = await api(
       t,
       DETAIL_CONTRACTS.resendMail,
-      {
-        body: {
-          ...order,
-          mailServiceProvider: 'cloud',
-        },
-      },
+      { body: { ...order, mailServiceProvider: 'cloud' } },
       mary,
     );
     expect(resend.statusCode, resend.body).toBe(200);

@@ -218,12 +218,7 @@ describeEachDialect('transaction details and the defence letter', (dialect) => {
       const rejected = await api(
         t,
         DETAIL_CONTRACTS.rejectionMail,
-        {
-          body: {
-            orderId: order.orderId,
-            email: order.email,
-          },
-        },
+        { body: { orderId: order.orderId, email: order.email } },
         tara,
       );
       expect(rejected.statusCode).toBe(200);

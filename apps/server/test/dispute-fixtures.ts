@@ -1,8 +1,10 @@
 import type { DisputeRecord } from '@eta/shared';
+import { DISPUTES_CONTRACTS } from '@eta/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
 import { relaySignature } from '../src/modules/disputes/relay-intake.ts';
+import { type ApiBody, api } from './api-client.ts';
 import { call, type Member, type TestApp } from './test-app.ts';
 
 export const DISPUTES_URL = '/api/admin/disputes';
@@ -40,9 +42,10 @@ export async function openDispute(
   t: TestApp,
   member: Member,
   orderId: string,
-  overrides: Record<string, unknown> = {},
+  overrides: Partial<ApiBody<typeof DISPUTES_CONTRACTS.open>> = {},
 ): Promise<DisputeRecord> {
-  const res = await call(t, 'POST', DISPUTES_URL, member.token, openBody(orderId, overrides));
+  const body = openBody(orderId, overrides) as ApiBody<typeof DISPUTES_CONTRACTS.open>;
+  const res = await api(t, DISPUTES_CONTRACTS.open, { body }, member);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as DisputeRecord;
 }

@@ -210,14 +210,7 @@ describeEachDialect('domain events published by the app after commit', (dialect)
     const add = await api(
       t,
       TEAM_CONTRACTS.add,
-      {
-        body: {
-          name: 'Evan Events',
-          email: 'evan.events@example.test',
-          password: 'Start#123',
-          type: ROLE.Team,
-        },
-      },
+      { body: { name: 'Evan Events', email: 'evan.events@example.test', password: 'Start#123', type: ROLE.Team } },
       admin,
     );
     expect(add.statusCode).toBe(201);
@@ -229,14 +222,7 @@ describeEachDialect('domain events published by the app after commit', (dialect)
     const update = await api(
       t,
       TEAM_CONTRACTS.update,
-      {
-        body: {
-          tmId,
-          name: 'Evan Evented',
-          email: 'evan.events@example.test',
-          type: ROLE.Team,
-        },
-      },
+      { body: { tmId, name: 'Evan Evented', email: 'evan.events@example.test', type: ROLE.Team } },
       admin,
     );
     expect(update.statusCode).toBe(200);

@@ -52,12 +52,7 @@ export async function personWithCopies(t: TestApp, admin: Member) {
     await api(
       t,
       DETAIL_CONTRACTS.addRemark,
-      {
-        body: {
-          orderId: id,
-          remark: `Called ${PERSON.first} ${PERSON.last} on ${PERSON.phone}`,
-        },
-      },
+      { body: { orderId: id, remark: `Called ${PERSON.first} ${PERSON.last} on ${PERSON.phone}` } },
       admin,
     ),
     201,
@@ -69,12 +64,7 @@ export async function personWithCopies(t: TestApp, admin: Member) {
     await api(
       t,
       DISPUTES_CONTRACTS.update,
-      {
-        params: { id: dispute.id },
-        body: {
-          note: `${PERSON.first} says the eTA never came`,
-        },
-      },
+      { params: { id: dispute.id }, body: { note: `${PERSON.first} says the eTA never came` } },
       admin,
     ),
   );

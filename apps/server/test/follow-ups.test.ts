@@ -127,12 +127,7 @@ describeEachDialect('follow-up dates', (dialect) => {
     const moved = await api(
       t,
       ORDERS_CONTRACTS.move,
-      {
-        body: {
-          orderId: later,
-          updatingStatus: STATUS.Completed,
-        },
-      },
+      { body: { orderId: later, updatingStatus: STATUS.Completed } },
       tara,
     );
     expect(moved.statusCode).toBe(200);

@@ -109,16 +109,7 @@ describeEachDialect('inbound mail is personal data', (dialect) => {
     afterAll(() => t.close());
 
     it('puts the reply, the bounce and the attachment, bytes and all, in the export of the address', async () => {
-      const res = await api(
-        t,
-        PRIVACY_CONTRACTS.subjectExport,
-        {
-          body: {
-            email: PERSON.email.toUpperCase(),
-          },
-        },
-        admin,
-      );
+      const res = await api(t, PRIVACY_CONTRACTS.subjectExport, { body: { email: PERSON.email.toUpperCase() } }, admin);
       expect(res.statusCode, res.body).toBe(200);
       exported = await unzip(res.rawPayload);
       const record = JSON.parse(String(exported.get(`orders/${order.orderId}.json`)));
@@ -170,12 +161,7 @@ describeEachDialect('inbound mail is personal data', (dialect) => {
         const res = await api(
           t,
           PRIVACY_CONTRACTS.erase,
-          {
-            params: { orderId: order.orderId },
-            body: {
-              reason: 'Asked by mail',
-            },
-          },
+          { params: { orderId: order.orderId }, body: { reason: 'Asked by mail' } },
           admin,
         );
         expect(res.statusCode, res.body).toBe(200);
@@ -327,12 +313,7 @@ describeEachDialect('inbound mail is personal data', (dialect) => {
       const linked = await api(
         t,
         INBOX_CONTRACTS.linkInbound,
-        {
-          params: { id: loose?.id },
-          body: {
-            orderId: done.orderId,
-          },
-        },
+        { params: { id: loose?.id }, body: { orderId: done.orderId } },
         admin,
       );
       expect(linked.statusCode, linked.body).toBe(200);

@@ -122,17 +122,7 @@ describeEachDialect('the inbound mailbox read back onto orders (DESIGN §25)', (
       .execute();
     expect(logged).toHaveLength(1);
     // moving the order on clears the mark
-    await api(
-      t,
-      ORDERS_CONTRACTS.move,
-      {
-        body: {
-          orderId,
-          updatingStatus: STATUS.ContactCustomer,
-        },
-      },
-      team,
-    );
+    await api(t, ORDERS_CONTRACTS.move, { body: { orderId, updatingStatus: STATUS.ContactCustomer } }, team);
     expect((await orderRow(t, orderId)).customer_replied_at).toBeNull();
   });
 

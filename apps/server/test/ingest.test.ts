@@ -134,11 +134,7 @@ describeEachDialect('order ingestion', (dialect) => {
     const res = await api(
       t,
       ORDERS_CONTRACTS.refund,
-      {
-        body: {
-          orderId: [refunded.order_id as string, requested.order_id as string],
-        },
-      },
+      { body: { orderId: [refunded.order_id as string, requested.order_id as string] } },
       team,
     );
     expect(res.json()).toMatchObject({

@@ -91,12 +91,7 @@ describeEachDialect('live stream', (dialect) => {
     const moved = await api(
       t,
       ORDERS_CONTRACTS.move,
-      {
-        body: {
-          orderId,
-          updatingStatus: STATUS.ContactCustomer,
-        },
-      },
+      { body: { orderId, updatingStatus: STATUS.ContactCustomer } },
       tara,
     );
     expect(moved.statusCode).toBe(200);

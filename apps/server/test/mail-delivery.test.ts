@@ -164,13 +164,7 @@ describeEachDialect('mail through two real SMTP providers', (dialect) => {
     await api(
       t,
       DETAIL_CONTRACTS.rejectionMail,
-      {
-        body: {
-          orderId: id,
-          email: 'a@example.test',
-          mailServiceProvider: 'delivery',
-        },
-      },
+      { body: { orderId: id, email: 'a@example.test', mailServiceProvider: 'delivery' } },
       tara,
     );
     await drainOutbox(t.app);

@@ -90,12 +90,7 @@ describeEachDialect('mail when a provider is down, and across restarts', (dialec
     const rejected = await api(
       t,
       DETAIL_CONTRACTS.rejectionMail,
-      {
-        body: {
-          orderId: id,
-          email: 'a@example.test',
-        },
-      },
+      { body: { orderId: id, email: 'a@example.test' } },
       tara,
     );
     expect(rejected.statusCode).toBe(200);

@@ -85,16 +85,7 @@ describeEachDialect('staff sessions across instances', (dialect) => {
     const admin = await createMember(a, ROLE.Admin);
     const member = await createMember(a, ROLE.Telecaller);
     expect(await userInfo(b, member.token)()).toBe(200);
-    const res = await api(
-      a,
-      TEAM_CONTRACTS.remove,
-      {
-        body: {
-          teamMemberId: encodeId(member.id),
-        },
-      },
-      admin,
-    );
+    const res = await api(a, TEAM_CONTRACTS.remove, { body: { teamMemberId: encodeId(member.id) } }, admin);
     expect(res.statusCode).toBe(200);
     await eventually(userInfo(b, member.token), 401);
   });
@@ -107,14 +98,7 @@ describeEachDialect('staff sessions across instances', (dialect) => {
     const res = await api(
       a,
       TEAM_CONTRACTS.update,
-      {
-        body: {
-          name: manager.name,
-          email: manager.email,
-          type: ROLE.Team,
-          tmId: encodeId(manager.id),
-        },
-      },
+      { body: { name: manager.name, email: manager.email, type: ROLE.Team, tmId: encodeId(manager.id) } },
       admin,
     );
     expect(res.statusCode).toBe(200);

@@ -254,12 +254,7 @@ describeEachDialect('mentions and notifications', (dialect) => {
       const erased = await api(
         t,
         PRIVACY_CONTRACTS.erase,
-        {
-          params: { orderId: id },
-          body: {
-            reason: 'asked by phone',
-          },
-        },
+        { params: { orderId: id }, body: { reason: 'asked by phone' } },
         admin,
       );
       expect(erased.statusCode, erased.body).toBe(200);

@@ -134,12 +134,7 @@ describeEachDialect('Overdue Orders counted by due day', (dialect) => {
     const removed = await api(
       t,
       ORDERS_CONTRACTS.remove,
-      {
-        body: {
-          orderId: [deleted],
-          updatingStatus: STATUS.Deleted,
-        },
-      },
+      { body: { orderId: [deleted], updatingStatus: STATUS.Deleted } },
       tara,
     );
     expect(removed.statusCode, removed.body).toBe(200);

@@ -71,13 +71,7 @@ describeEachDialect('erasure erases every copy', (dialect) => {
     const res = await api(
       t,
       PRIVACY_CONTRACTS.erase,
-      {
-        params: { orderId },
-        body: {
-          reason: 'Asked by mail',
-          override: true,
-        },
-      },
+      { params: { orderId }, body: { reason: 'Asked by mail', override: true } },
       admin,
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -133,14 +127,7 @@ describeEachDialect('erasure erases every copy', (dialect) => {
       const res = await api(
         t,
         ORDERS_CONTRACTS.search,
-        {
-          body: {
-            start: 0,
-            end: 100,
-            searchVal,
-            folderName: 'allorder',
-          },
-        },
+        { body: { start: 0, end: 100, searchVal, folderName: 'allorder' } },
         admin,
       );
       expect(res.json().total).toBe(searchVal === orderId ? 1 : 0);

@@ -174,12 +174,7 @@ describeEachDialect('access and audit logs', (dialect) => {
         t,
         TEAM_CONTRACTS.add,
         {
-          body: {
-            name: 'Nora Night',
-            email: 'nora.audit@example.test',
-            password: 'Secret#999',
-            type: ROLE.NightStaff,
-          },
+          body: { name: 'Nora Night', email: 'nora.audit@example.test', password: 'Secret#999', type: ROLE.NightStaff },
         },
         admin,
       );
@@ -236,11 +231,7 @@ describeEachDialect('access and audit logs', (dialect) => {
       await api(
         t,
         GATEWAY_CONTRACTS.activate,
-        {
-          body: {
-            gatewayDetails: { gatewayId: next!.id, isSecondaryDomain: 0 },
-          },
-        },
+        { body: { gatewayDetails: { gatewayId: next!.id, isSecondaryDomain: 0 } } },
         admin,
       );
 

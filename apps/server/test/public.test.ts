@@ -138,14 +138,7 @@ describeEachDialect('public track order and access tokens', (dialect) => {
           await api(
             t,
             INBOX_CONTRACTS.createTemplate,
-            {
-              body: {
-                name,
-                subject: 'About {{order_id}}',
-                body: 'Dear {{first_name}}',
-                publicNote,
-              },
-            },
+            { body: { name, subject: 'About {{order_id}}', body: 'Dear {{first_name}}', publicNote } },
             admin,
           )
         ).json().data.id as number;

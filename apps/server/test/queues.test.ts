@@ -274,14 +274,7 @@ describeEachDialect('queues: lists, counts, paging and sorting', (dialect) => {
     const search = await api(
       t,
       ORDERS_CONTRACTS.search,
-      {
-        body: {
-          start: 0,
-          end: 10,
-          searchVal: 'a',
-          folderName: 'nope',
-        },
-      },
+      { body: { start: 0, end: 10, searchVal: 'a', folderName: 'nope' } },
       teamA,
     );
     expect(search.statusCode).toBe(404);
@@ -294,14 +287,7 @@ describeEachDialect('queues: lists, counts, paging and sorting', (dialect) => {
     const search = await api(
       t,
       ORDERS_CONTRACTS.search,
-      {
-        body: {
-          start: 0,
-          end: 10,
-          searchVal: 'a',
-          folderName: 'allorder',
-        },
-      },
+      { body: { start: 0, end: 10, searchVal: 'a', folderName: 'allorder' } },
       telecaller,
     );
     expect(search.statusCode).toBe(403);

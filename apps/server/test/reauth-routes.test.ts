@@ -118,11 +118,7 @@ describeEachDialect('routes that ask to confirm it is you', (dialect) => {
             api(
               t,
               GATEWAY_CONTRACTS.activate,
-              {
-                body: {
-                  gatewayDetails: { gatewayId: next!.id, isSecondaryDomain: next!.is_secondary_domain },
-                },
-              },
+              { body: { gatewayDetails: { gatewayId: next!.id, isSecondaryDomain: next!.is_secondary_domain } } },
               caller,
             ),
         };
@@ -140,14 +136,7 @@ describeEachDialect('routes that ask to confirm it is you', (dialect) => {
             api(
               t,
               TEAM_CONTRACTS.add,
-              {
-                body: {
-                  name: 'New Admin',
-                  email,
-                  password: 'Start#123',
-                  type: ROLE.Admin,
-                },
-              },
+              { body: { name: 'New Admin', email, password: 'Start#123', type: ROLE.Admin } },
               caller,
             ),
         };
@@ -208,14 +197,7 @@ describeEachDialect('routes that ask to confirm it is you', (dialect) => {
     const added = await api(
       t,
       TEAM_CONTRACTS.add,
-      {
-        body: {
-          name: 'Plain Member',
-          email: 'plain.member@example.test',
-          password: 'Start#123',
-          type: ROLE.Manager,
-        },
-      },
+      { body: { name: 'Plain Member', email: 'plain.member@example.test', password: 'Start#123', type: ROLE.Manager } },
       admin,
     );
     expect(added.statusCode).toBe(201);

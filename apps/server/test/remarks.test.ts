@@ -119,17 +119,7 @@ describeEachDialect('remarks (add-new-remark)', (dialect) => {
       }
       // the same members' moves on it wait for the holder, as before (DESIGN §6)
       for (const member of [nina, caller]) {
-        const move = await api(
-          t,
-          ORDERS_CONTRACTS.move,
-          {
-            body: {
-              orderId: id,
-              updatingStatus: 'Awaiting',
-            },
-          },
-          member,
-        );
+        const move = await api(t, ORDERS_CONTRACTS.move, { body: { orderId: id, updatingStatus: 'Awaiting' } }, member);
         expect(move.statusCode, member.name).toBe(409);
         expect(move.json().message).toContain('Tara Team');
       }

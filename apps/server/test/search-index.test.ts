@@ -34,14 +34,7 @@ describe('search index merge [sqlite]', () => {
     const res = await api(
       app,
       ORDERS_CONTRACTS.search,
-      {
-        body: {
-          start: 0,
-          end: 500,
-          searchVal: text,
-          folderName: 'allorder',
-        },
-      },
+      { body: { start: 0, end: 500, searchVal: text, folderName: 'allorder' } },
       token,
     );
     expect(res.statusCode).toBe(200);

@@ -44,15 +44,7 @@ describeEachDialect('queue search', (dialect) => {
     api(
       t,
       ORDERS_CONTRACTS.search,
-      {
-        body: {
-          start: 0,
-          end: 100,
-          searchVal,
-          folderName: 'newOrder',
-          ...extra,
-        },
-      },
+      { body: { start: 0, end: 100, searchVal, folderName: 'newOrder', ...extra } },
       member,
     );
   const found = async (searchVal: string) => {
@@ -140,12 +132,7 @@ describeEachDialect('queue search', (dialect) => {
 
   it('refuses a search without a session', async () => {
     const res = await api(t, ORDERS_CONTRACTS.search, {
-      body: {
-        start: 0,
-        end: 10,
-        searchVal: 'x',
-        folderName: 'newOrder',
-      },
+      body: { start: 0, end: 10, searchVal: 'x', folderName: 'newOrder' },
     });
     expect(res.statusCode).toBe(401);
   });

@@ -200,12 +200,7 @@ describeEachDialect('service levels', (dialect) => {
       const res = await api(
         fresh,
         ORDERS_CONTRACTS.move,
-        {
-          body: {
-            orderId: waiting,
-            updatingStatus: STATUS.ContactCustomer,
-          },
-        },
+        { body: { orderId: waiting, updatingStatus: STATUS.ContactCustomer } },
         member,
       );
       expect(res.statusCode, res.body).toBe(200);
@@ -231,14 +226,7 @@ describeEachDialect('service levels', (dialect) => {
         const res = await api(
           fresh,
           ORDERS_CONTRACTS.search,
-          {
-            body: {
-              start: 0,
-              end: 10,
-              searchVal,
-              folderName: 'overdueOrder',
-            },
-          },
+          { body: { start: 0, end: 10, searchVal, folderName: 'overdueOrder' } },
           member,
         );
         expect(res.statusCode, res.body).toBe(200);
@@ -279,12 +267,7 @@ describeEachDialect('service levels', (dialect) => {
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json().status).toBe(401);
       const search = await api(t, ORDERS_CONTRACTS.search, {
-        body: {
-          start: 0,
-          end: 10,
-          searchVal: 'x',
-          folderName: 'overdueOrder',
-        },
+        body: { start: 0, end: 10, searchVal: 'x', folderName: 'overdueOrder' },
       });
       expect(search.statusCode).toBe(401);
       for (const query of ['sort=due', 'limit=501', 'page=0', 'overdue=1']) {
@@ -297,17 +280,7 @@ describeEachDialect('service levels', (dialect) => {
 
   describe('processed-by report', () => {
     const report = async (fromDate: string) => {
-      const res = await api(
-        t,
-        REPORTS_CONTRACTS.processedBy,
-        {
-          body: {
-            fromDate,
-            toDate: fromDate,
-          },
-        },
-        manager,
-      );
+      const res = await api(t, REPORTS_CONTRACTS.processedBy, { body: { fromDate, toDate: fromDate } }, manager);
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data as ProcessedByReportRow[];
     };
@@ -325,17 +298,7 @@ describeEachDialect('service levels', (dialect) => {
       await upload(alsoLate, manager);
       expect(await report(day)).toEqual([{ processed_by: 'Max Manager', count: 1, sla_met_percent: 100 }]);
       expect(await report(lateDay)).toEqual([{ processed_by: 'Max Manager', count: 2, sla_met_percent: 0 }]);
-      const range = await api(
-        t,
-        REPORTS_CONTRACTS.processedBy,
-        {
-          body: {
-            fromDate: day,
-            toDate: lateDay,
-          },
-        },
-        manager,
-      );
+      const range = await api(t, REPORTS_CONTRACTS.processedBy, { body: { fromDate: day, toDate: lateDay } }, manager);
       expect(range.json().data).toEqual([{ processed_by: 'Max Manager', count: 3, sla_met_percent: 33 }]);
     });
 

@@ -141,12 +141,7 @@ describeEachDialect('files in S3-compatible storage', (dialect) => {
     const erased = await api(
       t,
       PRIVACY_CONTRACTS.erase,
-      {
-        params: { orderId: order.orderId },
-        body: {
-          reason: 'Asked by email',
-        },
-      },
+      { params: { orderId: order.orderId }, body: { reason: 'Asked by email' } },
       admin,
     );
     expect(erased.statusCode).toBe(200);

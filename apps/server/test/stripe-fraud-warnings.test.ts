@@ -61,12 +61,7 @@ describeEachDialect('early fraud warnings (DESIGN §26)', (dialect) => {
     const kept = await api(
       t,
       PROCESSOR_CONTRACTS.keepWarning,
-      {
-        params: { id: row!.id },
-        body: {
-          reason: 'Customer confirmed the order by phone',
-        },
-      },
+      { params: { id: row!.id }, body: { reason: 'Customer confirmed the order by phone' } },
       team,
     );
     expect(kept.json().data).toMatchObject({ state: 'kept', keep_reason: 'Customer confirmed the order by phone' });
