@@ -21,8 +21,10 @@ export function disputeId(prefix = 'dp_'): string {
   return `${prefix}${Date.now().toString(36)}${seq}`;
 }
 
-/** A valid "Open dispute" body for `orderId`; override any field. */
-export function openBody(orderId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+type OpenBody = ApiBody<typeof DISPUTES_CONTRACTS.open>;
+
+/** A valid "Open dispute" body for `orderId`; override any field (a bad one is sent with `call`). */
+export function openBody(orderId: string, overrides: Partial<OpenBody> = {}): OpenBody {
   return {
     orderId,
     processor: 'stripe',
@@ -42,10 +44,9 @@ export async function openDispute(
   t: TestApp,
   member: Member,
   orderId: string,
-  overrides: Partial<ApiBody<typeof DISPUTES_CONTRACTS.open>> = {},
+  overrides: Partial<OpenBody> = {},
 ): Promise<DisputeRecord> {
-  const body = openBody(orderId, overrides) as ApiBody<typeof DISPUTES_CONTRACTS.open>;
-  const res = await api(t, DISPUTES_CONTRACTS.open, { body }, member);
+  const res = await api(t, DISPUTES_CONTRACTS.open, { body: openBody(orderId, overrides) }, member);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as DisputeRecord;
 }

@@ -40,9 +40,10 @@ describeEachDialect('dispute evidence sent through Stripe (DESIGN §26)', (diale
         await stripeOrder(t, double, { ...PURCHASE, created_at: ago(days), process_status: STATUS.Completed }),
       );
     const { dispute, atStripe, orderId } = await disputedOrder();
-    const url = `/api/admin/disputes/${dispute.id}/evidence`;
+    const evidence = (submit: boolean) =>
+      api(t, PROCESSOR_CONTRACTS.evidence, { params: { id: dispute.id }, body: { submit } }, team);
 
-    const staged = await call(t, 'POST', url, team.token, { submit: false });
+    const staged = await evidence(false);
     expect(staged.statusCode, staged.body).toBe(200);
     expect(staged.json()).toMatchObject({ message: EVIDENCE_MSG.staged, data: { submitted: false, enhanced: true } });
     const fields = staged.json().data.fields;
@@ -77,14 +78,14 @@ describeEachDialect('dispute evidence sent through Stripe (DESIGN §26)', (diale
     expect(atStripe.status).toBe('needs_response');
     expect(staged.json().data.dispute.evidence_staged_at).not.toBeNull();
 
-    const sent = await call(t, 'POST', url, team.token, { submit: true });
+    const sent = await evidence(true);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().data.dispute.evidence_submitted_at).not.toBeNull();
     expect(atStripe.status).toBe('under_review');
     expect(atStripe.evidence_details.submission_count).toBe(1);
 
     const calls = double.received.length;
-    const again = await call(t, 'POST', url, team.token, { submit: true });
+    const again = await evidence(true);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(EVIDENCE_MSG.alreadySubmitted);
     expect((await api(t, PROCESSOR_CONTRACTS.accept, { params: { id: dispute.id } }, team)).statusCode).toBe(409);
@@ -145,12 +146,14 @@ describeEachDialect('dispute evidence sent through Stripe (DESIGN §26)', (diale
   it('no answer from Stripe is a 503 and marks nothing; a bad submit is a 400', async () => {
     const { dispute } = await disputedOrder();
     const url = `/api/admin/disputes/${dispute.id}/evidence`;
+    const evidence = (submit: boolean) =>
+      api(t, PROCESSOR_CONTRACTS.evidence, { params: { id: dispute.id }, body: { submit } }, team);
     double.fault(/^\/v1\/disputes\//, { kind: 'status', status: 500 });
-    const down = await call(t, 'POST', url, team.token, { submit: true });
+    const down = await evidence(true);
     expect(down.statusCode).toBe(503);
     expect(down.json().message).toBe(EVIDENCE_MSG.unreachable);
     expect((await call(t, 'POST', url, team.token, { submit: 'yes' })).statusCode).toBe(400);
-    const ok = await call(t, 'POST', url, team.token, { submit: true });
+    const ok = await evidence(true);
     expect(ok.statusCode, ok.body).toBe(200);
   });
 });

@@ -100,7 +100,9 @@ describeEachDialect('refunds through Stripe (DESIGN §26)', (dialect) => {
   it('refunds part, then what remains; never more than remains (400, nothing written)', async () => {
     const { orderId, charge, dbId } = await stripeOrder(t, double);
     const url = `/api/admin/orders/${orderId}/refunds`;
-    const part = await call(t, 'POST', url, nina.token, { amount: 10.5 });
+    const refund = (body: { amount?: number }) =>
+      api(t, PROCESSOR_CONTRACTS.createRefund, { params: { orderId }, body }, nina);
+    const part = await refund({ amount: 10.5 });
     expect(part.statusCode, part.body).toBe(201);
     expect(part.json().data).toMatchObject({ amount_minor: 1050, state: 'requested', order_id: orderId });
     const over = await call(t, 'POST', url, nina.token, { amount: '29.50' });
@@ -109,14 +111,14 @@ describeEachDialect('refunds through Stripe (DESIGN §26)', (dialect) => {
     const bad = await call(t, 'POST', url, nina.token, { amount: -1 });
     expect(bad.statusCode).toBe(400);
     expect(await refundsOf(t, dbId)).toHaveLength(1);
-    const rest = await call(t, 'POST', url, nina.token, {});
+    const rest = await refund({});
     expect(rest.json().data).toMatchObject({ amount_minor: 2949 });
     await drainRefunds(t);
     expect(double.refunds.filter((r) => r.charge === charge.id).map((r) => r.amount)).toEqual([1050, 2949]);
-    const listed = (await call(t, 'GET', url, nina.token)).json().data;
+    const listed = (await api(t, PROCESSOR_CONTRACTS.orderRefunds, { params: { orderId } }, nina)).json().data;
     expect(listed).toMatchObject({ through: 'stripe', remaining_minor: 0, amount_minor: 3999 });
     expect(listed.refunds.map((r: { state: string }) => r.state)).toEqual(['succeeded', 'succeeded']);
-    expect((await call(t, 'POST', url, nina.token, {})).statusCode).toBe(409);
+    expect((await refund({})).statusCode).toBe(409);
   });
 
   it('a dropped connection after Stripe made the refund: retried with the same key, one refund', async () => {
@@ -220,21 +222,22 @@ describeEachDialect('refunds through Stripe (DESIGN §26)', (dialect) => {
 
   it('a failed refund whose money was refunded since is never sent again (409, no call at Stripe)', async () => {
     const { orderId, charge, dbId } = await stripeOrder(t, double);
-    const url = `/api/admin/orders/${orderId}/refunds`;
-    await call(t, 'POST', url, nina.token, { amount: 30 });
+    const refund = (body: { amount?: number }) =>
+      api(t, PROCESSOR_CONTRACTS.createRefund, { params: { orderId }, body }, nina);
+    await refund({ amount: 30 });
     const declined = double.fault(/^\/v1\/refunds$/, { kind: 'status', status: 402 });
     await drainRefunds(t);
     await declined;
     const [failed] = await refundsOf(t, dbId);
     expect(failed?.state).toBe('failed');
     // Another member refunds part of it meanwhile: £29.99 left, less than the failed £30.00.
-    expect((await call(t, 'POST', url, nina.token, { amount: 10 })).statusCode).toBe(201);
+    expect((await refund({ amount: 10 })).statusCode).toBe(201);
     await drainRefunds(t);
     const over = await api(t, PROCESSOR_CONTRACTS.retryRefund, { params: { id: failed?.id } }, nina);
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toBe(REFUND_MSG.retryOverRemaining('£29.99'));
     // Then the rest: nothing remains.
-    expect((await call(t, 'POST', url, nina.token, {})).statusCode).toBe(201);
+    expect((await refund({})).statusCode).toBe(201);
     await drainRefunds(t);
     const none = await api(t, PROCESSOR_CONTRACTS.retryRefund, { params: { id: failed?.id } }, nina);
     expect(none.statusCode).toBe(409);
