@@ -14,6 +14,8 @@ type Loosened<I> = { [K in keyof I as Empty extends I[K] ? never : K]: I[K] } & 
 };
 type Empty = Record<never, never>;
 export type ApiInput<C extends Contract> = Loosened<ContractInput<C>>;
+/** The query a contract takes. */
+export type ApiQuery<C extends Contract> = ContractInput<C> extends { query: infer Q } ? Q : never;
 /** The JSON body a contract takes. */
 export type ApiBody<C extends Contract> = ContractInput<C> extends { body: infer B } ? B : never;
 

@@ -1,7 +1,7 @@
 import { ORDERS_CONTRACTS } from '@eta/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { pngDataUrl, solidPng } from '../src/seed/png.ts';
-import { api } from './api-client.ts';
+import { type ApiQuery, api } from './api-client.ts';
 import { call, type TestApp } from './test-app.ts';
 
 /** The key test apps are built with (INGEST_API_KEY). */
@@ -65,9 +65,14 @@ export async function assignAs(token: string, t: TestApp, orderIds: string[]): P
   return api(t, ORDERS_CONTRACTS.assign, { body: { orderId: orderIds } }, token);
 }
 
-/** Every row of a folder, as the member sees it (limit=all). */
-export async function listAll(t: TestApp, token: string, folder: string, query = ''): Promise<LightMyRequestResponse> {
-  return call(t, 'GET', `/api/admin/get-orders-list/${folder}?limit=all${query}`, token);
+/** Every row of a folder, as the member sees it (limit=all), with the rest of the list's query if given. */
+export async function listAll(
+  t: TestApp,
+  token: string,
+  folder: string,
+  query: ApiQuery<typeof ORDERS_CONTRACTS.list> = {},
+) {
+  return api(t, ORDERS_CONTRACTS.list, { params: { orderName: folder }, query: { limit: 'all', ...query } }, token);
 }
 
 /**

@@ -165,7 +165,7 @@ describeEachDialect('queue filters', (dialect) => {
           .filter((r) => inFolder(r) && matches(r, f, memberIds))
           .sort((a, b) => (b.created_at === a.created_at ? b.id - a.id : b.created_at < a.created_at ? -1 : 1))
           .map((r) => r.order_id);
-        const list = await listAll(t, tara.token, folderName, `${query(f)}&sort=created_at&order=desc`);
+        const list = await listAll(t, tara.token, folderName, { ...f, sort: 'created_at', order: 'desc' });
         expect(list.statusCode, JSON.stringify(f)).toBe(200);
         expect(
           list.json().data.map((r: OrderListItem) => r.order_id),
@@ -208,7 +208,7 @@ describeEachDialect('queue filters', (dialect) => {
     const expected = [...awaiting]
       .sort((a, b) => (key(a) === key(b) ? b.id - a.id : key(a) < key(b) ? -1 : 1))
       .map((r) => r.order_id);
-    const res = await listAll(t, tara.token, 'awaitingorder', '&sort=follow_up_on&order=asc');
+    const res = await listAll(t, tara.token, 'awaitingorder', { sort: 'follow_up_on', order: 'asc' });
     expect(res.json().data.map((r: OrderListItem) => r.order_id)).toEqual(expected);
     expect(awaiting.some((r) => r.follow_up_on) && awaiting.some((r) => !r.follow_up_on)).toBe(true);
   });

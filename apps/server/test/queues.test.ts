@@ -251,7 +251,7 @@ describeEachDialect('queues: lists, counts, paging and sorting', (dialect) => {
             .execute();
         }
       }
-      const res = await listAll(t, teamA.token, 'allorder', `&sort=${column}&order=${order}`);
+      const res = await listAll(t, teamA.token, 'allorder', { sort: column, order });
       expect(res.statusCode).toBe(200);
       const items = res.json().data as OrderListItem[];
       const keys = items.map((o) => sortKey(o, column));

@@ -10,7 +10,7 @@ import {
   serviceLevelBadge,
 } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from './api-client.ts';
+import { type ApiQuery, api } from './api-client.ts';
 import { newOrder, pdfFile, uploadDocument } from './detail-fixtures.ts';
 import { INGEST_KEY, listAll } from './orders-fixtures.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
@@ -55,7 +55,7 @@ describeEachDialect('service levels', (dialect) => {
     const res = await uploadDocument(t, member.token, { orderId, email: 'applicant@example.test' }, pdfFile());
     expect(res.statusCode, res.body).toBe(201);
   };
-  const overdue = async (member: Member = tara, query = '') => {
+  const overdue = async (member: Member = tara, query: ApiQuery<typeof ORDERS_CONTRACTS.list> = {}) => {
     const res = await listAll(t, member.token, 'overdueOrder', query);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { total: number; data: OrderListItem[] };
@@ -158,7 +158,7 @@ describeEachDialect('service levels', (dialect) => {
     });
     afterAll(() => fresh.close());
 
-    const list = async (query = '') => {
+    const list = async (query: ApiQuery<typeof ORDERS_CONTRACTS.list> = {}) => {
       const res = await listAll(fresh, member.token, 'overdueOrder', query);
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as { total: number; data: OrderListItem[] };

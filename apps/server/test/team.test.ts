@@ -65,7 +65,7 @@ describeEachDialect('team members', (dialect) => {
 
     it('team-member-info returns the member named by the encoded id, without password or hash', async () => {
       const member = await added();
-      const res = await call(t, 'GET', INFO(member.id), admin.token);
+      const res = await api(t, TEAM_CONTRACTS.info, { params: { id: member.id } }, admin);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: 1, data: member });
       expect(res.body).not.toMatch(/password|argon2/i);
@@ -86,7 +86,7 @@ describeEachDialect('team members', (dialect) => {
     });
 
     it('team-member-info answers 404 for a valid id nobody has', async () => {
-      const res = await call(t, 'GET', INFO(UNKNOWN_ID), admin.token);
+      const res = await api(t, TEAM_CONTRACTS.info, { params: { id: UNKNOWN_ID } }, admin);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ status: 0, message: SERVER_MSG.memberNotFound });
     });
@@ -212,7 +212,7 @@ describeEachDialect('team members', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 1, message: MSG.memberDeleted });
       expect((await list()).some((m) => m.id === member.id)).toBe(false);
-      expect((await call(t, 'GET', INFO(member.id), admin.token)).statusCode).toBe(404);
+      expect((await api(t, TEAM_CONTRACTS.info, { params: { id: member.id } }, admin)).statusCode).toBe(404);
       expect((await remove(member.id)).statusCode).toBe(404);
       expect((await update({ ...unchanged(member), name: 'Back Again' })).statusCode).toBe(404);
     });
