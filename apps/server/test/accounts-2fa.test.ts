@@ -1,6 +1,17 @@
-import { ACCOUNT_MSG, type AccountRecord, encodeId, ROLE, SERVER_MSG } from '@eta/shared';
+import {
+  ACCOUNT_CONTRACTS,
+  ACCOUNT_MSG,
+  type AccountRecord,
+  AUTH_CONTRACTS,
+  encodeId,
+  ORDERS_CONTRACTS,
+  ROLE,
+  SERVER_MSG,
+  TEAM_CONTRACTS,
+} from '@eta/shared';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiRefusal, api } from './api-client.ts';
 import {
   buildTestApp,
   call,
@@ -40,13 +51,13 @@ describeEachDialect('two-factor sign-in', (dialect) => {
 
   /** Enrols the member: the secret and the recovery codes. */
   async function enrol(member: Member): Promise<{ secret: string; recoveryCodes: string[] }> {
-    const setup = await call(t, 'POST', '/api/admin/2fa/setup', member.token);
+    const setup = await api(t, ACCOUNT_CONTRACTS.setupTwoFactor, {}, member);
     expect(setup.statusCode).toBe(200);
     const { secret, otpauthUrl, qrDataUrl } = setup.json().data;
     expect(otpauthUrl).toContain(`secret=${secret}`);
     expect(otpauthUrl).toContain('issuer=eTA%20Desk');
     expect(qrDataUrl).toMatch(/^data:image\/png;base64,/);
-    const enable = await call(t, 'POST', '/api/admin/2fa/enable', member.token, { code: await codeFor(secret) });
+    const enable = await api(t, ACCOUNT_CONTRACTS.enableTwoFactor, { body: { code: await codeFor(secret) } }, member);
     expect(enable.json()).toMatchObject({ status: 1, message: ACCOUNT_MSG.twoFactorOn });
     nextStep();
     return { secret, recoveryCodes: enable.json().data.recoveryCodes };
@@ -60,16 +71,16 @@ describeEachDialect('two-factor sign-in', (dialect) => {
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/);
     const stored = await t.app.ctx.db.selectFrom('staff_recovery_codes').select('code_hash').execute();
     expect(stored.map((r) => r.code_hash)).not.toContain(recoveryCodes[0]);
-    const account = (await call(t, 'GET', '/api/admin/account', member.token)).json().data as AccountRecord;
+    const account = (await api(t, ACCOUNT_CONTRACTS.account, {}, member)).json().data as AccountRecord;
     expect(account.twoFactor).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
-    const again = await call(t, 'POST', '/api/admin/2fa/setup', member.token);
+    const again = await api(t, ACCOUNT_CONTRACTS.setupTwoFactor, {}, member);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(ACCOUNT_MSG.twoFactorAlreadyOn);
   });
 
   it('keeps the TOTP secret sealed: a copy of the database holds no second factor', async () => {
     const member = await createMember(t, ROLE.Team);
-    const setup = (await call(t, 'POST', '/api/admin/2fa/setup', member.token)).json().data;
+    const setup = (await api(t, ACCOUNT_CONTRACTS.setupTwoFactor, {}, member)).json().data;
     const pending = await t.app.ctx.db
       .selectFrom('staff')
       .select('totp_pending_secret')
@@ -77,7 +88,7 @@ describeEachDialect('two-factor sign-in', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(pending.totp_pending_secret).toMatch(/^v1:/);
     expect(pending.totp_pending_secret).not.toContain(setup.secret);
-    await call(t, 'POST', '/api/admin/2fa/enable', member.token, { code: await codeFor(setup.secret) });
+    await api(t, ACCOUNT_CONTRACTS.enableTwoFactor, { body: { code: await codeFor(setup.secret) } }, member);
     nextStep();
     const row = await t.app.ctx.db
       .selectFrom('staff')
@@ -93,22 +104,22 @@ describeEachDialect('two-factor sign-in', (dialect) => {
 
   it('refuses to enable with a wrong code, or before set-up', async () => {
     const member = await createMember(t, ROLE.Team);
-    const early = await call(t, 'POST', '/api/admin/2fa/enable', member.token, { code: '123456' });
+    const early = await api(t, ACCOUNT_CONTRACTS.enableTwoFactor, { body: { code: '123456' } }, member);
     expect(early.statusCode).toBe(400);
     expect(early.json().message).toBe(ACCOUNT_MSG.twoFactorSetupFirst);
-    const { secret } = (await call(t, 'POST', '/api/admin/2fa/setup', member.token)).json().data;
+    const { secret } = (await api(t, ACCOUNT_CONTRACTS.setupTwoFactor, {}, member)).json().data;
     const right = await codeFor(secret);
     const wrong = right === '000000' ? '000001' : '000000';
-    const res = await call(t, 'POST', '/api/admin/2fa/enable', member.token, { code: wrong });
+    const res = await api(t, ACCOUNT_CONTRACTS.enableTwoFactor, { body: { code: wrong } }, member);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       message: ACCOUNT_MSG.codeWrong,
       data: { errors: { code: ACCOUNT_MSG.codeWrong } },
     });
-    const bad = await call(t, 'POST', '/api/admin/2fa/enable', member.token, { code: '12ab' });
+    const bad = await api(t, ACCOUNT_CONTRACTS.enableTwoFactor, { body: { code: '12ab' } }, member);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().data.errors.code).toBe(ACCOUNT_MSG.codeFormat);
-    expect((await call(t, 'POST', '/api/admin/2fa/enable', member.token, {})).json().data.errors.code).toBe(
+    expect(bad.json<ApiRefusal>().data.errors.code).toBe(ACCOUNT_MSG.codeFormat);
+    expect((await call(t, 'POST', '/api/admin/2fa/enable', member.token, {})).json<ApiRefusal>().data.errors.code).toBe(
       ACCOUNT_MSG.codeRequired,
     );
   });
@@ -122,14 +133,14 @@ describeEachDialect('two-factor sign-in', (dialect) => {
     expect(body.message).toBe(ACCOUNT_MSG.enterCode);
     expect(body.data).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
     // the challenge is no staff token
-    expect((await call(t, 'GET', '/api/user_info', body.data.challenge)).statusCode).toBe(401);
+    expect((await api(t, AUTH_CONTRACTS.userInfo, {}, body.data.challenge)).statusCode).toBe(401);
     const second = await verify(body.data.challenge, await codeFor(secret));
     expect(second.json()).toMatchObject({
       status: 1,
       message: SERVER_MSG.loginOk,
       data: { jwtToken: expect.any(String) },
     });
-    expect((await call(t, 'GET', '/api/user_info', second.json().data.jwtToken)).statusCode).toBe(200);
+    expect((await api(t, AUTH_CONTRACTS.userInfo, {}, second.json().data.jwtToken)).statusCode).toBe(200);
   });
 
   it('never takes a code twice, nor an older one after a newer', async () => {
@@ -155,7 +166,7 @@ describeEachDialect('two-factor sign-in', (dialect) => {
     expect(first.statusCode).toBe(200);
     const again = await verify((await signIn(member.email)).json().data.challenge, code);
     expect(again.statusCode).toBe(400);
-    const account = (await call(t, 'GET', '/api/admin/account', first.json().data.jwtToken)).json().data;
+    const account = (await api(t, ACCOUNT_CONTRACTS.account, {}, first.json().data.jwtToken)).json().data;
     expect(account.twoFactor.recoveryCodesLeft).toBe(9);
   });
 
@@ -206,7 +217,7 @@ describeEachDialect('two-factor sign-in', (dialect) => {
     const session = await verify((await signIn(member.email)).json().data.challenge, await codeFor(secret));
     nextStep();
     await reauth(t, session.json().data.jwtToken);
-    await call(t, 'POST', '/api/admin/change-password', session.json().data.jwtToken, { newPassword: 'Changed#123' });
+    await api(t, AUTH_CONTRACTS.changePassword, { body: { newPassword: 'Changed#123' } }, session.json().data.jwtToken);
     const res = await verify(challenge, await codeFor(secret));
     expect(res.statusCode).toBe(401);
   });
@@ -215,10 +226,10 @@ describeEachDialect('two-factor sign-in', (dialect) => {
     const member = await createMember(t, ROLE.Telecaller);
     const { secret } = await enrol(member);
     await reauth(t, member.token);
-    const res = await call(t, 'POST', '/api/admin/2fa/disable', member.token, { code: await codeFor(secret) });
+    const res = await api(t, ACCOUNT_CONTRACTS.disableTwoFactor, { body: { code: await codeFor(secret) } }, member);
     expect(res.json()).toMatchObject({ status: 1, message: ACCOUNT_MSG.twoFactorOff });
     expect((await signIn(member.email)).json().data.jwtToken).toEqual(expect.any(String));
-    const twice = await call(t, 'POST', '/api/admin/2fa/disable', member.token, { code: '123456' });
+    const twice = await api(t, ACCOUNT_CONTRACTS.disableTwoFactor, { body: { code: '123456' } }, member);
     expect(twice.statusCode).toBe(409);
   });
 
@@ -227,13 +238,16 @@ describeEachDialect('two-factor sign-in', (dialect) => {
       const admin = await createMember(t, ROLE.Admin);
       const member = await createMember(t, ROLE.Team);
       await enrol(member);
-      const res = await call(t, 'POST', '/api/admin/team-member-2fa-reset', admin.token, {
-        teamMemberId: encodeId(member.id),
-      });
+      const res = await api(
+        t,
+        ACCOUNT_CONTRACTS.resetMemberTwoFactor,
+        { body: { teamMemberId: encodeId(member.id) } },
+        admin,
+      );
       expect(res.json()).toMatchObject({ status: 1, message: ACCOUNT_MSG.twoFactorReset });
       expect((await signIn(member.email)).json().data.jwtToken).toEqual(expect.any(String));
-      const list = (await call(t, 'GET', '/api/admin/get-team-member-list', admin.token)).json().data;
-      expect(list.find((m: { id: string }) => m.id === encodeId(member.id)).two_factor_enabled).toBe(false);
+      const list = (await api(t, TEAM_CONTRACTS.list, {}, admin)).json().data;
+      expect(list.find((m: { id: string }) => m.id === encodeId(member.id))!.two_factor_enabled).toBe(false);
       expect(
         await t.app.ctx.db.selectFrom('staff_recovery_codes').selectAll().where('staff_id', '=', member.id).execute(),
       ).toEqual([]);
@@ -257,12 +271,12 @@ describeEachDialect('two-factor sign-in', (dialect) => {
       const body = { teamMemberId: encodeId(member.id) };
       for (const type of [ROLE.Manager, ROLE.Team, ROLE.Telecaller, ROLE.NightStaff]) {
         const caller = await createMember(t, type);
-        expect((await call(t, 'POST', '/api/admin/team-member-2fa-reset', caller.token, body)).statusCode).toBe(403);
+        expect((await api(t, ACCOUNT_CONTRACTS.resetMemberTwoFactor, { body }, caller)).statusCode).toBe(403);
       }
-      expect((await call(t, 'POST', '/api/admin/team-member-2fa-reset', undefined, body)).statusCode).toBe(401);
-      const off = await call(t, 'POST', '/api/admin/team-member-2fa-reset', admin.token, body);
+      expect((await api(t, ACCOUNT_CONTRACTS.resetMemberTwoFactor, { body })).statusCode).toBe(401);
+      const off = await api(t, ACCOUNT_CONTRACTS.resetMemberTwoFactor, { body }, admin);
       expect(off.statusCode).toBe(409);
-      const unknown = await call(t, 'POST', '/api/admin/team-member-2fa-reset', admin.token, { teamMemberId: 'zz' });
+      const unknown = await api(t, ACCOUNT_CONTRACTS.resetMemberTwoFactor, { body: { teamMemberId: 'zz' } }, admin);
       expect(unknown.statusCode).toBe(404);
       expect((await call(t, 'POST', '/api/admin/team-member-2fa-reset', admin.token, {})).statusCode).toBe(400);
     });
@@ -296,31 +310,31 @@ describeEachDialect('REQUIRE_2FA', (dialect) => {
     });
     expect(first.json().data).toEqual({ jwtToken: expect.any(String), twoFactorSetupRequired: true });
     const token = first.json().data.jwtToken;
-    const held = await call(t, 'GET', '/api/admin/get-folder-count', token);
+    const held = await api(t, ORDERS_CONTRACTS.folderCounts, {}, token);
     expect(held.statusCode).toBe(403);
     expect(held.json().message).toBe(ACCOUNT_MSG.twoFactorRequired);
     for (const url of ['/api/user_info', '/api/admin/account', '/api/admin/sessions']) {
       expect((await call(t, 'GET', url, token)).statusCode).toBe(200);
     }
-    const account = (await call(t, 'GET', '/api/admin/account', token)).json().data as AccountRecord;
+    const account = (await api(t, ACCOUNT_CONTRACTS.account, {}, token)).json().data as AccountRecord;
     expect(account.twoFactor).toMatchObject({ enabled: false, required: true });
-    const { secret } = (await call(t, 'POST', '/api/admin/2fa/setup', token)).json().data;
+    const { secret } = (await api(t, ACCOUNT_CONTRACTS.setupTwoFactor, {}, token)).json().data;
     const code = await generate({ secret, epoch: Math.floor(START / 1000) });
-    expect((await call(t, 'POST', '/api/admin/2fa/enable', token, { code })).statusCode).toBe(200);
-    expect((await call(t, 'GET', '/api/admin/get-folder-count', token)).statusCode).toBe(200);
+    expect((await api(t, ACCOUNT_CONTRACTS.enableTwoFactor, { body: { code } }, token)).statusCode).toBe(200);
+    expect((await api(t, ORDERS_CONTRACTS.folderCounts, {}, token)).statusCode).toBe(200);
     // required: it cannot be turned off
     t.advance(30_000);
     const next = await generate({ secret, epoch: Math.floor((START + 30_000) / 1000) });
     await reauth(t, token);
-    const off = await call(t, 'POST', '/api/admin/2fa/disable', token, { code: next });
+    const off = await api(t, ACCOUNT_CONTRACTS.disableTwoFactor, { body: { code: next } }, token);
     expect(off.statusCode).toBe(403);
     expect(off.json().message).toBe(ACCOUNT_MSG.twoFactorStillRequired);
   });
 
   it('asks nothing of the types it does not name', async () => {
     const team = await createMember(t, ROLE.Team);
-    expect((await call(t, 'GET', '/api/admin/get-folder-count', team.token)).statusCode).toBe(200);
+    expect((await api(t, ORDERS_CONTRACTS.folderCounts, {}, team)).statusCode).toBe(200);
     const token = await login(t, team.email, TEST_PASSWORD);
-    expect((await call(t, 'GET', '/api/admin/account', token)).json().data.twoFactor.required).toBe(false);
+    expect((await api(t, ACCOUNT_CONTRACTS.account, {}, token)).json().data.twoFactor.required).toBe(false);
   });
 });

@@ -1,13 +1,21 @@
-import { ACCOUNT_MSG, ROLE, type SessionRecord } from '@eta/shared';
+import {
+  ACCOUNT_CONTRACTS,
+  ACCOUNT_MSG,
+  AUTH_CONTRACTS,
+  PRIVACY_CONTRACTS,
+  ROLE,
+  type SessionRecord,
+  TEAM_CONTRACTS,
+} from '@eta/shared';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSessionsService } from '../src/modules/accounts/index.ts';
 import { staffRepo } from '../src/modules/staff/index.ts';
 import { passwordThenCode } from './accounts-fixtures.ts';
+import { api } from './api-client.ts';
 import { listening } from './live-client.ts';
 import {
   buildTestApp,
-  call,
   createMember,
   describeEachDialect,
   login,
@@ -18,7 +26,6 @@ import {
 
 /** The app's clock stands still at this instant but for advance(): codes are computed for it here. */
 const START = Date.UTC(2026, 10, 25, 9, 0, 10);
-const TEAM_LIST = '/api/admin/get-team-member-list';
 
 /**
  * Sessions know how they were opened (DESIGN §22): REQUIRE_2FA is judged on the session, turning 2FA
@@ -56,12 +63,12 @@ describeEachDialect('session factors', (dialect) => {
     return res.status;
   };
   const sessionsOf = async (token: string) =>
-    (await call(t, 'GET', '/api/admin/sessions', token)).json().data as SessionRecord[];
+    (await api(t, ACCOUNT_CONTRACTS.sessions, {}, token)).json().data as SessionRecord[];
 
   /** Enrols from the session of `token`: set-up, then the app's code. */
   async function enrolFrom(token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
-    const { secret } = (await call(t, 'POST', '/api/admin/2fa/setup', token)).json().data;
-    const enable = await call(t, 'POST', '/api/admin/2fa/enable', token, { code: await codeFor(secret) });
+    const { secret } = (await api(t, ACCOUNT_CONTRACTS.setupTwoFactor, {}, token)).json().data;
+    const enable = await api(t, ACCOUNT_CONTRACTS.enableTwoFactor, { body: { code: await codeFor(secret) } }, token);
     expect(enable.statusCode).toBe(200);
     nextStep();
     return { secret, recoveryCodes: enable.json().data.recoveryCodes };
@@ -92,18 +99,18 @@ describeEachDialect('session factors', (dialect) => {
     nextStep();
     const c = await login(t, admin.email, TEST_PASSWORD);
     for (const token of [a, b, c]) {
-      const held = await call(t, 'GET', TEAM_LIST, token);
+      const held = await api(t, TEAM_CONTRACTS.list, {}, token);
       expect(held.statusCode).toBe(403);
       expect(held.json().message).toBe(ACCOUNT_MSG.twoFactorRequired);
     }
     await enrolFrom(b);
     // A and C, opened with the password alone, neither gain the team list nor the live stream: they ended
     for (const token of [a, c]) {
-      expect((await call(t, 'GET', TEAM_LIST, token)).statusCode).toBe(401);
+      expect((await api(t, TEAM_CONTRACTS.list, {}, token)).statusCode).toBe(401);
       expect(await liveStatus(token)).toBe(401);
     }
     // B goes on, now with both factors
-    expect((await call(t, 'GET', TEAM_LIST, b)).statusCode).toBe(200);
+    expect((await api(t, TEAM_CONTRACTS.list, {}, b)).statusCode).toBe(200);
     expect(await liveStatus(b)).toBe(200);
     expect(await sessionsOf(b)).toHaveLength(1);
     expect(await factorsOf(admin.id)).toEqual([
@@ -111,8 +118,9 @@ describeEachDialect('session factors', (dialect) => {
       ['password,totp', 'open'],
       ['password', 'ended'],
     ]);
-    const audit = (await call(t, 'GET', '/api/admin/audit-log?action=two_factor_enabled', b)).json().data;
-    expect(audit.find((r: { member_name: string }) => r.member_name === admin.name)?.detail).toEqual({
+    const audit = (await api(t, PRIVACY_CONTRACTS.auditLog, { query: { action: 'two_factor_enabled' } }, b)).json()
+      .data;
+    expect(audit.find((r) => r.member_name === admin.name)?.detail).toEqual({
       sessionsEnded: 2,
     });
   });
@@ -125,29 +133,29 @@ describeEachDialect('session factors', (dialect) => {
     // password-only session after it: the sign-in races the enrolment, so it is made here directly.
     const member = await staffRepo.findActiveById(t.app.ctx.db, admin.id);
     const late = (await createSessionsService(t.app.ctx).start(member!, { ip: null, userAgent: null }, null)).jwtToken;
-    const held = await call(t, 'GET', TEAM_LIST, late);
+    const held = await api(t, TEAM_CONTRACTS.list, {}, late);
     expect(held.statusCode).toBe(403);
     expect(held.json()).toEqual({ status: 0, message: ACCOUNT_MSG.twoFactorRequired });
     expect(await liveStatus(late)).toBe(403);
     // enrolment and logout stay open to it, as before enrolment
-    expect((await call(t, 'GET', '/api/admin/account', late)).statusCode).toBe(200);
+    expect((await api(t, ACCOUNT_CONTRACTS.account, {}, late)).statusCode).toBe(200);
     const [own] = (await sessionsOf(enrolled)).filter((s) => s.current);
-    expect((await call(t, 'DELETE', `/api/admin/sessions/${own?.id}`, late)).statusCode).toBe(403);
-    expect((await call(t, 'POST', '/api/admin/logout', late)).statusCode).toBe(200);
-    expect((await call(t, 'GET', TEAM_LIST, enrolled)).statusCode).toBe(200);
+    expect((await api(t, ACCOUNT_CONTRACTS.revokeSession, { params: { id: own!.id } }, late)).statusCode).toBe(403);
+    expect((await api(t, ACCOUNT_CONTRACTS.logout, {}, late)).statusCode).toBe(200);
+    expect((await api(t, TEAM_CONTRACTS.list, {}, enrolled)).statusCode).toBe(200);
   });
 
   it('an Admin waiting to enrol cannot end other members’ sessions, nor their own others', async () => {
     const admin = await createMember(t, ROLE.Admin);
     const team: Member = await createMember(t, ROLE.Team);
     const [target] = await sessionsOf(team.token);
-    const refused = await call(t, 'DELETE', `/api/admin/sessions/${target?.id}`, admin.token);
+    const refused = await api(t, ACCOUNT_CONTRACTS.revokeSession, { params: { id: target!.id } }, admin);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ status: 0, message: ACCOUNT_MSG.twoFactorRequired });
-    expect((await call(t, 'GET', '/api/user_info', team.token)).statusCode).toBe(200);
+    expect((await api(t, AUTH_CONTRACTS.userInfo, {}, team)).statusCode).toBe(200);
     const other = await login(t, admin.email, TEST_PASSWORD);
     const [mine] = (await sessionsOf(other)).filter((s) => s.current);
-    expect((await call(t, 'DELETE', `/api/admin/sessions/${mine?.id}`, admin.token)).statusCode).toBe(403);
-    expect((await call(t, 'GET', '/api/user_info', other)).statusCode).toBe(200);
+    expect((await api(t, ACCOUNT_CONTRACTS.revokeSession, { params: { id: mine!.id } }, admin)).statusCode).toBe(403);
+    expect((await api(t, AUTH_CONTRACTS.userInfo, {}, other)).statusCode).toBe(200);
   });
 });

@@ -1,7 +1,8 @@
-import { ROLE, type Role } from '@eta/shared';
+import { ACCOUNT_CONTRACTS, ROLE, type Role } from '@eta/shared';
 import { generate } from 'otplib';
 import { expect } from 'vitest';
-import { call, createMember, type Member, TEST_PASSWORD, type TestApp } from './test-app.ts';
+import { api } from './api-client.ts';
+import { createMember, type Member, TEST_PASSWORD, type TestApp } from './test-app.ts';
 
 /** The app's clock stands still at this instant but for advance(): codes are computed for it here. */
 export const START = Date.UTC(2026, 10, 25, 9, 0, 10);
@@ -34,7 +35,7 @@ export function accountsOn(t: TestApp) {
     elapsed += ms;
   };
   const codeFor = (secret: string) => generate({ secret, epoch: Math.floor((START + elapsed) / 1000) });
-  const confirm = (token: string, body: unknown) => call(t, 'POST', '/api/admin/reauth', token, body);
+  const confirm = (token: string, body: unknown) => api.raw(t, ACCOUNT_CONTRACTS.reauth, { body }, token);
   return {
     advance,
     /** the app's clock now */
@@ -46,8 +47,8 @@ export function accountsOn(t: TestApp) {
     /** A member with two-factor sign-in on, from their own session. */
     async enrolled(type: Role = ROLE.Team): Promise<EnrolledMember> {
       const member = await createMember(t, type);
-      const { secret } = (await call(t, 'POST', '/api/admin/2fa/setup', member.token)).json().data;
-      const enable = await call(t, 'POST', '/api/admin/2fa/enable', member.token, { code: await codeFor(secret) });
+      const { secret } = (await api(t, ACCOUNT_CONTRACTS.setupTwoFactor, {}, member)).json().data;
+      const enable = await api(t, ACCOUNT_CONTRACTS.enableTwoFactor, { body: { code: await codeFor(secret) } }, member);
       expect(enable.statusCode).toBe(200);
       advance(30_000);
       return { ...member, secret, recoveryCodes: enable.json().data.recoveryCodes };

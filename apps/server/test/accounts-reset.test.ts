@@ -1,16 +1,9 @@
-import { ACCOUNT_MSG, MSG, RESET_PASSWORD_PATH, ROLE } from '@eta/shared';
+import { ACCOUNT_MSG, AUTH_CONTRACTS, MSG, RESET_PASSWORD_PATH, ROLE } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
+import { api } from './api-client.ts';
 import { hrefOf, type SmtpSink, startSmtpSink } from './smtp-sink.ts';
-import {
-  buildTestApp,
-  call,
-  createMember,
-  describeEachDialect,
-  login,
-  TEST_PASSWORD,
-  type TestApp,
-} from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, login, TEST_PASSWORD, type TestApp } from './test-app.ts';
 
 const ADMIN_BASE_URL = 'https://desk.example.test';
 
@@ -52,7 +45,7 @@ describeEachDialect('password reset', (dialect) => {
     const res = await reset(token, 'Brand#New1');
     expect(res.json()).toEqual({ status: 1, message: ACCOUNT_MSG.passwordReset });
     for (const old of [member.token, other]) {
-      expect((await call(t, 'GET', '/api/user_info', old)).statusCode).toBe(401);
+      expect((await api(t, AUTH_CONTRACTS.userInfo, {}, old)).statusCode).toBe(401);
     }
     await expect(login(t, member.email, TEST_PASSWORD)).rejects.toThrow();
     await login(t, member.email, 'Brand#New1');

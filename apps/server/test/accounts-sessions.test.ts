@@ -1,8 +1,8 @@
-import { ACCOUNT_MSG, encodeId, ROLE, type SessionRecord } from '@eta/shared';
+import { ACCOUNT_CONTRACTS, ACCOUNT_MSG, AUTH_CONTRACTS, encodeId, ROLE, type SessionRecord } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import {
   buildTestApp,
-  call,
   createMember,
   describeEachDialect,
   login,
@@ -20,11 +20,11 @@ describeEachDialect('staff sessions', (dialect) => {
   afterAll(() => t.close());
 
   const sessionsOf = async (token: string): Promise<SessionRecord[]> => {
-    const res = await call(t, 'GET', '/api/admin/sessions', token);
+    const res = await api(t, ACCOUNT_CONTRACTS.sessions, {}, token);
     expect(res.statusCode).toBe(200);
     return res.json().data;
   };
-  const userInfo = async (token: string) => (await call(t, 'GET', '/api/user_info', token)).statusCode;
+  const userInfo = async (token: string) => (await api(t, AUTH_CONTRACTS.userInfo, {}, token)).statusCode;
 
   it('each sign-in is a session, listed newest first with its device, and the caller’s marked current', async () => {
     const member = await createMember(t, ROLE.Team);
@@ -49,24 +49,24 @@ describeEachDialect('staff sessions', (dialect) => {
   it('logout ends the session at once; the member’s other sessions go on', async () => {
     const member = await createMember(t, ROLE.Telecaller);
     const other = await login(t, member.email, TEST_PASSWORD);
-    const res = await call(t, 'POST', '/api/admin/logout', member.token);
+    const res = await api(t, ACCOUNT_CONTRACTS.logout, {}, member);
     expect(res.json()).toMatchObject({ status: 1, message: ACCOUNT_MSG.loggedOut });
     expect(await userInfo(member.token)).toBe(401);
     expect(await userInfo(other)).toBe(200);
     expect(await sessionsOf(other)).toHaveLength(1);
-    expect((await call(t, 'POST', '/api/admin/logout')).statusCode).toBe(401);
+    expect((await api(t, ACCOUNT_CONTRACTS.logout, {})).statusCode).toBe(401);
   });
 
   it('a member ends one of their own sessions; its token dies and the list no longer shows it', async () => {
     const member = await createMember(t, ROLE.NightStaff);
     const other = await login(t, member.email, TEST_PASSWORD);
     const target = (await sessionsOf(member.token)).find((s) => !s.current) as SessionRecord;
-    const res = await call(t, 'DELETE', `/api/admin/sessions/${target.id}`, member.token);
+    const res = await api(t, ACCOUNT_CONTRACTS.revokeSession, { params: { id: target.id } }, member);
     expect(res.json()).toMatchObject({ status: 1, message: ACCOUNT_MSG.sessionEnded });
     expect(await userInfo(other)).toBe(401);
     expect((await sessionsOf(member.token)).map((s) => s.id)).not.toContain(target.id);
     // ended already: as if it never existed
-    expect((await call(t, 'DELETE', `/api/admin/sessions/${target.id}`, member.token)).statusCode).toBe(404);
+    expect((await api(t, ACCOUNT_CONTRACTS.revokeSession, { params: { id: target.id } }, member)).statusCode).toBe(404);
   });
 
   it('nobody ends a session that is not theirs to manage: 404, as for one that does not exist', async () => {
@@ -74,11 +74,13 @@ describeEachDialect('staff sessions', (dialect) => {
     const victimSid = (await sessionsOf(victim.token))[0]?.id as string;
     for (const type of [ROLE.Team, ROLE.Telecaller, ROLE.NightStaff]) {
       const caller = await createMember(t, type);
-      const res = await call(t, 'DELETE', `/api/admin/sessions/${victimSid}`, caller.token);
+      const res = await api(t, ACCOUNT_CONTRACTS.revokeSession, { params: { id: victimSid } }, caller);
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(ACCOUNT_MSG.sessionNotFound);
     }
-    expect((await call(t, 'DELETE', '/api/admin/sessions/no-such-session', victim.token)).statusCode).toBe(404);
+    expect(
+      (await api(t, ACCOUNT_CONTRACTS.revokeSession, { params: { id: 'no-such-session' } }, victim)).statusCode,
+    ).toBe(404);
     expect(await userInfo(victim.token)).toBe(200);
   });
 
@@ -86,11 +88,16 @@ describeEachDialect('staff sessions', (dialect) => {
     it('an Admin lists and ends any member’s sessions', async () => {
       const admin = await createMember(t, ROLE.Admin);
       const manager = await createMember(t, ROLE.Manager);
-      const res = await call(t, 'GET', `/api/admin/team-member-sessions/${encodeId(manager.id)}`, admin.token);
+      const res = await api(
+        t,
+        ACCOUNT_CONTRACTS.memberSessions,
+        { params: { teamMemberId: encodeId(manager.id) } },
+        admin,
+      );
       expect(res.statusCode).toBe(200);
       const [session] = res.json().data as SessionRecord[];
       expect(session?.current).toBe(false);
-      const end = await call(t, 'DELETE', `/api/admin/sessions/${session?.id}`, admin.token);
+      const end = await api(t, ACCOUNT_CONTRACTS.revokeSession, { params: { id: session!.id } }, admin);
       expect(end.statusCode).toBe(200);
       expect(await userInfo(manager.token)).toBe(401);
     });
@@ -99,14 +106,28 @@ describeEachDialect('staff sessions', (dialect) => {
       const manager = await createMember(t, ROLE.Manager);
       const admin = await createMember(t, ROLE.Admin);
       const team = await createMember(t, ROLE.Team);
-      const adminList = await call(t, 'GET', `/api/admin/team-member-sessions/${encodeId(admin.id)}`, manager.token);
+      const adminList = await api(
+        t,
+        ACCOUNT_CONTRACTS.memberSessions,
+        { params: { teamMemberId: encodeId(admin.id) } },
+        manager,
+      );
       expect(adminList.statusCode).toBe(403);
       const adminSid = (await sessionsOf(admin.token))[0]?.id as string;
-      expect((await call(t, 'DELETE', `/api/admin/sessions/${adminSid}`, manager.token)).statusCode).toBe(404);
+      expect((await api(t, ACCOUNT_CONTRACTS.revokeSession, { params: { id: adminSid } }, manager)).statusCode).toBe(
+        404,
+      );
       expect(await userInfo(admin.token)).toBe(200);
-      const teamList = await call(t, 'GET', `/api/admin/team-member-sessions/${encodeId(team.id)}`, manager.token);
+      const teamList = await api(
+        t,
+        ACCOUNT_CONTRACTS.memberSessions,
+        { params: { teamMemberId: encodeId(team.id) } },
+        manager,
+      );
       const teamSid = (teamList.json().data as SessionRecord[])[0]?.id;
-      expect((await call(t, 'DELETE', `/api/admin/sessions/${teamSid}`, manager.token)).statusCode).toBe(200);
+      expect((await api(t, ACCOUNT_CONTRACTS.revokeSession, { params: { id: teamSid! } }, manager)).statusCode).toBe(
+        200,
+      );
       expect(await userInfo(team.token)).toBe(401);
     });
 
@@ -115,13 +136,22 @@ describeEachDialect('staff sessions', (dialect) => {
       const admin = await createMember(t, ROLE.Admin);
       for (const type of [ROLE.Team, ROLE.Telecaller, ROLE.NightStaff]) {
         const caller = await createMember(t, type);
-        const res = await call(t, 'GET', `/api/admin/team-member-sessions/${encodeId(team.id)}`, caller.token);
+        const res = await api(
+          t,
+          ACCOUNT_CONTRACTS.memberSessions,
+          { params: { teamMemberId: encodeId(team.id) } },
+          caller,
+        );
         expect(res.statusCode).toBe(403);
       }
-      expect((await call(t, 'GET', '/api/admin/team-member-sessions/nope', admin.token)).statusCode).toBe(404);
-      expect((await call(t, 'GET', `/api/admin/team-member-sessions/${encodeId(team.id)}`)).statusCode).toBe(401);
-      expect((await call(t, 'GET', '/api/admin/sessions')).statusCode).toBe(401);
-      expect((await call(t, 'DELETE', '/api/admin/sessions/x')).statusCode).toBe(401);
+      expect(
+        (await api(t, ACCOUNT_CONTRACTS.memberSessions, { params: { teamMemberId: 'nope' } }, admin)).statusCode,
+      ).toBe(404);
+      expect(
+        (await api(t, ACCOUNT_CONTRACTS.memberSessions, { params: { teamMemberId: encodeId(team.id) } })).statusCode,
+      ).toBe(401);
+      expect((await api(t, ACCOUNT_CONTRACTS.sessions, {})).statusCode).toBe(401);
+      expect((await api(t, ACCOUNT_CONTRACTS.revokeSession, { params: { id: 'x' } })).statusCode).toBe(401);
     });
   });
 
@@ -129,7 +159,7 @@ describeEachDialect('staff sessions', (dialect) => {
     const member = await createMember(t, ROLE.Team);
     const other = await login(t, member.email, TEST_PASSWORD);
     await reauth(t, member.token);
-    const res = await call(t, 'POST', '/api/admin/change-password', member.token, { newPassword: 'Changed#789' });
+    const res = await api(t, AUTH_CONTRACTS.changePassword, { body: { newPassword: 'Changed#789' } }, member);
     expect(res.statusCode).toBe(200);
     expect(await userInfo(member.token)).toBe(401);
     expect(await userInfo(other)).toBe(401);

@@ -1,7 +1,8 @@
-import { MSG, ORDER_MSG, type OrderListItem, ROLE, type Role, STATUS } from '@eta/shared';
+import { MSG, ORDER_MSG, ORDERS_CONTRACTS, type OrderListItem, ROLE, type Role, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { assignAs, bulkHelpers, INGEST_KEY } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 describeEachDialect('assignment and bulk status changes', (dialect) => {
   let t: TestApp;
@@ -35,9 +36,11 @@ describeEachDialect('assignment and bulk status changes', (dialect) => {
     expect(await events(ids[0] as string)).toEqual([
       { kind: 'assign', staff_id: tara.id, staff_name: 'Tara Team', from_value: null, to_value: 'Tara Team' },
     ]);
-    const mine = (await call(t, 'GET', '/api/admin/get-orders-list/myOrder?limit=all', tara.token)).json();
+    const mine = (
+      await api(t, ORDERS_CONTRACTS.list, { params: { orderName: 'myOrder' }, query: { limit: 'all' } }, tara)
+    ).json();
     expect(mine.data.map((o: OrderListItem) => o.order_id)).toEqual(expect.arrayContaining(ids));
-    expect((await counts(tara)).myOrdersCount).toBe(before.myOrdersCount + 2);
+    expect((await counts(tara)).myOrdersCount).toBe(before.myOrdersCount! + 2);
     // Assigning again is harmless: still mine, nothing new logged.
     const again = await put('assign-order-status', tara, { orderId: ids });
     expect(again.json()).toMatchObject({ status: 1, data: { assigned: ids } });
@@ -122,7 +125,9 @@ describeEachDialect('assignment and bulk status changes', (dialect) => {
     });
     expect((await order(a)).assigned_to).toBeNull();
     expect((await events(a)).at(-1)).toMatchObject({ kind: 'unassign', from_value: 'Tara Team', to_value: null });
-    const newList = (await call(t, 'GET', '/api/admin/get-orders-list/newOrder?limit=all', nina.token)).json();
+    const newList = (
+      await api(t, ORDERS_CONTRACTS.list, { params: { orderName: 'newOrder' }, query: { limit: 'all' } }, nina)
+    ).json();
     expect(newList.data.find((o: OrderListItem) => o.order_id === a)).toMatchObject({ assign_to: '' });
 
     const notHers = await put('unassign-order', nina, { orderId: [b] });
@@ -166,13 +171,13 @@ describeEachDialect('assignment and bulk status changes', (dialect) => {
       expect([...(reportedTo.get(row.order_id) ?? [])]).toEqual([row.assigned_to]);
     }
     const after = [await counts(tara), await counts(nina)];
-    const [taraGained, ninaGained] = after.map((c, i) => c.myOrdersCount - before[i]?.myOrdersCount) as [
+    const [taraGained, ninaGained] = after.map((c, i) => c.myOrdersCount! - before[i]!.myOrdersCount!) as [
       number,
       number,
     ];
     expect(taraGained + ninaGained).toBe(10);
     expect(taraGained).toBe(rows.filter((r) => r.assigned_to === tara.id).length);
-    expect(after[0].newOrdersCount).toBe(before[0].newOrdersCount);
+    expect(after[0]!.newOrdersCount).toBe(before[0]!.newOrdersCount);
   });
 
   it('keeps a true history when Admin and Manager take over and free the same orders at once', async () => {
@@ -231,8 +236,8 @@ describeEachDialect('assignment and bulk status changes', (dialect) => {
       to_value: STATUS.Deleted,
     });
     const after = await counts(manager);
-    expect(after.deletedOrdersCount).toBe(before.deletedOrdersCount + 3);
-    expect(after.newOrdersCount).toBe(before.newOrdersCount - 3);
+    expect(after.deletedOrdersCount).toBe(before.deletedOrdersCount! + 3);
+    expect(after.newOrdersCount).toBe(before.newOrdersCount! - 3);
     const again = await put('change-order-status', manager, { orderId: a, updatingStatus: 'Deleted' });
     expect(again.statusCode).toBe(409);
     expect(again.json().data.unchanged).toEqual([a]);

@@ -1,6 +1,7 @@
-import { MSG, ROLE, SERVER_MSG } from '@eta/shared';
+import { AUTH_CONTRACTS, MSG, ROLE, SERVER_MSG } from '@eta/shared';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import {
   buildTestApp,
   call,
@@ -19,7 +20,7 @@ describeEachDialect('sign-in and sessions', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const signIn = (payload: unknown) => call(t, 'POST', '/api/admin/admin-login', null, payload);
+  const signIn = (payload: unknown) => api.raw(t, AUTH_CONTRACTS.login, { body: payload });
 
   it('signs in with email and password and returns a token that decodes to user.name and user.type', async () => {
     const member = await createMember(t, ROLE.Manager, 'Mary Manager');
@@ -27,7 +28,7 @@ describeEachDialect('sign-in and sessions', (dialect) => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.status).toBe(1);
-    const claims = decodeJwt(body.data.jwtToken);
+    const claims = decodeJwt((body.data as { jwtToken: string }).jwtToken);
     expect(claims.user).toMatchObject({ name: 'Mary Manager', type: 'Manager' });
     expect(typeof claims.exp).toBe('number');
     expect(typeof claims.iat).toBe('number');
@@ -102,7 +103,7 @@ describeEachDialect('sign-in and sessions', (dialect) => {
       .setExpirationTime(now - 3600)
       .sign(new TextEncoder().encode(t.config.jwtSecret));
     for (const token of [null, 'garbage', forged, unsigned, expired]) {
-      const res = await call(t, 'GET', '/api/user_info', token);
+      const res = await api(t, AUTH_CONTRACTS.userInfo, {}, token);
       expect(res.statusCode, String(token)).toBe(401);
       expect(res.json()).toEqual({ status: 401, message: SERVER_MSG.unauthorized });
     }
@@ -111,13 +112,13 @@ describeEachDialect('sign-in and sessions', (dialect) => {
   it('changes the password: the old token dies, the old password fails, the new one signs in', async () => {
     const member = await createMember(t, ROLE.Telecaller);
     await reauth(t, member.token);
-    const res = await call(t, 'POST', '/api/admin/change-password', member.token, { newPassword: 'brand-new-pass' });
+    const res = await api(t, AUTH_CONTRACTS.changePassword, { body: { newPassword: 'brand-new-pass' } }, member);
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe(1);
-    expect((await call(t, 'GET', '/api/user_info', member.token)).statusCode).toBe(401);
+    expect((await api(t, AUTH_CONTRACTS.userInfo, {}, member)).statusCode).toBe(401);
     expect((await signIn({ email: member.email, password: TEST_PASSWORD })).statusCode).toBe(401);
     const fresh = await login(t, member.email, 'brand-new-pass');
-    expect((await call(t, 'GET', '/api/user_info', fresh)).statusCode).toBe(200);
+    expect((await api(t, AUTH_CONTRACTS.userInfo, {}, fresh)).statusCode).toBe(200);
   });
 
   it.each([
@@ -133,7 +134,7 @@ describeEachDialect('sign-in and sessions', (dialect) => {
   });
 
   it('refuses change-password without a session', async () => {
-    const res = await call(t, 'POST', '/api/admin/change-password', null, { newPassword: 'whatever1' });
+    const res = await api(t, AUTH_CONTRACTS.changePassword, { body: { newPassword: 'whatever1' } });
     expect(res.statusCode).toBe(401);
     expect(res.json().status).toBe(401);
   });
@@ -149,7 +150,7 @@ describeEachDialect('sign-in limit per IP', (dialect) => {
   it('answers 429 in the envelope once an address has tried too often', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 4; i += 1) {
-      const res = await call(t, 'POST', '/api/admin/admin-login', null, { email: `x${i}@example.test`, password: 'x' });
+      const res = await api(t, AUTH_CONTRACTS.login, { body: { email: `x${i}@example.test`, password: 'x' } });
       codes.push(res.statusCode);
       if (res.statusCode === 429) expect(res.json()).toMatchObject({ status: 0, message: SERVER_MSG.tooManyAttempts });
     }

@@ -2,12 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROLE, SERVER_MSG, STATUS } from '@eta/shared';
+import { ACCOUNT_CONTRACTS, DEFENCE_CONTRACTS, ORDERS_CONTRACTS, ROLE, SERVER_MSG, STATUS } from '@eta/shared';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runBackup } from '../src/cli/backup.ts';
 import { runRestore } from '../src/cli/restore.ts';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
+import { api } from './api-client.ts';
 import { freshTarget, type RestoreTarget, readArchive, storedCounts } from './backup-fixtures.ts';
 import { pdfFile, uploadDocument } from './detail-fixtures.ts';
 import { jpegImage } from './image-fixtures.ts';
@@ -47,9 +48,9 @@ describeEachDialect('backup and restore', (dialect) => {
     const admin = await createMember(source, ROLE.Admin, 'Ada Admin');
     adminEmail = admin.email;
     const manager = await createMember(source, ROLE.Manager, 'Max Manager');
-    const { secret } = (await call(source, 'POST', '/api/admin/2fa/setup', manager.token)).json().data;
+    const { secret } = (await api(source, ACCOUNT_CONTRACTS.setupTwoFactor, {}, manager)).json().data;
     const code = await generate({ secret, epoch: Math.floor(START / 1000) });
-    expect((await call(source, 'POST', '/api/admin/2fa/enable', manager.token, { code })).statusCode).toBe(200);
+    expect((await api(source, ACCOUNT_CONTRACTS.enableTwoFactor, { body: { code } }, manager)).statusCode).toBe(200);
     twoFactor = { email: manager.email, secret };
     const selfie = `data:image/jpeg;base64,${(await jpegImage(40, 30)).toString('base64')}`;
     [orderId] = (await seedOrders(source, [
@@ -57,14 +58,15 @@ describeEachDialect('backup and restore', (dialect) => {
       buildOrder({ passport_image: PNG_URL, processing_type: 'priority' }),
       buildOrder({ process_status: STATUS.Completed }),
     ])) as [string];
-    const completed = (await call(source, 'GET', '/api/admin/get-orders-list/completedorder', admin.token)).json()
-      .data[0].order_id;
-    await call(source, 'PUT', '/api/admin/assign-order-status', admin.token, { orderId: [orderId] });
+    const completed = (
+      await api(source, ORDERS_CONTRACTS.list, { params: { orderName: 'completedorder' } }, admin)
+    ).json().data[0]!.order_id;
+    await api(source, ORDERS_CONTRACTS.assign, { body: { orderId: [orderId] } }, admin);
     const upload = await uploadDocument(source, admin.token, { orderId, email: 'jane@example.test' }, pdfFile());
     documentId = upload.json().data.documentId;
-    expect(
-      (await call(source, 'POST', '/api/admin/send-invoice', admin.token, { orderId: completed })).statusCode,
-    ).toBe(200);
+    expect((await api(source, DEFENCE_CONTRACTS.sendInvoice, { body: { orderId: completed } }, admin)).statusCode).toBe(
+      200,
+    );
     // no SMTP set: the approval and invoice mails become .eml files of the mail folder
     expect(await drainOutbox(source.app)).toMatchObject({ sent: 2, failed: 0 });
     archive = (await runBackup(source.config, 'disk.zip', work)).file;

@@ -1,8 +1,17 @@
-import { FOLDERS, type FolderDef, OPEN_STATUSES, type OrderListItem, ROLE, STATUS } from '@eta/shared';
+import {
+  FOLDERS,
+  type FolderDef,
+  OPEN_STATUSES,
+  ORDERS_CONTRACTS,
+  type OrderListItem,
+  ROLE,
+  STATUS,
+} from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type BenchMember, type GenerateResult, generateDataset } from '../../../bench/src/generate.ts';
 import { BENCH_PASSWORD, DAY, OPEN_PLAN, YEARS } from '../../../bench/src/plan.ts';
-import { buildTestApp, call, describeEachDialect, login, type TestApp } from './test-app.ts';
+import { api } from './api-client.ts';
+import { buildTestApp, describeEachDialect, login, type TestApp } from './test-app.ts';
 
 /**
  * The benchmark's dataset generator (bench/, issue 8) on a few thousand orders: what it writes must
@@ -72,7 +81,7 @@ describeEachDialect('benchmark dataset generator', (dialect) => {
   it('gives folder counts equal to a direct count, for every folder and member type', async () => {
     for (const type of [ROLE.Team, ROLE.Telecaller, ROLE.Manager]) {
       const member = result.staff.find((m) => m.type === type) as BenchMember;
-      const res = await call(t, 'GET', '/api/admin/get-folder-count', await tokenOf(member));
+      const res = await api(t, ORDERS_CONTRACTS.folderCounts, {}, await tokenOf(member));
       expect(res.statusCode).toBe(200);
       const counts = res.json().data as Record<string, number>;
       for (const folder of FOLDERS) {
@@ -86,7 +95,12 @@ describeEachDialect('benchmark dataset generator', (dialect) => {
     const member = busiest();
     const token = await tokenOf(member);
     for (const folder of FOLDERS) {
-      const res = await call(t, 'GET', `/api/admin/get-orders-list/${folder.name}?page=1&limit=500`, token);
+      const res = await api(
+        t,
+        ORDERS_CONTRACTS.list,
+        { params: { orderName: folder.name }, query: { page: '1', limit: '500' } },
+        token,
+      );
       expect(res.statusCode, folder.name).toBe(200);
       const body = res.json();
       const items = body.data as OrderListItem[];
@@ -144,13 +158,17 @@ describeEachDialect('benchmark dataset generator', (dialect) => {
       .offset(1234)
       .limit(1)
       .executeTakeFirstOrThrow();
-    for (const searchVal of [order.order_id, (order.contact_email_address as string).split('@')[0], order.sur_name]) {
-      const res = await call(t, 'POST', '/api/admin/search-order', await tokenOf(member), {
-        start: 0,
-        end: 500,
-        searchVal,
-        folderName: 'allorder',
-      });
+    for (const searchVal of [
+      order.order_id,
+      (order.contact_email_address as string).split('@')[0],
+      order.sur_name,
+    ] as string[]) {
+      const res = await api(
+        t,
+        ORDERS_CONTRACTS.search,
+        { body: { start: 0, end: 500, searchVal, folderName: 'allorder' } },
+        await tokenOf(member),
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json().data.map((o: OrderListItem) => o.order_id)).toContain(order.order_id);
     }

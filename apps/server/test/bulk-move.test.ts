@@ -4,13 +4,15 @@ import {
   heldMessage,
   movedMessage,
   moveRefusalMessage,
+  ORDERS_CONTRACTS,
   type OrderStatus,
   ROLE,
   STATUS,
 } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type ApiRefusal, api } from './api-client.ts';
 import { assignAs, buildOrder, bulkHelpers, INGEST_KEY, seedOrders } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 /** DESIGN §23 "Bulk moves": PUT /api/admin/move-order-status with `orderId` as a list. */
 describeEachDialect('bulk moves', (dialect) => {
@@ -20,7 +22,7 @@ describeEachDialect('bulk moves', (dialect) => {
   let manager: Member;
   const { order, events } = bulkHelpers(() => t);
   const move = (member: Member | null, orderId: unknown, updatingStatus: string) =>
-    call(t, 'PUT', '/api/admin/move-order-status', member?.token ?? null, { orderId, updatingStatus });
+    api.raw(t, ORDERS_CONTRACTS.move, { body: { orderId, updatingStatus } }, member?.token ?? null);
   const seed = (statuses: OrderStatus[]) =>
     seedOrders(
       t,
@@ -151,7 +153,7 @@ describeEachDialect('bulk moves', (dialect) => {
     for (const orderId of [[], ['!'], [42], Array.from({ length: 501 }, (_, i) => `UKETA-${i + 100}`)]) {
       const res = await move(tara, orderId, 'Rejected');
       expect(res.statusCode, JSON.stringify(orderId).slice(0, 40)).toBe(400);
-      expect(Object.keys(res.json().data.errors)).toEqual(['orderId']);
+      expect(Object.keys(res.json<ApiRefusal>().data.errors)).toEqual(['orderId']);
     }
     expect((await move(null, ['UKETA-1'], 'Rejected')).statusCode).toBe(401);
   });

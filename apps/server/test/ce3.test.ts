@@ -1,10 +1,11 @@
-import { STATUS } from '@eta/shared';
+import { DETAIL_CONTRACTS, DISPUTES_CONTRACTS, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { packRequest, readPdf, squash } from './defence-fixtures.ts';
 import { newOrder } from './detail-fixtures.ts';
 import { openDispute } from './dispute-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2030-06-15T12:00:00.000Z');
@@ -40,7 +41,7 @@ describeEachDialect('Visa Compelling Evidence 3.0 (DESIGN §15)', (dialect) => {
     const orderId = await paid('fp_ok', 0);
     const dispute = await openDispute(t, team, orderId, { reasonCode: '10.4' });
 
-    const one = await call(t, 'GET', `/api/admin/disputes/${dispute.id}`, team.token);
+    const one = await api(t, DISPUTES_CONTRACTS.one, { params: { id: dispute.id } }, team);
     expect(one.statusCode).toBe(200);
     expect(one.json().data.ce3).toEqual({
       eligible: true,
@@ -49,13 +50,13 @@ describeEachDialect('Visa Compelling Evidence 3.0 (DESIGN §15)', (dialect) => {
         { order_id: second, created_at: ago(130), shared: ['purchase_ip', 'device_id'] },
       ],
     });
-    const detail = (await call(t, 'GET', `/api/admin/get-orders-details/${orderId}`, team.token)).json().data;
+    const detail = (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, team)).json().data;
     expect(detail.ce3).toEqual(one.json().data.ce3);
     // the Disputes screen's list carries the same result on the dispute's row
-    const list = await call(t, 'GET', '/api/admin/disputes?page=1&limit=500', team.token);
+    const list = await api(t, DISPUTES_CONTRACTS.list, { query: { page: '1', limit: '500' } }, team);
     expect(list.statusCode, list.body).toBe(200);
     const row = list.json().data.find((d: { id: number }) => d.id === dispute.id);
-    expect(row.ce3).toEqual(one.json().data.ce3);
+    expect(row!.ce3).toEqual(one.json().data.ce3);
 
     const pack = await packRequest(t, team.token, orderId, 1);
     expect(pack.statusCode).toBe(200);
@@ -75,18 +76,18 @@ describeEachDialect('Visa Compelling Evidence 3.0 (DESIGN §15)', (dialect) => {
     const disputedBefore = await paid('fp_disputed', 150);
     await openDispute(t, team, disputedBefore);
     const orderId = await paid('fp_disputed', 0);
-    const detail = (await call(t, 'GET', `/api/admin/get-orders-details/${orderId}`, team.token)).json().data;
+    const detail = (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, team)).json().data;
     expect(detail.ce3.eligible).toBe(false);
     expect(detail.ce3.matches).toHaveLength(1);
   });
 
   it('is not assessed for an order without a card fingerprint, nor for an unmatched dispute', async () => {
     const orderId = await newOrder(t, { process_status: STATUS.Completed });
-    const detail = (await call(t, 'GET', `/api/admin/get-orders-details/${orderId}`, team.token)).json().data;
+    const detail = (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, team)).json().data;
     expect(detail.ce3).toEqual({ eligible: false, matches: [] });
     const dispute = await openDispute(t, team, orderId);
-    const list = (await call(t, 'GET', '/api/admin/disputes?page=1&limit=500', team.token)).json().data;
-    expect(list.find((d: { id: number }) => d.id === dispute.id).ce3).toEqual({ eligible: false, matches: [] });
+    const list = (await api(t, DISPUTES_CONTRACTS.list, { query: { page: '1', limit: '500' } }, team)).json().data;
+    expect(list.find((d: { id: number }) => d.id === dispute.id)!.ce3).toEqual({ eligible: false, matches: [] });
     // issue 31 (DESIGN §22): a pack states CE 3.0 only when it qualifies; "not assessed" helps nobody
     const pack = await packRequest(t, team.token, orderId, 1);
     expect(squash((await readPdf(pack.rawPayload)).all)).not.toContain(squash('Visa Compelling Evidence 3.0'));

@@ -1,9 +1,10 @@
-import { idleReleaseNote, ROLE, STATUS } from '@eta/shared';
+import { DETAIL_CONTRACTS, idleReleaseNote, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DomainEventMap } from '../src/lib/domain-events.ts';
 import { releaseIdleClaims } from '../src/modules/claims/index.ts';
+import { api } from './api-client.ts';
 import { assignAs, buildOrder, bulkHelpers, INGEST_KEY, seedOrders } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 const MINUTE_MS = 60_000;
 const START = Date.UTC(2026, 2, 10, 9, 0, 0);
@@ -23,7 +24,7 @@ describeEachDialect('claim lease', (dialect) => {
       Array.from({ length: n }, () => buildOrder({ process_status: status })),
     );
   const remark = (member: Member, orderId: string) =>
-    call(t, 'POST', '/api/admin/add-new-remark', member.token, { orderId, remark: 'Called the customer' });
+    api(t, DETAIL_CONTRACTS.addRemark, { body: { orderId, remark: 'Called the customer' } }, member);
   /** the lease's release of the order, as the Activity keeps it: an unassign by the system */
   const releasedBySystem = (holder: string) => ({
     kind: 'unassign',

@@ -1,7 +1,17 @@
-import { CLAIM_MSG, claimsReleasedMessage, encodeId, ROLE, SERVER_MSG, STATUS } from '@eta/shared';
+import {
+  CLAIM_MSG,
+  CLAIMS_CONTRACTS,
+  claimsReleasedMessage,
+  encodeId,
+  ROLE,
+  SERVER_MSG,
+  STATUS,
+  TEAM_CONTRACTS,
+} from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type ApiRefusal, api } from './api-client.ts';
 import { assignAs, buildOrder, bulkHelpers, INGEST_KEY, seedOrders } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 /** DESIGN §18: Admin and Manager release every claim of a member at once (shift handovers). */
 describeEachDialect('release claims', (dialect) => {
@@ -10,7 +20,7 @@ describeEachDialect('release claims', (dialect) => {
   let manager: Member;
   const { order, events, counts } = bulkHelpers(() => t);
   const releaseClaims = (member: Member | null, payload: unknown) =>
-    call(t, 'POST', '/api/admin/release-claims', member?.token ?? null, payload);
+    api.raw(t, CLAIMS_CONTRACTS.releaseClaims, { body: payload }, member?.token ?? null);
   const of = (member: Member) => ({ teamMemberId: encodeId(member.id) });
   const ordersIn = (status: string, n: number) =>
     seedOrders(
@@ -105,14 +115,14 @@ describeEachDialect('release claims', (dialect) => {
     });
     const malformed = await releaseClaims(admin, { teamMemberId: 'not-an-id' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().data.errors.teamMemberId).toBe(CLAIM_MSG.memberIdInvalid);
+    expect(malformed.json<ApiRefusal>().data.errors.teamMemberId).toBe(CLAIM_MSG.memberIdInvalid);
     expect((await releaseClaims(admin, { ...of(admin), extra: 1 })).statusCode).toBe(400);
 
     const unknown = await releaseClaims(admin, { teamMemberId: encodeId(999_999) });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(SERVER_MSG.memberNotFound);
     const gone = await createMember(t, ROLE.Team);
-    expect((await call(t, 'PUT', '/api/admin/delete-team-member', admin.token, of(gone))).statusCode).toBe(200);
+    expect((await api(t, TEAM_CONTRACTS.remove, { body: of(gone) }, admin)).statusCode).toBe(200);
     expect((await releaseClaims(admin, of(gone))).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
-import { encodeId, ROLE, SERVER_MSG } from '@eta/shared';
+import { AUTH_CONTRACTS, encodeId, GATEWAY_CONTRACTS, ROLE, SERVER_MSG, TEAM_CONTRACTS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, call, createMember, describeEachDialect, reauth, type TestApp } from './test-app.ts';
+import { api } from './api-client.ts';
+import { buildTestApp, createMember, describeEachDialect, reauth, type TestApp } from './test-app.ts';
 
 /** Writes that race: the database decides, and the loser hears why instead of a 500. */
 describeEachDialect('concurrent team and gateway writes', (dialect) => {
@@ -13,12 +14,12 @@ describeEachDialect('concurrent team and gateway writes', (dialect) => {
   it('gives one of two racing adds of the same email a 409, never a 500', async () => {
     const admin = await createMember(t, ROLE.Admin);
     const add = () =>
-      call(t, 'POST', '/api/admin/add-team-member', admin.token, {
-        name: 'Racer',
-        email: 'racer@example.test',
-        password: 'secret12',
-        type: ROLE.Team,
-      });
+      api(
+        t,
+        TEAM_CONTRACTS.add,
+        { body: { name: 'Racer', email: 'racer@example.test', password: 'secret12', type: ROLE.Team } },
+        admin,
+      );
     const codes = (await Promise.all([add(), add(), add(), add()])).map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 409, 409, 409]);
   });
@@ -28,13 +29,20 @@ describeEachDialect('concurrent team and gateway writes', (dialect) => {
     const members = await Promise.all([1, 2, 3, 4].map(() => createMember(t, ROLE.Team)));
     const results = await Promise.all(
       members.map((m) =>
-        call(t, 'POST', '/api/admin/update-team-member', admin.token, {
-          name: m.name,
-          email: 'same-target@example.test',
-          password: '',
-          type: ROLE.Team,
-          tmId: encodeId(m.id),
-        }),
+        api(
+          t,
+          TEAM_CONTRACTS.update,
+          {
+            body: {
+              name: m.name,
+              email: 'same-target@example.test',
+              password: '',
+              type: ROLE.Team,
+              tmId: encodeId(m.id),
+            },
+          },
+          admin,
+        ),
       ),
     );
     const codes = results.map((r) => r.statusCode).sort();
@@ -45,20 +53,23 @@ describeEachDialect('concurrent team and gateway writes', (dialect) => {
   it('leaves exactly one active gateway per domain when managers switch it at once', async () => {
     const admin = await createMember(t, ROLE.Admin);
     await reauth(t, admin.token);
-    const list = (await call(t, 'GET', '/api/admin/payment-gateways', admin.token)).json().data as {
+    const list = (await api(t, GATEWAY_CONTRACTS.list, {}, admin)).json().data as {
       id: string;
       is_secondary_domain: number;
     }[];
     const primary = list.filter((g) => g.is_secondary_domain === 0);
     const results = await Promise.all(
       [...primary, ...primary].map((g) =>
-        call(t, 'POST', '/api/admin/payment-gateway-setting', admin.token, {
-          gatewayDetails: { gatewayId: g.id, isSecondaryDomain: 0 },
-        }),
+        api(
+          t,
+          GATEWAY_CONTRACTS.activate,
+          { body: { gatewayDetails: { gatewayId: g.id, isSecondaryDomain: 0 } } },
+          admin,
+        ),
       ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
-    const after = (await call(t, 'GET', '/api/admin/payment-gateways', admin.token)).json().data as {
+    const after = (await api(t, GATEWAY_CONTRACTS.list, {}, admin)).json().data as {
       is_active: string;
       is_secondary_domain: number;
     }[];
@@ -68,26 +79,33 @@ describeEachDialect('concurrent team and gateway writes', (dialect) => {
 
   it('refuses a team password under 6 characters, and treats spaces on update as blank', async () => {
     const admin = await createMember(t, ROLE.Admin);
-    const short = await call(t, 'POST', '/api/admin/add-team-member', admin.token, {
-      name: 'Short',
-      email: 'short@example.test',
-      password: '12345',
-      type: ROLE.Team,
-    });
+    const short = await api(
+      t,
+      TEAM_CONTRACTS.add,
+      { body: { name: 'Short', email: 'short@example.test', password: '12345', type: ROLE.Team } },
+      admin,
+    );
     expect(short.statusCode).toBe(400);
     expect(short.json()).toMatchObject({
       message: SERVER_MSG.memberPasswordMin,
       data: { errors: { password: SERVER_MSG.memberPasswordMin } },
     });
     const member = await createMember(t, ROLE.Team);
-    const spaces = await call(t, 'POST', '/api/admin/update-team-member', admin.token, {
-      name: member.name,
-      email: member.email,
-      password: '      ',
-      type: ROLE.Team,
-      tmId: encodeId(member.id),
-    });
+    const spaces = await api(
+      t,
+      TEAM_CONTRACTS.update,
+      {
+        body: {
+          name: member.name,
+          email: member.email,
+          password: '      ',
+          type: ROLE.Team,
+          tmId: encodeId(member.id),
+        },
+      },
+      admin,
+    );
     expect(spaces.statusCode).toBe(200);
-    expect((await call(t, 'GET', '/api/user_info', member.token)).statusCode).toBe(200);
+    expect((await api(t, AUTH_CONTRACTS.userInfo, {}, member)).statusCode).toBe(200);
   });
 });

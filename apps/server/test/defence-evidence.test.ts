@@ -1,13 +1,14 @@
-import { type DefenceLetter, STATUS } from '@eta/shared';
+import { DEFENCE_CONTRACTS, DETAIL_CONTRACTS, type DefenceLetter, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stampUtc } from '../src/lib/pdf/text.ts';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
+import { api } from './api-client.ts';
 import { documentPdf, packRequest, readPdf, saveTransaction, squash } from './defence-fixtures.ts';
 import { newOrder, orderRow, pdfFile, uploadDocument } from './detail-fixtures.ts';
 import { openDispute } from './dispute-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { downloadLink, front } from './public-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 const HOUR = 3_600_000;
 const START = Date.parse('2030-03-02T09:00:00.000Z');
@@ -79,7 +80,7 @@ describeEachDialect('defence evidence: only the current document counts (issue 1
     await download(order, first, OLD_IP);
     await download(order, first, OLD_IP);
     t.advance(HOUR);
-    const rejected = await call(t, 'POST', '/api/admin/send-rejection-mail', tara.token, order);
+    const rejected = await api(t, DETAIL_CONTRACTS.rejectionMail, { body: order }, tara);
     expect(rejected.statusCode, rejected.body).toBe(200);
     await drainOutbox(t.app);
     t.advance(2 * HOUR);
@@ -95,7 +96,7 @@ describeEachDialect('defence evidence: only the current document counts (issue 1
 
   it('states the mail and the downloads of the replacement document, never those of the withdrawn one', async () => {
     const order = await replacedDocumentOrder();
-    const letter = (await call(t, 'GET', `/api/admin/defence-letter/${order.orderId}`, tara.token)).json()
+    const letter = (await api(t, DEFENCE_CONTRACTS.letter, { params: { orderId: order.orderId } }, tara)).json()
       .data as DefenceLetter;
     const text = letterText(letter);
     expect(text).toContain(`a link to it on ${stampUtc(order.newMail?.sent_at)}`);
@@ -135,7 +136,7 @@ describeEachDialect('defence evidence: only the current document counts (issue 1
         .where('gateway_name', '=', 'Worldpay')
         .execute();
       const to = async (orderId: string) =>
-        ((await call(t, 'GET', `/api/admin/defence-letter/${orderId}`, tara.token)).json().data as DefenceLetter).to;
+        ((await api(t, DEFENCE_CONTRACTS.letter, { params: { orderId } }, tara)).json().data as DefenceLetter).to;
       expect(await to(paidByGateway)).toEqual(['The Disputes Team', 'Stripe']);
       expect(await to(paidByProcessor)).toEqual(['The Disputes Team', 'Checkout.com']);
       await openDispute(t, tara, paidByProcessor, { processor: 'adyen' });
@@ -155,7 +156,7 @@ describeEachDialect('defence evidence: only the current document counts (issue 1
           .set({ gateway_name: null })
           .where('order_id', '=', orderId)
           .execute();
-        const res = await call(configured, 'GET', `/api/admin/defence-letter/${orderId}`, member.token);
+        const res = await api(configured, DEFENCE_CONTRACTS.letter, { params: { orderId } }, member);
         expect((res.json().data as DefenceLetter).to).toEqual(['The Disputes Team', 'Acme Card Processing']);
       } finally {
         await configured.close();

@@ -1,10 +1,12 @@
+import { DEFENCE_CONTRACTS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { REENCODED_NOTE } from '../src/lib/pdf/pages.ts';
+import { type ApiRefusal, api } from './api-client.ts';
 import { documentPdf, packOrder, packRequest, readPdf, squash } from './defence-fixtures.ts';
 import { orderRow, pdfFile } from './detail-fixtures.ts';
 import { imagesOn, jpegImage } from './image-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 const PASSPORT_SECTION = squash("6. The applicant's passport image");
 
@@ -30,7 +32,7 @@ describeEachDialect('defence packs: passport by choice, fitted to the processor 
 
   it('leaves the passport image out unless asked, and logs it when it is in', async () => {
     const order = await packOrder(t, mary.token, { downloads: 1 });
-    const letter = (await call(t, 'GET', `/api/admin/defence-letter/${order.orderId}`, mary.token)).json().data;
+    const letter = (await api(t, DEFENCE_CONTRACTS.letter, { params: { orderId: order.orderId } }, mary)).json().data;
     expect(letter.enclosures.join('\n')).not.toContain('passport image');
     expect(letter.profile).toBe('stripe');
     const without = await packRequest(t, mary.token, order.orderId, 1);
@@ -48,7 +50,7 @@ describeEachDialect('defence packs: passport by choice, fitted to the processor 
     const order = await packOrder(t, mary.token, { downloads: 1, document: pdfFile(await documentPdf(24)) });
     const adyen = await packRequest(t, mary.token, order.orderId, 1, { profile: 'adyen' });
     expect(adyen.statusCode, adyen.body).toBe(422);
-    const body = adyen.json();
+    const body = adyen.json<ApiRefusal<{ profile: string; maxBytes: number; maxPages: number; pages: number }>>();
     expect(body.status).toBe(0);
     expect(body.message).toMatch(
       /^Adyen accepts at most 2 MB and 19 pages; this pack is \d+ kB and \d+ pages even made smaller\.$/,
@@ -65,10 +67,10 @@ describeEachDialect('defence packs: passport by choice, fitted to the processor 
     const order = await packOrder(t, mary.token, { downloads: 0 });
     const profile = await packRequest(t, mary.token, order.orderId, 1, { profile: 'visa' });
     expect(profile.statusCode).toBe(400);
-    expect(profile.json().data.errors).toHaveProperty('profile');
+    expect(profile.json<ApiRefusal>().data.errors).toHaveProperty('profile');
     const passport = await packRequest(t, mary.token, order.orderId, 1, { includePassport: 'yes' });
     expect(passport.statusCode).toBe(400);
-    expect(passport.json().data.errors).toHaveProperty('includePassport');
+    expect(passport.json<ApiRefusal>().data.errors).toHaveProperty('includePassport');
   });
 
   it('makes a pack smaller (timeline and download log cut to what matters) when that is what it takes to fit', async () => {

@@ -1,12 +1,13 @@
-import { STATUS } from '@eta/shared';
+import { DEFENCE_CONTRACTS, STATUS } from '@eta/shared';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
 import { pngDataUrl, solidPng } from '../src/seed/png.ts';
+import { api } from './api-client.ts';
 import { newOrder, orderRow, pdfFile, uploadDocument } from './detail-fixtures.ts';
 import { nextOrderId } from './orders-fixtures.ts';
 import { CHROME_ON_WINDOWS, downloadLink, front, SAFARI_ON_IPHONE } from './public-fixtures.ts';
-import { call, type TestApp } from './test-app.ts';
+import type { TestApp } from './test-app.ts';
 
 /** The size of the fixture document's pages: not A4, so the appended pages are told apart from ours. */
 export const DOC_PAGE = { width: 300, height: 400 } as const;
@@ -104,7 +105,12 @@ export async function saveTransaction(
   transactionId = 'TXN-884201',
   merchantName = 'ETA ONLINE SVCS',
 ) {
-  const res = await call(t, 'POST', '/api/admin/defence-pack-details', token, { transactionId, merchantName, orderId });
+  const res = await api(
+    t,
+    DEFENCE_CONTRACTS.transactionDetails,
+    { body: { transactionId, merchantName, orderId } },
+    token,
+  );
   if (res.statusCode !== 200) throw new Error(`transaction save failed: ${res.body}`);
 }
 
@@ -115,7 +121,7 @@ export function packRequest(
   defencePackType: unknown,
   extra: { includePassport?: unknown; profile?: unknown } = {},
 ) {
-  return call(t, 'POST', '/api/admin/get-defence-pack-pdf', token, { orderId, defencePackType, ...extra });
+  return api.raw(t, DEFENCE_CONTRACTS.pack, { body: { orderId, defencePackType, ...extra } }, token);
 }
 
 /** A PDF read back: page count, each page's text and size. */

@@ -1,11 +1,12 @@
-import { type AccessLogRecord, DEFENCE_MSG, ROLE, STATUS } from '@eta/shared';
+import { type AccessLogRecord, DEFENCE_CONTRACTS, DEFENCE_MSG, PRIVACY_CONTRACTS, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { DOWNLOADS, packOrder, packRequest, readPdf, squash } from './defence-fixtures.ts';
 import { newOrder, orderRow } from './detail-fixtures.ts';
 import { openDispute } from './dispute-fixtures.ts';
 import { imagesIn } from './image-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2030-06-15T12:00:00.000Z');
@@ -39,7 +40,7 @@ describeEachDialect('defence packs state only what is true (issue 31)', (dialect
       .where('order_key', '=', id)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    const log = await call(t, 'GET', `/api/admin/access-log?orderId=${orderId}&action=pack`, admin.token);
+    const log = await api(t, PRIVACY_CONTRACTS.accessLog, { query: { orderId, action: 'pack' } }, admin);
     const [access] = log.json().data as AccessLogRecord[];
     return {
       images: await imagesIn(res.rawPayload),
@@ -77,11 +78,11 @@ describeEachDialect('defence packs state only what is true (issue 31)', (dialect
         message: DEFENCE_MSG.noPassportInPack2,
         data: { errors: { includePassport: DEFENCE_MSG.noPassportInPack2 } },
       });
-      const letter = await call(
+      const letter = await api(
         t,
-        'GET',
-        `/api/admin/defence-letter/${order.orderId}?defencePackType=2&includePassport=true`,
-        mary.token,
+        DEFENCE_CONTRACTS.letter,
+        { params: { orderId: order.orderId }, query: { defencePackType: '2', includePassport: 'true' } },
+        mary,
       );
       expect(letter.statusCode).toBe(400);
       expect(letter.json().message).toBe(DEFENCE_MSG.noPassportInPack2);
@@ -93,7 +94,12 @@ describeEachDialect('defence packs state only what is true (issue 31)', (dialect
         .where('kind', '=', 'defence_pack')
         .execute();
       expect(packs).toHaveLength(1);
-      const log = await call(t, 'GET', `/api/admin/access-log?orderId=${order.orderId}&action=pack`, admin.token);
+      const log = await api(
+        t,
+        PRIVACY_CONTRACTS.accessLog,
+        { query: { orderId: order.orderId, action: 'pack' } },
+        admin,
+      );
       expect(log.json().total).toBe(1);
     });
 

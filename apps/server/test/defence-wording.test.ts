@@ -1,11 +1,13 @@
 import type { DefenceLetter } from '@eta/shared';
+import { DEFENCE_CONTRACTS, DETAIL_CONTRACTS } from '@eta/shared';
 import { getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
+import { api } from './api-client.ts';
 import { packOrder, packRequest, readPdf, saveTransaction, squash } from './defence-fixtures.ts';
 import { newOrder } from './detail-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 /** Issue 18, defect 3: the words and dates of the packs, each reproduced before it was fixed. */
 describeEachDialect('defence packs: wording', (dialect) => {
@@ -27,10 +29,12 @@ describeEachDialect('defence packs: wording', (dialect) => {
   it('says a reminder was sent once, counts one IP address in the singular, and writes every date out', async () => {
     const order = await packOrder(t, mary.token, { downloads: 1 });
     await saveTransaction(t, mary.token, order.orderId);
-    const resend = await call(t, 'POST', '/api/admin/resend-mail', mary.token, {
-      ...order,
-      mailServiceProvider: 'cloud',
-    });
+    const resend = await api(
+      t,
+      DETAIL_CONTRACTS.resendMail,
+      { body: { ...order, mailServiceProvider: 'cloud' } },
+      mary,
+    );
     expect(resend.statusCode, resend.body).toBe(200);
     await drainOutbox(t.app);
     const full = squash(await packText(order.orderId, 1));
@@ -68,8 +72,7 @@ describeEachDialect('defence packs: wording', (dialect) => {
 
   it('never gives the processor a no-reply address: with no BUSINESS_EMAIL the letter gives none and says so to staff', async () => {
     const orderId = await newOrder(t, { process_status: 'Completed' });
-    const letter = (await call(t, 'GET', `/api/admin/defence-letter/${orderId}`, mary.token)).json()
-      .data as DefenceLetter;
+    const letter = (await api(t, DEFENCE_CONTRACTS.letter, { params: { orderId } }, mary)).json().data as DefenceLetter;
     expect(letter.from.join(' ')).not.toContain('no-reply');
     expect(letter.sections.flatMap((s) => s.paragraphs).join(' ')).not.toContain('no-reply');
     expect(letter.missing).toContain('businessEmail');

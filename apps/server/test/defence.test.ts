@@ -1,6 +1,8 @@
 import {
+  DEFENCE_CONTRACTS,
   DEFENCE_DISCLAIMER,
   DEFENCE_MSG,
+  DETAIL_CONTRACTS,
   DETAIL_MSG,
   defenceRefusedMessage,
   MSG,
@@ -9,6 +11,7 @@ import {
   STATUS,
 } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { packOrder, packRequest, saveTransaction } from './defence-fixtures.ts';
 import { newOrder, orderRow } from './detail-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
@@ -32,7 +35,7 @@ describeEachDialect('transaction details and the defence letter', (dialect) => {
   afterAll(() => t.close());
 
   const save = (payload: unknown, token: string | null = tara.token) =>
-    call(t, 'POST', '/api/admin/defence-pack-details', token, payload);
+    api.raw(t, DEFENCE_CONTRACTS.transactionDetails, { body: payload }, token);
   const events = async (orderId: string) => {
     const { id } = await orderRow(t, orderId);
     return t.app.ctx.db.selectFrom('order_events').selectAll().where('order_key', '=', id).orderBy('id').execute();
@@ -89,7 +92,7 @@ describeEachDialect('transaction details and the defence letter', (dialect) => {
         from_value: 'ch_3PqL9x / ETA ONLINE',
         to_value: 'ch_NEW / ETA ONLINE',
       });
-      const detail = await call(t, 'GET', `/api/admin/get-orders-details/${orderId}`, tara.token);
+      const detail = await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, tara);
       expect(detail.json().data).toMatchObject({ transaction_id: 'ch_NEW', merchant_name: 'ETA ONLINE' });
     });
 
@@ -98,7 +101,7 @@ describeEachDialect('transaction details and the defence letter', (dialect) => {
       const res = await save({ transactionId: 'ch_CB42', merchantName: 'ATLAS TRAVEL', orderId });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ status: 1, message: DEFENCE_MSG.transactionSaved });
-      const detail = (await call(t, 'GET', `/api/admin/get-orders-details/${orderId}`, tara.token)).json().data;
+      const detail = (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, tara)).json().data;
       expect(detail).toMatchObject({
         process_status: status,
         transaction_id: 'ch_CB42',
@@ -130,7 +133,12 @@ describeEachDialect('transaction details and the defence letter', (dialect) => {
     it("fills the letter with the order's values and the business's details", async () => {
       const order = await packOrder(t, tara.token);
       await saveTransaction(t, tara.token, order.orderId, 'TXN-77001', 'ATLAS TRAVEL');
-      const res = await call(t, 'GET', `/api/admin/defence-letter/${order.orderId}?defencePackType=2`, tara.token);
+      const res = await api(
+        t,
+        DEFENCE_CONTRACTS.letter,
+        { params: { orderId: order.orderId }, query: { defencePackType: '2' } },
+        tara,
+      );
       expect(res.statusCode).toBe(200);
       const letter = res.json().data;
       expect(letter).toMatchObject({
@@ -162,15 +170,15 @@ describeEachDialect('transaction details and the defence letter', (dialect) => {
       expect(text).toContain('downloaded the approved eTA 3 times');
       expect(text).toContain('203.0.113.10');
       expect(text).toContain(order.email);
-      const full = await call(t, 'GET', `/api/admin/defence-letter/${order.orderId}`, tara.token);
+      const full = await api(t, DEFENCE_CONTRACTS.letter, { params: { orderId: order.orderId } }, tara);
       expect(full.json().data.packType).toBe(1);
       // the passport image is enclosed only when asked for (DESIGN §15)
       expect(full.json().data.enclosures).toHaveLength(6);
-      const withPassport = await call(
+      const withPassport = await api(
         t,
-        'GET',
-        `/api/admin/defence-letter/${order.orderId}?includePassport=true`,
-        tara.token,
+        DEFENCE_CONTRACTS.letter,
+        { params: { orderId: order.orderId }, query: { includePassport: 'true' } },
+        tara,
       );
       expect(withPassport.json().data.enclosures).toHaveLength(7);
       expect(withPassport.json().data.enclosures).toContain(
@@ -188,7 +196,7 @@ describeEachDialect('transaction details and the defence letter', (dialect) => {
     it('claims no approval, email or delivery the records do not show', async () => {
       // A chargeback on an order that never had a document, so never had an approval mail.
       const order = await packOrder(t, tara.token, { document: null });
-      const letter = (await call(t, 'GET', `/api/admin/defence-letter/${order.orderId}`, tara.token)).json().data;
+      const letter = (await api(t, DEFENCE_CONTRACTS.letter, { params: { orderId: order.orderId } }, tara)).json().data;
       const text = letterText(letter);
       expect(text).toContain('Our team checked the application and submitted it to the UK authorities');
       expect(text).toContain('The service we provided');
@@ -207,12 +215,14 @@ describeEachDialect('transaction details and the defence letter', (dialect) => {
 
     it('after a rejection puts no earlier document forward as the one delivered', async () => {
       const order = await packOrder(t, tara.token, { downloads: 0 });
-      const rejected = await call(t, 'POST', '/api/admin/send-rejection-mail', tara.token, {
-        orderId: order.orderId,
-        email: order.email,
-      });
+      const rejected = await api(
+        t,
+        DETAIL_CONTRACTS.rejectionMail,
+        { body: { orderId: order.orderId, email: order.email } },
+        tara,
+      );
       expect(rejected.statusCode).toBe(200);
-      const letter = (await call(t, 'GET', `/api/admin/defence-letter/${order.orderId}`, tara.token)).json().data;
+      const letter = (await api(t, DEFENCE_CONTRACTS.letter, { params: { orderId: order.orderId } }, tara)).json().data;
       const text = letterText(letter);
       expect(text).not.toContain('The service was delivered');
       expect(text).not.toContain('Once the eTA was approved');
@@ -221,7 +231,7 @@ describeEachDialect('transaction details and the defence letter', (dialect) => {
 
     it('with the approval mail sent and no download yet, says it was sent, with a link, not delivered', async () => {
       const order = await packOrder(t, tara.token, { downloads: 0 });
-      const letter = (await call(t, 'GET', `/api/admin/defence-letter/${order.orderId}`, tara.token)).json().data;
+      const letter = (await api(t, DEFENCE_CONTRACTS.letter, { params: { orderId: order.orderId } }, tara)).json().data;
       const text = letterText(letter);
       expect(text).toContain(`we emailed ${order.email} a link to it on`);
       expect(text).toContain(
@@ -233,19 +243,21 @@ describeEachDialect('transaction details and the defence letter', (dialect) => {
 
     it('says which transaction fields are not entered yet', async () => {
       const order = await packOrder(t, tara.token, { document: null });
-      const letter = (await call(t, 'GET', `/api/admin/defence-letter/${order.orderId}`, tara.token)).json().data;
+      const letter = (await api(t, DEFENCE_CONTRACTS.letter, { params: { orderId: order.orderId } }, tara)).json().data;
       expect(letter.missing).toEqual(['transactionId', 'merchantName']);
       expect(letter.reference[0]).toEqual({ label: 'Transaction ID', value: `(${DEFENCE_MSG.notEntered})` });
     });
 
     it('answers 401, 400, 404 and 409 like the pack', async () => {
       const orderId = await newOrder(t);
-      expect((await call(t, 'GET', `/api/admin/defence-letter/${orderId}`, null)).statusCode).toBe(401);
+      expect((await api(t, DEFENCE_CONTRACTS.letter, { params: { orderId } })).statusCode).toBe(401);
       expect(
         (await call(t, 'GET', `/api/admin/defence-letter/${orderId}?defencePackType=3`, tara.token)).statusCode,
       ).toBe(400);
-      expect((await call(t, 'GET', '/api/admin/defence-letter/UKETA-000404', tara.token)).statusCode).toBe(404);
-      const refused = await call(t, 'GET', `/api/admin/defence-letter/${orderId}`, tara.token);
+      expect((await api(t, DEFENCE_CONTRACTS.letter, { params: { orderId: 'UKETA-000404' } }, tara)).statusCode).toBe(
+        404,
+      );
+      const refused = await api(t, DEFENCE_CONTRACTS.letter, { params: { orderId } }, tara);
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toBe(defenceRefusedMessage(STATUS.New));
     });

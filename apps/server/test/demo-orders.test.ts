@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  DEFENCE_CONTRACTS,
   DISPUTE_STATES,
   DOCUMENT_NOT_REJECTED,
   disputeLabel,
@@ -14,7 +15,8 @@ import { runRetentionPass } from '../src/modules/privacy/index.ts';
 import { DEMO_ORDER_COUNT, seedDemoOrders } from '../src/seed/demo-orders.ts';
 import { runSeed } from '../src/seed/run-seed.ts';
 import { DEMO_ACCOUNTS } from '../src/seed/staff.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type TestApp } from './test-app.ts';
+import { api } from './api-client.ts';
+import { buildTestApp, createMember, describeEachDialect, type TestApp } from './test-app.ts';
 
 describeEachDialect('demo orders', (dialect) => {
   let t: TestApp;
@@ -184,7 +186,7 @@ describeEachDialect('demo orders', (dialect) => {
     const member = await createMember(t, ROLE.Manager);
     for (const row of rows) {
       expect(row.processor, row.order_id).toBe(paymentProcessorOf(row) ?? 'other');
-      const letter = await call(t, 'GET', `/api/admin/defence-letter/${row.order_id}`, member.token);
+      const letter = await api(t, DEFENCE_CONTRACTS.letter, { params: { orderId: row.order_id } }, member);
       const addressee = row.processor === 'other' ? row.gateway_name : disputeLabel(row.processor);
       expect(letter.json().data.to, row.order_id).toEqual(['The Disputes Team', addressee]);
     }

@@ -1,6 +1,7 @@
-import { DETAIL_MSG, ROLE, STATUS } from '@eta/shared';
+import { DETAIL_CONTRACTS, DETAIL_MSG, ORDERS_CONTRACTS, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
+import { api } from './api-client.ts';
 import { newOrder, orderRow, pdfFile, uploadDocument } from './detail-fixtures.ts';
 import { INGEST_KEY, PNG_URL } from './orders-fixtures.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
@@ -18,12 +19,12 @@ describeEachDialect('order detail', (dialect) => {
   afterAll(() => t.close());
 
   const detail = async (orderId: string, member: Member = tara) => {
-    const res = await call(t, 'GET', `/api/admin/get-orders-details/${encodeURIComponent(orderId)}`, member.token);
+    const res = await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, member);
     expect(res.statusCode).toBe(200);
     return res.json().data;
   };
   const remark = (member: Member | null, payload: Record<string, unknown>) =>
-    call(t, 'POST', '/api/admin/add-new-remark', member?.token ?? null, payload);
+    api.raw(t, DETAIL_CONTRACTS.addRemark, { body: payload }, member?.token ?? null);
 
   it('returns every SPEC §3 field, the dial code, amount, names and empty lists for a fresh order', async () => {
     const id = await newOrder(t, {
@@ -79,7 +80,7 @@ describeEachDialect('order detail', (dialect) => {
 
   it('fills every nested list: uploadDoc, mailHistory with its document, downloadHistory, remark, events', async () => {
     const id = await newOrder(t);
-    await call(t, 'PUT', '/api/admin/assign-order-status', tara.token, { orderId: [id] });
+    await api(t, ORDERS_CONTRACTS.assign, { body: { orderId: [id] } }, tara);
     const up = await uploadDocument(t, tara.token, { orderId: id, email: 'jane@example.test' }, pdfFile());
     expect(up.statusCode).toBe(201);
     await remark(tara, { orderId: id, remark: 'Called the customer', whatsapp: 'Y' });
@@ -116,7 +117,7 @@ describeEachDialect('order detail', (dialect) => {
         removed_at: null,
       },
     ]);
-    expect(d.uploadDoc[0].file1).toMatch(new RegExp(`^${id}_file1_[0-9a-f]{8}\\.pdf$`));
+    expect(d.uploadDoc[0]!.file1).toMatch(new RegExp(`^${id}_file1_[0-9a-f]{8}\\.pdf$`));
     expect(d.mailHistory).toEqual([
       expect.objectContaining({
         order_id: id,
@@ -164,14 +165,16 @@ describeEachDialect('order detail', (dialect) => {
     expect(await drainOutbox(t.app)).toMatchObject({ sent: 1 });
     const after = await detail(id);
     expect(after.mailHistory[0]).toMatchObject({ status: 'sent', sent_at: expect.any(String) });
-    expect(after.mailHistory[0].create_ts).toBe(after.mailHistory[0].sent_at);
+    expect(after.mailHistory[0]!.create_ts).toBe(after.mailHistory[0]!.sent_at);
     expect(after.events[0]).toMatchObject({ kind: 'mail_sent', to_value: 'approval', detail: 'cloud', staff_name: '' });
   });
 
   it('answers 404 for an unknown order, 400 for a malformed id and 401 without a token', async () => {
-    expect((await call(t, 'GET', '/api/admin/get-orders-details/UKETA-00000000', tara.token)).statusCode).toBe(404);
-    expect((await call(t, 'GET', '/api/admin/get-orders-details/a%20b', tara.token)).statusCode).toBe(400);
-    const res = await call(t, 'GET', '/api/admin/get-orders-details/UKETA-00000000', null);
+    expect((await api(t, DETAIL_CONTRACTS.detail, { params: { orderId: 'UKETA-00000000' } }, tara)).statusCode).toBe(
+      404,
+    );
+    expect((await api(t, DETAIL_CONTRACTS.detail, { params: { orderId: 'a b' } }, tara)).statusCode).toBe(400);
+    const res = await api(t, DETAIL_CONTRACTS.detail, { params: { orderId: 'UKETA-00000000' } });
     expect(res.statusCode).toBe(401);
     expect(res.json().status).toBe(401);
   });
@@ -189,7 +192,7 @@ describeEachDialect('order detail', (dialect) => {
       const anonymous = await call(t, 'GET', url, null);
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.rawPayload.includes(Buffer.from('PNG'))).toBe(false);
-      const missing = await call(t, 'GET', `/api/admin/order-image/${encodeURIComponent(id)}/selfie`, nina.token);
+      const missing = await api(t, DETAIL_CONTRACTS.image, { params: { orderId: id, kind: 'selfie' } }, nina);
       expect(missing.statusCode).toBe(404);
       expect(missing.json().message).toBe(DETAIL_MSG.imageMissing);
       expect((await call(t, 'GET', `/api/admin/order-image/${id}/other`, nina.token)).statusCode).toBe(400);
@@ -212,13 +215,15 @@ describeEachDialect('order detail', (dialect) => {
 
   it('shows the approval mail exactly as it would be sent (View Email Content)', async () => {
     const id = await newOrder(t);
-    const res = await call(t, 'GET', `/api/admin/email-content/${encodeURIComponent(id)}`, nina.token);
+    const res = await api(t, DETAIL_CONTRACTS.emailContent, { params: { orderId: id } }, nina);
     expect(res.statusCode).toBe(200);
     const { subject, html, text } = res.json().data;
     expect(subject).toContain(id);
     expect(html).toContain('Dear Jane Doe');
     expect(text).toContain(`Username: ${id.toLowerCase()}@example.test`);
-    expect((await call(t, 'GET', `/api/admin/email-content/${encodeURIComponent(id)}`, null)).statusCode).toBe(401);
-    expect((await call(t, 'GET', '/api/admin/email-content/UKETA-00000002', nina.token)).statusCode).toBe(404);
+    expect((await api(t, DETAIL_CONTRACTS.emailContent, { params: { orderId: id } })).statusCode).toBe(401);
+    expect(
+      (await api(t, DETAIL_CONTRACTS.emailContent, { params: { orderId: 'UKETA-00000002' } }, nina)).statusCode,
+    ).toBe(404);
   });
 });

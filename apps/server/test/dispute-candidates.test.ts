@@ -1,7 +1,8 @@
-import { DISPUTE_MSG, ROLE } from '@eta/shared';
+import { DISPUTE_MSG, DISPUTES_CONTRACTS, ROLE } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { buildOrder, INGEST_KEY, nextOrderId, seedOrders } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 const NOW = Date.parse('2030-06-15T12:00:00.000Z');
 const DAY = 86_400_000;
@@ -13,7 +14,7 @@ describeEachDialect('dispute candidates', (dialect) => {
   let team: Member;
   const ids: Record<string, string> = {};
   const candidates = (m: Member | null, id: number | string) =>
-    call(t, 'GET', `/api/admin/disputes/${id}/candidates`, m?.token ?? null);
+    api(t, DISPUTES_CONTRACTS.candidates, { params: { id } }, m?.token ?? null);
 
   async function dispute(fields: { order_key?: number | null; payment_reference?: string | null }): Promise<number> {
     const row = await t.app.ctx.db

@@ -1,8 +1,10 @@
 import type { DisputeRecord } from '@eta/shared';
+import { DISPUTES_CONTRACTS } from '@eta/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
 import { relaySignature } from '../src/modules/disputes/relay-intake.ts';
+import { type ApiBody, api } from './api-client.ts';
 import { call, type Member, type TestApp } from './test-app.ts';
 
 export const DISPUTES_URL = '/api/admin/disputes';
@@ -19,8 +21,10 @@ export function disputeId(prefix = 'dp_'): string {
   return `${prefix}${Date.now().toString(36)}${seq}`;
 }
 
-/** A valid "Open dispute" body for `orderId`; override any field. */
-export function openBody(orderId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+type OpenBody = ApiBody<typeof DISPUTES_CONTRACTS.open>;
+
+/** A valid "Open dispute" body for `orderId`; override any field (a bad one is sent with `call`). */
+export function openBody(orderId: string, overrides: Partial<OpenBody> = {}): OpenBody {
   return {
     orderId,
     processor: 'stripe',
@@ -40,9 +44,9 @@ export async function openDispute(
   t: TestApp,
   member: Member,
   orderId: string,
-  overrides: Record<string, unknown> = {},
+  overrides: Partial<OpenBody> = {},
 ): Promise<DisputeRecord> {
-  const res = await call(t, 'POST', DISPUTES_URL, member.token, openBody(orderId, overrides));
+  const res = await api(t, DISPUTES_CONTRACTS.open, { body: openBody(orderId, overrides) }, member);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as DisputeRecord;
 }

@@ -1,5 +1,14 @@
-import { DISPUTE_MSG, type DisputeReportRow, REPORT_MSG, ROLE, ROLES } from '@eta/shared';
+import {
+  DISPUTE_MSG,
+  DISPUTES_CONTRACTS,
+  type DisputeProcessor,
+  type DisputeReportRow,
+  REPORT_MSG,
+  ROLE,
+  ROLES,
+} from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { newOrder } from './detail-fixtures.ts';
 import { DISPUTE_ENV, DISPUTES_URL, openDispute } from './dispute-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
@@ -20,7 +29,7 @@ describeEachDialect('dispute report', (dialect) => {
     manager = members[ROLE.Manager] as Member;
     const orderId = await newOrder(t);
     /** [processor, reason code, amount, currency, opened, final state] */
-    const seeds: [string, string, number, string, string, string | null][] = [
+    const seeds: [DisputeProcessor, string, number, string, string, string | null][] = [
       ['stripe', '10.4', 40, 'GBP', '2030-05-01', 'won'],
       ['stripe', '10.4', 40, 'GBP', '2030-05-02', 'won'],
       ['stripe', '13.1', 25, 'GBP', '2030-05-03', 'lost'],
@@ -60,7 +69,12 @@ describeEachDialect('dispute report', (dialect) => {
   });
 
   it('counts outcomes, win rate and amounts per processor and per reason category, a row per currency, within whole days', async () => {
-    const res = await call(t, 'POST', URL, manager.token, { fromDate: '2030-05-01', toDate: '2030-05-31' });
+    const res = await api(
+      t,
+      DISPUTES_CONTRACTS.report,
+      { body: { fromDate: '2030-05-01', toDate: '2030-05-31' } },
+      manager,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 1, message: DISPUTE_MSG.reported });
     expect(res.json().data).toEqual([
@@ -93,7 +107,12 @@ describeEachDialect('dispute report', (dialect) => {
     const all = (await call(t, 'POST', URL, manager.token)).json().data as DisputeReportRow[];
     const paypal = all.find((r) => r.dimension === 'processor' && r.key === 'paypal');
     expect(paypal).toMatchObject({ opened: 3, won: 1, lost: 1, open: 1, win_rate: 0.5 });
-    const none = await call(t, 'POST', URL, manager.token, { fromDate: '2031-01-01', toDate: '2031-01-31' });
+    const none = await api(
+      t,
+      DISPUTES_CONTRACTS.report,
+      { body: { fromDate: '2031-01-01', toDate: '2031-01-31' } },
+      manager,
+    );
     expect(none.json().data).toEqual([]);
   });
 
@@ -104,16 +123,16 @@ describeEachDialect('dispute report', (dialect) => {
       [{ fromDate: '2030-06-02', toDate: '2030-06-01' }, 'fromDate', REPORT_MSG.rangeOrder],
     ];
     for (const [body, field, message] of cases) {
-      const res = await call(t, 'POST', URL, manager.token, body);
+      const res = await api(t, DISPUTES_CONTRACTS.report, { body }, manager);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ status: 0, message, data: { errors: { [field]: message } } });
     }
   });
 
   it('is for Admin and Manager: 401 without a token, 403 for the other staff types', async () => {
-    expect((await call(t, 'POST', URL, null, {})).statusCode).toBe(401);
+    expect((await api(t, DISPUTES_CONTRACTS.report, { body: {} })).statusCode).toBe(401);
     for (const type of ROLES) {
-      const res = await call(t, 'POST', URL, (members[type] as Member).token, {});
+      const res = await api(t, DISPUTES_CONTRACTS.report, { body: {} }, (members[type] as Member).token);
       expect(res.statusCode, type).toBe(type === ROLE.Admin || type === ROLE.Manager ? 200 : 403);
     }
   });

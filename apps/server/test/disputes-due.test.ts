@@ -1,5 +1,6 @@
-import { dueBeforeIso } from '@eta/shared';
+import { DISPUTES_CONTRACTS, dueBeforeIso } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { newOrder } from './detail-fixtures.ts';
 import { DISPUTE_ENV, DISPUTES_URL, listDisputes, openDispute } from './dispute-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
@@ -34,7 +35,12 @@ describeEachDialect('disputes due in three days, and overdue apart', (dialect) =
     const edge = await open('ck_edge', at(72));
     await open('ck_later', at(73));
     const answered = await open('ck_answered', at(10));
-    const put = await call(t, 'PUT', `${DISPUTES_URL}/${answered.id}`, team.token, { state: 'under_review' });
+    const put = await api(
+      t,
+      DISPUTES_CONTRACTS.update,
+      { params: { id: answered.id }, body: { state: 'under_review' } },
+      team,
+    );
     expect(put.statusCode, put.body).toBe(200);
 
     const base = 'processor=checkout&state=needs_response&limit=500';

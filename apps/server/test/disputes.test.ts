@@ -1,5 +1,16 @@
-import { DISPUTE_MSG, type DisputeRecord, ORDER_EVENT, ROLE, ROLES, STATUS } from '@eta/shared';
+import {
+  DETAIL_CONTRACTS,
+  DISPUTE_MSG,
+  DISPUTES_CONTRACTS,
+  type DisputeRecord,
+  ORDER_EVENT,
+  ORDERS_CONTRACTS,
+  ROLE,
+  ROLES,
+  STATUS,
+} from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { newOrder, orderRow } from './detail-fixtures.ts';
 import { DISPUTE_ENV, DISPUTES_URL, disputeEvents, listDisputes, openBody, openDispute } from './dispute-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
@@ -23,7 +34,12 @@ describeEachDialect('disputes: staff routes', (dialect) => {
 
   it('opens a dispute: 201 with the record, the order moves to ChargeBack, Activity says both', async () => {
     const orderId = await newOrder(t, { process_status: STATUS.Completed });
-    const res = await call(t, 'POST', DISPUTES_URL, team.token, openBody(orderId, { processorDisputeId: 'dp_open_1' }));
+    const res = await api(
+      t,
+      DISPUTES_CONTRACTS.open,
+      { body: openBody(orderId, { processorDisputeId: 'dp_open_1' }) },
+      team,
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ status: 1, message: DISPUTE_MSG.opened });
     const dispute = res.json().data as DisputeRecord;
@@ -51,7 +67,7 @@ describeEachDialect('disputes: staff routes', (dialect) => {
       expect.objectContaining({ kind: ORDER_EVENT.disputeOpened, to_value: 'Stripe dp_open_1', staff_name: team.name }),
       expect.objectContaining({ kind: ORDER_EVENT.status, from_value: STATUS.Completed, to_value: STATUS.ChargeBack }),
     ]);
-    const detail = (await call(t, 'GET', `/api/admin/get-orders-details/${orderId}`, team.token)).json().data;
+    const detail = (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, team)).json().data;
     expect(detail.disputes).toEqual([dispute]);
   });
 
@@ -108,23 +124,22 @@ describeEachDialect('disputes: staff routes', (dialect) => {
       [{ extra: 1 }, 'extra'],
     ];
     for (const [override, field] of cases) {
-      const res = await call(t, 'POST', DISPUTES_URL, team.token, openBody(orderId, override));
+      const res = await call(t, 'POST', DISPUTES_URL, team.token, { ...openBody(orderId), ...override });
       expect(res.statusCode, JSON.stringify(override)).toBe(400);
       expect(res.json().data.errors, JSON.stringify(override)).toHaveProperty(field);
     }
-    const shape = await call(t, 'POST', DISPUTES_URL, team.token, openBody(orderId, { amount: '49.999' }));
+    const shape = await call(t, 'POST', DISPUTES_URL, team.token, { ...openBody(orderId), amount: '49.999' });
     expect(shape.json().message).toBe('amount must be a number of at least 0, with at most 2 decimals.');
     const taken = await openDispute(t, team, orderId);
-    const again = await call(
+    const again = await api(
       t,
-      'POST',
-      DISPUTES_URL,
-      team.token,
-      openBody(orderId, { processorDisputeId: taken.processor_dispute_id }),
+      DISPUTES_CONTRACTS.open,
+      { body: openBody(orderId, { processorDisputeId: taken.processor_dispute_id }) },
+      team,
     );
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ status: 0, message: DISPUTE_MSG.duplicate });
-    const missing = await call(t, 'POST', DISPUTES_URL, team.token, openBody('UKETA-99999999'));
+    const missing = await api(t, DISPUTES_CONTRACTS.open, { body: openBody('UKETA-99999999') }, team);
     expect(missing.statusCode).toBe(404);
   });
 
@@ -132,7 +147,7 @@ describeEachDialect('disputes: staff routes', (dialect) => {
     const orderId = await newOrder(t);
     const dispute = await openDispute(t, team, orderId, { respondBy: '2030-06-16' });
     const put = (body: object, member: Member = team) =>
-      call(t, 'PUT', `${DISPUTES_URL}/${dispute.id}`, member.token, body);
+      api(t, DISPUTES_CONTRACTS.update, { params: { id: dispute.id }, body }, member);
 
     const evidence = await put({ evidenceSubmittedAt: '2030-06-15T10:00:00Z', note: 'Sent the pack' });
     expect(evidence.statusCode, evidence.body).toBe(200);
@@ -167,16 +182,20 @@ describeEachDialect('disputes: staff routes', (dialect) => {
   it('refuses an empty change, an unknown dispute and bad values', async () => {
     const orderId = await newOrder(t);
     const dispute = await openDispute(t, team, orderId);
-    const empty = await call(t, 'PUT', `${DISPUTES_URL}/${dispute.id}`, team.token, {});
+    const empty = await api(t, DISPUTES_CONTRACTS.update, { params: { id: dispute.id }, body: {} }, team);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(DISPUTE_MSG.nothingToChange);
     const state = await call(t, 'PUT', `${DISPUTES_URL}/${dispute.id}`, team.token, { state: 'closed' });
     expect(state.statusCode).toBe(400);
     expect(state.json().data.errors).toHaveProperty('state');
-    expect((await call(t, 'PUT', `${DISPUTES_URL}/999999`, team.token, { state: 'won' })).statusCode).toBe(404);
-    expect((await call(t, 'PUT', `${DISPUTES_URL}/abc`, team.token, { state: 'won' })).statusCode).toBe(400);
-    expect((await call(t, 'GET', `${DISPUTES_URL}/999999`, team.token)).statusCode).toBe(404);
-    const one = await call(t, 'GET', `${DISPUTES_URL}/${dispute.id}`, team.token);
+    expect(
+      (await api(t, DISPUTES_CONTRACTS.update, { params: { id: '999999' }, body: { state: 'won' } }, team)).statusCode,
+    ).toBe(404);
+    expect(
+      (await api(t, DISPUTES_CONTRACTS.update, { params: { id: 'abc' }, body: { state: 'won' } }, team)).statusCode,
+    ).toBe(400);
+    expect((await api(t, DISPUTES_CONTRACTS.one, { params: { id: '999999' } }, team)).statusCode).toBe(404);
+    const one = await api(t, DISPUTES_CONTRACTS.one, { params: { id: dispute.id } }, team);
     expect(one.json().data).toEqual({ ...dispute, ce3: { eligible: false, matches: [] } });
   });
 
@@ -233,7 +252,7 @@ describeEachDialect('disputes: staff routes', (dialect) => {
       .executeTakeFirstOrThrow();
     const unmatched = await listDisputes(t, team, 'unmatched=1');
     expect(unmatched.data.map((d) => d.id)).toContain(Number(id));
-    const linked = await call(t, 'PUT', `${DISPUTES_URL}/${id}`, team.token, { orderId });
+    const linked = await api(t, DISPUTES_CONTRACTS.update, { params: { id }, body: { orderId } }, team);
     expect(linked.statusCode, linked.body).toBe(200);
     expect(linked.json().data).toMatchObject({ order_id: orderId, order_ref: 'their-ref' });
     expect((await orderRow(t, orderId)).process_status).toBe(STATUS.ChargeBack);
@@ -244,10 +263,15 @@ describeEachDialect('disputes: staff routes', (dialect) => {
     ]);
     expect((await listDisputes(t, team, 'unmatched=1')).data.map((d) => d.id)).not.toContain(Number(id));
     const other = await newOrder(t);
-    const twice = await call(t, 'PUT', `${DISPUTES_URL}/${id}`, team.token, { orderId: other });
+    const twice = await api(t, DISPUTES_CONTRACTS.update, { params: { id }, body: { orderId: other } }, team);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(DISPUTE_MSG.alreadyLinked);
-    const unknown = await call(t, 'PUT', `${DISPUTES_URL}/${id}`, team.token, { orderId: 'UKETA-12345678' });
+    const unknown = await api(
+      t,
+      DISPUTES_CONTRACTS.update,
+      { params: { id }, body: { orderId: 'UKETA-12345678' } },
+      team,
+    );
     expect(unknown.statusCode).toBe(409);
   });
 
@@ -256,7 +280,12 @@ describeEachDialect('disputes: staff routes', (dialect) => {
     await openDispute(t, team, a, { respondBy: '2030-06-29' });
     await openDispute(t, team, b, { respondBy: '2030-06-16' });
     await openDispute(t, team, c, { respondBy: '2030-06-22' });
-    const res = await call(t, 'GET', '/api/admin/get-orders-list/chargeBack?limit=500', team.token);
+    const res = await api(
+      t,
+      ORDERS_CONTRACTS.list,
+      { params: { orderName: 'chargeBack' }, query: { limit: '500' } },
+      team,
+    );
     const rows = res.json().data as { order_id: string; respond_by: string | null }[];
     const ours = rows.filter((r) => [a, b, c].includes(r.order_id)).map((r) => r.order_id);
     expect(ours).toEqual([b, c, a]);
@@ -267,21 +296,28 @@ describeEachDialect('disputes: staff routes', (dialect) => {
     );
     if (firstNull !== -1) expect(deadlines.slice(firstNull).every((d) => d === null)).toBe(true);
     // a member's own sort still wins
-    const newest = await call(t, 'GET', '/api/admin/get-orders-list/chargeBack?limit=500&sort=created_at', team.token);
+    const newest = await api(
+      t,
+      ORDERS_CONTRACTS.list,
+      { params: { orderName: 'chargeBack' }, query: { limit: '500', sort: 'created_at' } },
+      team,
+    );
     const created = (newest.json().data as { created_at: string }[]).map((r) => r.created_at);
     expect(created).toEqual([...created].sort().reverse());
   });
 
   it('answers 401 without a token, lets every staff type work disputes', async () => {
     const orderId = await newOrder(t);
-    expect((await call(t, 'GET', DISPUTES_URL, null)).statusCode).toBe(401);
-    expect((await call(t, 'POST', DISPUTES_URL, null, openBody(orderId))).statusCode).toBe(401);
-    expect((await call(t, 'PUT', `${DISPUTES_URL}/1`, null, { state: 'won' })).statusCode).toBe(401);
-    expect((await call(t, 'GET', `${DISPUTES_URL}/1`, null)).statusCode).toBe(401);
+    expect((await api(t, DISPUTES_CONTRACTS.list, {})).statusCode).toBe(401);
+    expect((await api(t, DISPUTES_CONTRACTS.open, { body: openBody(orderId) })).statusCode).toBe(401);
+    expect((await api(t, DISPUTES_CONTRACTS.update, { params: { id: '1' }, body: { state: 'won' } })).statusCode).toBe(
+      401,
+    );
+    expect((await api(t, DISPUTES_CONTRACTS.one, { params: { id: '1' } })).statusCode).toBe(401);
     for (const type of ROLES) {
       const member = members[type] as Member;
       const opened = await openDispute(t, member, orderId);
-      const res = await call(t, 'PUT', `${DISPUTES_URL}/${opened.id}`, member.token, { note: type });
+      const res = await api(t, DISPUTES_CONTRACTS.update, { params: { id: opened.id }, body: { note: type } }, member);
       expect(res.statusCode, type).toBe(200);
     }
   });
@@ -289,11 +325,11 @@ describeEachDialect('disputes: staff routes', (dialect) => {
   it('keeps the hold rule: Team cannot open a dispute on a New order another member holds', async () => {
     const orderId = await newOrder(t);
     const other = await createMember(t, ROLE.Team);
-    await call(t, 'PUT', '/api/admin/assign-order-status', other.token, { orderId: [orderId] });
-    const res = await call(t, 'POST', DISPUTES_URL, team.token, openBody(orderId));
+    await api(t, ORDERS_CONTRACTS.assign, { body: { orderId: [orderId] } }, other);
+    const res = await api(t, DISPUTES_CONTRACTS.open, { body: openBody(orderId) }, team);
     expect(res.statusCode).toBe(409);
     expect((await orderRow(t, orderId)).process_status).toBe(STATUS.New);
     const manager = members[ROLE.Manager] as Member;
-    expect((await call(t, 'POST', DISPUTES_URL, manager.token, openBody(orderId))).statusCode).toBe(201);
+    expect((await api(t, DISPUTES_CONTRACTS.open, { body: openBody(orderId) }, manager)).statusCode).toBe(201);
   });
 });

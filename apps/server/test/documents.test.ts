@@ -1,5 +1,15 @@
-import { DETAIL_MSG, DOCUMENT_MAX_BYTES, MSG, ROLE, SERVER_MSG, STATUS } from '@eta/shared';
+import {
+  DETAIL_CONTRACTS,
+  DETAIL_MSG,
+  DOCUMENT_MAX_BYTES,
+  MSG,
+  ORDERS_CONTRACTS,
+  ROLE,
+  SERVER_MSG,
+  STATUS,
+} from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import {
   HTML_AS_PDF,
   newOrder,
@@ -155,7 +165,7 @@ describeEachDialect('documents: upload, resend, rejection', (dialect) => {
 
     it('is refused (409, nothing stored) to Night Staff while Team holds the New order', async () => {
       const id = await newOrder(t);
-      await call(t, 'PUT', '/api/admin/assign-order-status', tara.token, { orderId: [id] });
+      await api(t, ORDERS_CONTRACTS.assign, { body: { orderId: [id] } }, tara);
       const before = storedDocuments(t);
       const res = await uploadDocument(t, nina.token, { orderId: id, email: 'a@example.test' }, pdfFile());
       expect(res.statusCode).toBe(409);
@@ -185,7 +195,7 @@ describeEachDialect('documents: upload, resend, rejection', (dialect) => {
         document_id: up.json().data.documentId,
       });
       expect(again?.subject).toBe(`Reminder: ${first?.subject}`);
-      const detail = (await call(t, 'GET', `/api/admin/get-orders-details/${id}`, tara.token)).json().data;
+      const detail = (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId: id } }, tara)).json().data;
       expect(detail.mailHistory.map((m: { remainder_mail: number }) => m.remainder_mail)).toEqual([1, 0]);
       // The provider defaults to cloud.
       await post('resend-mail', nina, { orderId: id, email: 'b@example.test' });
@@ -222,8 +232,8 @@ describeEachDialect('documents: upload, resend, rejection', (dialect) => {
       expect(docs[1]?.id).toBe(up.json().data.documentId);
       const mails = await outboxOf(t, id);
       expect(mails.at(-1)).toMatchObject({ kind: 'rejection', to_address: 'a@example.test', document_id: docs[1]?.id });
-      const detail = (await call(t, 'GET', `/api/admin/get-orders-details/${id}`, tara.token)).json().data;
-      expect(detail.uploadDoc[0].is_rejected_doc).toBe('Yes');
+      const detail = (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId: id } }, tara)).json().data;
+      expect(detail.uploadDoc[0]!.is_rejected_doc).toBe('Yes');
       expect(detail.events[0]).toMatchObject({ kind: 'mail', to_value: 'rejection' });
       expect(detail.events[1]).toMatchObject({ kind: 'rejection', staff_name: 'Nina Night', to_value: docs[1]?.file1 });
     });
@@ -231,12 +241,12 @@ describeEachDialect('documents: upload, resend, rejection', (dialect) => {
     it("moves the detail's Last updated to the rejection, a minute after the upload", async () => {
       const id = await newOrder(t);
       await uploadDocument(t, tara.token, { orderId: id, email: 'a@example.test' }, pdfFile());
-      const before = (await call(t, 'GET', `/api/admin/get-orders-details/${id}`, tara.token)).json().data;
+      const before = (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId: id } }, tara)).json().data;
       t.advance(60_000);
       await post('send-rejection-mail', tara, { orderId: id, email: 'a@example.test' });
-      const after = (await call(t, 'GET', `/api/admin/get-orders-details/${id}`, tara.token)).json().data;
+      const after = (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId: id } }, tara)).json().data;
       const rejection = after.events.find((e: { kind: string }) => e.kind === 'rejection');
-      expect(after.updated_at).toBe(rejection.created_at);
+      expect(after.updated_at).toBe(rejection!.created_at);
       expect(Date.parse(after.updated_at) - Date.parse(before.updated_at)).toBeGreaterThanOrEqual(60_000);
     });
 

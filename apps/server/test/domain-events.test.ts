@@ -1,4 +1,12 @@
-import { encodeId, MAIL_KIND, ORDER_EVENT, ROLE } from '@eta/shared';
+import {
+  DETAIL_CONTRACTS,
+  encodeId,
+  MAIL_KIND,
+  ORDER_EVENT,
+  ORDERS_CONTRACTS,
+  ROLE,
+  TEAM_CONTRACTS,
+} from '@eta/shared';
 import { CamelCasePlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.ts';
@@ -7,6 +15,7 @@ import { createTransactions, inTransaction } from '../src/lib/transaction.ts';
 import { DOCUMENT_BOUND_KINDS, MAIL_KINDS } from '../src/modules/mail/mail-kinds.ts';
 import { announceOrderEvents } from '../src/modules/order-changes/index.ts';
 import { runRetentionPass } from '../src/modules/privacy/index.ts';
+import { api } from './api-client.ts';
 import { newOrder, orderRow, pdfFile, uploadDocument } from './detail-fixtures.ts';
 import { buildOrder, INGEST_KEY, postOrders } from './orders-fixtures.ts';
 import { ofOrder, type SmtpSink, startSmtpSink } from './smtp-sink.ts';
@@ -123,9 +132,9 @@ describeEachDialect('domain events published by the app after commit', (dialect)
     expect((await bulk(admin.token, 'assign-order-status')).statusCode).toBe(200);
     expect((await bulk(admin.token, 'unassign-order')).statusCode).toBe(200);
     const move = { orderId: id, updatingStatus: 'Completed' };
-    expect((await call(t, 'PUT', '/api/admin/move-order-status', tara.token, move)).statusCode).toBe(200);
+    expect((await api(t, ORDERS_CONTRACTS.move, { body: move }, tara)).statusCode).toBe(200);
     const remark = { orderId: id, remark: 'Called the applicant' };
-    expect((await call(t, 'POST', '/api/admin/add-new-remark', tara.token, remark)).statusCode).toBe(201);
+    expect((await api(t, DETAIL_CONTRACTS.addRemark, { body: remark }, tara)).statusCode).toBe(201);
     const taraBy = { id: tara.id, name: 'Tara Team' };
     const adminBy = { id: admin.id, name: 'Ada Admin' };
     const change = (kind: string, from: string | null, to: string | null, actor: typeof taraBy) => ({
@@ -150,7 +159,7 @@ describeEachDialect('domain events published by the app after commit', (dialect)
     const id = await newOrder(t);
     reset();
     // no document yet: the resend is refused inside its transaction
-    const res = await call(t, 'POST', '/api/admin/resend-mail', tara.token, { orderId: id, email: 'a@example.test' });
+    const res = await api(t, DETAIL_CONTRACTS.resendMail, { body: { orderId: id, email: 'a@example.test' } }, tara);
     expect(res.statusCode).toBe(409);
     expect(received).toEqual({
       'order.changed': [],
@@ -169,7 +178,7 @@ describeEachDialect('domain events published by the app after commit', (dialect)
     const id = await newOrder(t);
     reset();
     const remark = { orderId: id, remark: '@Ada Admin please look' };
-    expect((await call(t, 'POST', '/api/admin/add-new-remark', tara.token, remark)).statusCode).toBe(201);
+    expect((await api(t, DETAIL_CONTRACTS.addRemark, { body: remark }, tara)).statusCode).toBe(201);
     expect(received['notification.created']).toEqual([
       {
         memberId: admin.id,
@@ -198,27 +207,27 @@ describeEachDialect('domain events published by the app after commit', (dialect)
     const held = await newOrder(t);
     const { id: heldDbId } = await orderRow(t, held);
     reset();
-    const add = await call(t, 'POST', '/api/admin/add-team-member', admin.token, {
-      name: 'Evan Events',
-      email: 'evan.events@example.test',
-      password: 'Start#123',
-      type: ROLE.Team,
-    });
+    const add = await api(
+      t,
+      TEAM_CONTRACTS.add,
+      { body: { name: 'Evan Events', email: 'evan.events@example.test', password: 'Start#123', type: ROLE.Team } },
+      admin,
+    );
     expect(add.statusCode).toBe(201);
     const memberId = Number(
       (await t.app.ctx.db.selectFrom('staff').select('id').where('name', '=', 'Evan Events').executeTakeFirstOrThrow())
         .id,
     );
     const tmId = encodeId(memberId);
-    const update = await call(t, 'POST', '/api/admin/update-team-member', admin.token, {
-      tmId,
-      name: 'Evan Evented',
-      email: 'evan.events@example.test',
-      type: ROLE.Team,
-    });
+    const update = await api(
+      t,
+      TEAM_CONTRACTS.update,
+      { body: { tmId, name: 'Evan Evented', email: 'evan.events@example.test', type: ROLE.Team } },
+      admin,
+    );
     expect(update.statusCode).toBe(200);
     await t.app.ctx.db.updateTable('orders').set({ assigned_to: memberId }).where('order_id', '=', held).execute();
-    const removed = await call(t, 'PUT', '/api/admin/delete-team-member', admin.token, { teamMemberId: tmId });
+    const removed = await api(t, TEAM_CONTRACTS.remove, { body: { teamMemberId: tmId } }, admin);
     expect(removed.statusCode).toBe(200);
     expect(received['member.changed']).toEqual([
       { memberId, change: 'created' },

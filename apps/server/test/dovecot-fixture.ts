@@ -4,6 +4,7 @@ import { createServer, connect as netConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * A real IMAP server on loopback (DESIGN §25): Debian's dovecot-imapd with its own configuration in
@@ -159,5 +160,36 @@ service anvil {
       }
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * One Dovecot for the whole test file: started before its first test, stopped after its last. Call it
+ * at the top of the file; the mailbox it gives is usable inside tests and hooks (not while the file's
+ * tests are being collected, when the server has not started yet).
+ */
+export function dovecotForFile(): Dovecot {
+  let started: Dovecot | undefined;
+  beforeAll(async () => {
+    started = await startDovecot();
+  });
+  afterAll(() => started?.stop());
+  const current = (): Dovecot => {
+    if (!started) throw new Error('Dovecot starts in beforeAll: use it inside a test or a hook');
+    return started;
+  };
+  return {
+    get port() {
+      return current().port;
+    },
+    get url() {
+      return current().url;
+    },
+    get wrongPasswordUrl() {
+      return current().wrongPasswordUrl;
+    },
+    append: (raw, folder) => current().append(raw, folder),
+    count: (folder) => current().count(folder),
+    stop: () => current().stop(),
   };
 }

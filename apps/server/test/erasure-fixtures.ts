@@ -1,9 +1,11 @@
+import { DEFENCE_CONTRACTS, DETAIL_CONTRACTS, DISPUTES_CONTRACTS, PRIVACY_CONTRACTS } from '@eta/shared';
 import { expect } from 'vitest';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
+import { api } from './api-client.ts';
 import { PDF, uploadDocument } from './detail-fixtures.ts';
 import { openDispute } from './dispute-fixtures.ts';
 import { buildOrder, PNG_URL, seedOrders } from './orders-fixtures.ts';
-import { call, type Member, reauth, type TestApp } from './test-app.ts';
+import { type Member, reauth, type TestApp } from './test-app.ts';
 
 /** A person whose every trace an erasure must remove: words found nowhere else in a test's database. */
 export const PERSON = {
@@ -47,25 +49,30 @@ export async function personWithCopies(t: TestApp, admin: Member) {
     201,
   );
   ok(
-    await call(t, 'POST', '/api/admin/add-new-remark', admin.token, {
-      orderId: id,
-      remark: `Called ${PERSON.first} ${PERSON.last} on ${PERSON.phone}`,
-    }),
+    await api(
+      t,
+      DETAIL_CONTRACTS.addRemark,
+      { body: { orderId: id, remark: `Called ${PERSON.first} ${PERSON.last} on ${PERSON.phone}` } },
+      admin,
+    ),
     201,
   );
-  ok(await call(t, 'POST', '/api/admin/send-invoice', admin.token, { orderId: id }));
+  ok(await api(t, DEFENCE_CONTRACTS.sendInvoice, { body: { orderId: id } }, admin));
   await drainOutbox(t.app);
   const dispute = await openDispute(t, admin, id);
   ok(
-    await call(t, 'PUT', `/api/admin/disputes/${dispute.id}`, admin.token, {
-      note: `${PERSON.first} says the eTA never came`,
-    }),
+    await api(
+      t,
+      DISPUTES_CONTRACTS.update,
+      { params: { id: dispute.id }, body: { note: `${PERSON.first} says the eTA never came` } },
+      admin,
+    ),
   );
   // a subject export asks the member to confirm it is them first (DESIGN §22)
   await reauth(t, admin.token);
-  ok(await call(t, 'POST', '/api/admin/subject-export', admin.token, { email: PERSON.email }));
-  ok(await call(t, 'GET', `/api/admin/get-orders-details/${id}`, admin.token));
+  ok(await api(t, PRIVACY_CONTRACTS.subjectExport, { body: { email: PERSON.email } }, admin));
+  ok(await api(t, DETAIL_CONTRACTS.detail, { params: { orderId: id } }, admin));
   // queued, never sent: the erasure must stop it
-  ok(await call(t, 'POST', '/api/admin/resend-mail', admin.token, { orderId: id, email: PERSON.email }));
+  ok(await api(t, DETAIL_CONTRACTS.resendMail, { body: { orderId: id, email: PERSON.email } }, admin));
   return { orderId: id, disputeId: dispute.id };
 }

@@ -1,7 +1,8 @@
-import { FEATURES_MSG, ROLE, ROLES } from '@eta/shared';
+import { FEATURES_CONTRACTS, FEATURES_MSG, ROLE, ROLES } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { STRIPE_KEY } from './stripe-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 const FEATURES = '/api/admin/features';
 
@@ -29,14 +30,14 @@ describeEachDialect('features', (dialect) => {
 
   it('says neither part is set up without a mailbox or a Stripe key, to every staff type', async () => {
     for (const member of bareMembers) {
-      const res = await call(bare, 'GET', FEATURES, member.token);
+      const res = await api(bare, FEATURES_CONTRACTS.features, {}, member);
       expect(res.statusCode, member.type).toBe(200);
       expect(res.json()).toEqual({ status: 1, message: FEATURES_MSG.listed, data: { mailbox: false, stripe: false } });
     }
   });
 
   it('says both are set up when INBOUND_IMAP_URL and STRIPE_SECRET_KEY are set', async () => {
-    const res = await call(full, 'GET', FEATURES, fullAdmin.token);
+    const res = await api(full, FEATURES_CONTRACTS.features, {}, fullAdmin);
     expect(res.json()).toEqual({ status: 1, message: FEATURES_MSG.listed, data: { mailbox: true, stripe: true } });
   });
 

@@ -1,5 +1,6 @@
-import { type FindItem, ROLE, STATUS } from '@eta/shared';
+import { FIND_CONTRACTS, type FindItem, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { assignAs, buildOrder, INGEST_KEY, nextOrderId, seedOrders } from './orders-fixtures.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
@@ -168,7 +169,7 @@ describeEachDialect('find', (dialect) => {
     const held = await buildTestApp(dialect, { REQUIRE_2FA: 'Team' });
     try {
       const member = await createMember(held, ROLE.Team);
-      const res = await call(held, 'GET', `/api/admin/find?q=${nextOrderId()}`, member.token);
+      const res = await api(held, FIND_CONTRACTS.find, { query: { q: nextOrderId() } }, member);
       expect(res.statusCode).toBe(403);
     } finally {
       await held.close();

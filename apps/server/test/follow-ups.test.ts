@@ -1,8 +1,18 @@
-import { FOLLOW_UP_MSG, type OrderListItem, ROLE, ROLES, STATUS } from '@eta/shared';
+import {
+  DETAIL_CONTRACTS,
+  FOLLOW_UP_CONTRACTS,
+  FOLLOW_UP_MSG,
+  ORDERS_CONTRACTS,
+  type OrderListItem,
+  ROLE,
+  ROLES,
+  STATUS,
+} from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { folderCountsOfMany } from '../src/modules/orders/index.ts';
+import { api } from './api-client.ts';
 import { buildOrder, bulkHelpers, INGEST_KEY, listAll, seedOrders } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 const DAY_MS = 86_400_000;
 /** 10 March 2026, 23:30 UTC: half an hour before the 11th's follow-ups come due */
@@ -14,14 +24,14 @@ describeEachDialect('follow-up dates', (dialect) => {
   let tara: Member;
   const { order, events, counts } = bulkHelpers(() => t);
   const followUp = (member: Member | null, payload: unknown) =>
-    call(t, 'PUT', '/api/admin/follow-up', member?.token ?? null, payload);
+    api.raw(t, FOLLOW_UP_CONTRACTS.followUp, { body: payload }, member?.token ?? null);
   const ordersIn = (status: string, n: number) =>
     seedOrders(
       t,
       Array.from({ length: n }, () => buildOrder({ process_status: status })),
     );
   const detail = async (orderId: string) =>
-    (await call(t, 'GET', `/api/admin/get-orders-details/${orderId}`, tara.token)).json().data;
+    (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, tara)).json().data;
   const due = async () => {
     const c = await counts(tara);
     return [c.awaitingFollowUpDueCount, c.awaitingGovtFollowUpDueCount];
@@ -114,10 +124,12 @@ describeEachDialect('follow-up dates', (dialect) => {
     expect(await due()).toEqual([2, 1]);
 
     // moved on (to Completed), the order no longer counts; cleared, neither
-    const moved = await call(t, 'PUT', '/api/admin/move-order-status', tara.token, {
-      orderId: later,
-      updatingStatus: STATUS.Completed,
-    });
+    const moved = await api(
+      t,
+      ORDERS_CONTRACTS.move,
+      { body: { orderId: later, updatingStatus: STATUS.Completed } },
+      tara,
+    );
     expect(moved.statusCode).toBe(200);
     await followUp(tara, { orderId: govt, followUpOn: null });
     expect(await due()).toEqual([1, 0]);

@@ -1,18 +1,18 @@
-import { decodeId, encodeId, MSG, type PaymentGatewayRecord, ROLE, type Role, SERVER_MSG } from '@eta/shared';
+import {
+  decodeId,
+  encodeId,
+  GATEWAY_CONTRACTS,
+  MSG,
+  type PaymentGatewayRecord,
+  ROLE,
+  type Role,
+  SERVER_MSG,
+} from '@eta/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildTestApp,
-  call,
-  createMember,
-  describeEachDialect,
-  type Member,
-  reauth,
-  type TestApp,
-} from './test-app.ts';
+import { api } from './api-client.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, reauth, type TestApp } from './test-app.ts';
 
-const LIST = '/api/admin/payment-gateways';
-const SETTING = '/api/admin/payment-gateway-setting';
 const OTHER_DOMAIN = 'This gateway belongs to the other domain.';
 const SECONDARY_INVALID = 'isSecondaryDomain must be 0 or 1.';
 
@@ -35,12 +35,12 @@ describeEachDialect('payment gateways', (dialect) => {
   afterAll(() => t.close());
 
   async function list(): Promise<PaymentGatewayRecord[]> {
-    const res = await call(t, 'GET', LIST, admin.token);
+    const res = await api(t, GATEWAY_CONTRACTS.list, {}, admin);
     expect(res.statusCode).toBe(200);
     return res.json().data;
   }
   const activate = (gatewayDetails: unknown, token: string = admin.token) =>
-    call(t, 'POST', SETTING, token, { gatewayDetails });
+    api.raw(t, GATEWAY_CONTRACTS.activate, { body: { gatewayDetails } }, token);
   /** a gateway of the domain that is not its active one */
   async function inactiveOf(secondary: 0 | 1): Promise<PaymentGatewayRecord> {
     const gateway = (await list()).find((g) => g.is_secondary_domain === secondary && g.is_active === '0');
@@ -50,7 +50,7 @@ describeEachDialect('payment gateways', (dialect) => {
 
   describe('listing', () => {
     it('lists every configured gateway for both domains, with encoded ids', async () => {
-      const res = await call(t, 'GET', LIST, admin.token);
+      const res = await api(t, GATEWAY_CONTRACTS.list, {}, admin);
       expect(res.json().status).toBe(1);
       const all: PaymentGatewayRecord[] = res.json().data;
       for (const secondary of [0, 1] as const) {
@@ -118,7 +118,7 @@ describeEachDialect('payment gateways', (dialect) => {
       const manager = await createMember(t, ROLE.Manager);
       await reauth(t, manager.token);
       const chosen = await inactiveOf(0);
-      expect((await call(t, 'GET', LIST, manager.token)).statusCode).toBe(200);
+      expect((await api(t, GATEWAY_CONTRACTS.list, {}, manager)).statusCode).toBe(200);
       expect((await activate({ gatewayId: chosen.id, isSecondaryDomain: 0 }, manager.token)).statusCode).toBe(200);
       expect(activeOf(await list(), 0).map((g) => g.id)).toEqual([chosen.id]);
     });
@@ -177,10 +177,13 @@ describeEachDialect('payment gateways', (dialect) => {
   describe('access', () => {
     const sendTo = async (route: 'list' | 'setting', token: string | null) =>
       route === 'list'
-        ? call(t, 'GET', LIST, token)
-        : call(t, 'POST', SETTING, token, {
-            gatewayDetails: { gatewayId: (await inactiveOf(0)).id, isSecondaryDomain: 0 },
-          });
+        ? api(t, GATEWAY_CONTRACTS.list, {}, token)
+        : api(
+            t,
+            GATEWAY_CONTRACTS.activate,
+            { body: { gatewayDetails: { gatewayId: (await inactiveOf(0)).id, isSecondaryDomain: 0 } } },
+            token,
+          );
 
     it.each([
       ['list', 'no token', null],

@@ -1,9 +1,19 @@
-import { type AccessLogRecord, DETAIL_CONTRACTS, PERMISSIONS, ROLE, ROLES, type Role, SERVER_MSG } from '@eta/shared';
+import {
+  type AccessLogRecord,
+  DETAIL_CONTRACTS,
+  PERMISSIONS,
+  PRIVACY_CONTRACTS,
+  ROLE,
+  ROLES,
+  type Role,
+  SERVER_MSG,
+} from '@eta/shared';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { newOrder } from './detail-fixtures.ts';
 import { INGEST_KEY, PNG_URL } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 /**
  * DESIGN §22 "Passport and selfie images are shown on request": reading an order is not reading its
@@ -23,16 +33,16 @@ describeEachDialect('passport and selfie images on request', (dialect) => {
   afterAll(() => t.close());
 
   const readsOf = async (orderId: string): Promise<[string, string | null][]> => {
-    const res = await call(t, 'GET', `/api/admin/access-log?orderId=${encodeURIComponent(orderId)}`, admin.token);
+    const res = await api(t, PRIVACY_CONTRACTS.accessLog, { query: { orderId } }, admin);
     expect(res.statusCode).toBe(200);
     return (res.json().data as AccessLogRecord[]).map((r) => [r.action, r.detail]);
   };
-  const image = (orderId: string, kind: string, member: Member = tara) =>
-    call(t, 'GET', `/api/admin/order-image/${encodeURIComponent(orderId)}/${kind}`, member.token);
+  const image = (orderId: string, kind: 'passport' | 'selfie', member: Member = tara) =>
+    api(t, DETAIL_CONTRACTS.image, { params: { orderId, kind } }, member);
 
   it('a detail view is a detail row and no image row, though the detail links both images', async () => {
     const orderId = await newOrder(t, { passport_image: PNG_URL, upload_image: PNG_URL });
-    const res = await call(t, 'GET', `/api/admin/get-orders-details/${encodeURIComponent(orderId)}`, tara.token);
+    const res = await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, tara);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.images.passport).toMatch(/\/passport$/);
     expect(await readsOf(orderId)).toEqual([['detail', null]]);
@@ -73,7 +83,7 @@ describeEachDialect('passport and selfie images on request', (dialect) => {
       const refused = await image(orderId, 'passport');
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ status: 0, message: SERVER_MSG.forbidden });
-      const detail = await call(t, 'GET', `/api/admin/get-orders-details/${encodeURIComponent(orderId)}`, tara.token);
+      const detail = await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, tara);
       expect(detail.statusCode).toBe(200);
       expect((await image(orderId, 'passport', admin)).statusCode).toBe(200);
       expect(await readsOf(orderId)).toEqual([

@@ -1,25 +1,26 @@
-import { ERASED_NAME, ORDER_EVENT, ROLE, STATUS } from '@eta/shared';
+import {
+  DETAIL_CONTRACTS,
+  ERASED_NAME,
+  INBOX_CONTRACTS,
+  ORDER_EVENT,
+  PRIVACY_CONTRACTS,
+  ROLE,
+  STATUS,
+} from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_FOLDER } from '../src/lib/file-store.ts';
 import { taggedAddress } from '../src/lib/mail-tokens.ts';
 import { runRetentionPass } from '../src/modules/privacy/index.ts';
+import { api } from './api-client.ts';
 import { orderRow, outboxOf, PDF, pdfFile, uploadDocument } from './detail-fixtures.ts';
-import { type Dovecot, startDovecot } from './dovecot-fixture.ts';
+import { dovecotForFile } from './dovecot-fixture.ts';
 import { PERSON, PERSON_TRACES } from './erasure-fixtures.ts';
 import { customerReply, postfixBounce } from './inbound-messages.ts';
 import { BOUNCES, inboxEnv } from './inbox-reader-fixtures.ts';
 import { buildOrder, INGEST_KEY, PNG_URL, seedOrders } from './orders-fixtures.ts';
 import { ageOrder } from './privacy-fixtures.ts';
 import { everyStoredFile, everyStoredRow, type Found, holding } from './stored-text.ts';
-import {
-  buildTestApp,
-  call,
-  createMember,
-  describeEachDialect,
-  type Member,
-  reauth,
-  type TestApp,
-} from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, reauth, type TestApp } from './test-app.ts';
 import { unzip } from './zip-entries.ts';
 
 const DAY_MS = 86_400_000;
@@ -27,11 +28,7 @@ const DAY_MS = 86_400_000;
 /** A PDF the person sent: their name is inside it, so a search of the stored files finds it. */
 const PERSONAL_PDF = Buffer.concat([PDF, Buffer.from(`% scanned passport of ${PERSON.first} ${PERSON.last}\n`)]);
 
-let dovecot: Dovecot;
-beforeAll(async () => {
-  dovecot = await startDovecot();
-});
-afterAll(() => dovecot.stop());
+const dovecot = dovecotForFile();
 
 /**
  * DESIGN §25 "Inbound mail is personal data: in the subject export, gone on erasure, removed with
@@ -79,7 +76,7 @@ describeEachDialect('inbound mail is personal data', (dialect) => {
     t.app.ctx.db.selectFrom('inbound_attachments').selectAll().where('inbound_id', '=', inboundId).execute();
   const stored = (t: TestApp, name: string) => t.app.ctx.files.sizeOf(FILE_FOLDER.inbound, name);
   const detailOf = async (t: TestApp, admin: Member, orderId: string) =>
-    (await call(t, 'GET', `/api/admin/get-orders-details/${encodeURIComponent(orderId)}`, admin.token)).json().data;
+    (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, admin)).json().data;
 
   describe('the subject export and the erasure of one person', () => {
     let t: TestApp;
@@ -112,9 +109,7 @@ describeEachDialect('inbound mail is personal data', (dialect) => {
     afterAll(() => t.close());
 
     it('puts the reply, the bounce and the attachment, bytes and all, in the export of the address', async () => {
-      const res = await call(t, 'POST', '/api/admin/subject-export', admin.token, {
-        email: PERSON.email.toUpperCase(),
-      });
+      const res = await api(t, PRIVACY_CONTRACTS.subjectExport, { body: { email: PERSON.email.toUpperCase() } }, admin);
       expect(res.statusCode, res.body).toBe(200);
       exported = await unzip(res.rawPayload);
       const record = JSON.parse(String(exported.get(`orders/${order.orderId}.json`)));
@@ -163,9 +158,12 @@ describeEachDialect('inbound mail is personal data', (dialect) => {
             })),
           ),
         };
-        const res = await call(t, 'POST', `/api/admin/orders/${order.orderId}/erase`, admin.token, {
-          reason: 'Asked by mail',
-        });
+        const res = await api(
+          t,
+          PRIVACY_CONTRACTS.erase,
+          { params: { orderId: order.orderId }, body: { reason: 'Asked by mail' } },
+          admin,
+        );
         expect(res.statusCode, res.body).toBe(200);
       });
 
@@ -205,19 +203,16 @@ describeEachDialect('inbound mail is personal data', (dialect) => {
         expect(holding([{ where: 'detail', text: JSON.stringify(detail) }], PERSON_TRACES)).toEqual([]);
         const kinds = detail.events.map((e: { kind: string }) => e.kind);
         expect(kinds).toEqual(expect.arrayContaining([ORDER_EVENT.customerReply, ORDER_EVENT.mailBounced]));
-        const move = detail.events.find(
-          (e: { kind: string; to_value: string }) =>
-            e.kind === ORDER_EVENT.status && e.to_value === STATUS.ContactCustomer,
-        );
-        expect(move.detail).toBe('Approval mail not delivered');
+        const move = detail.events.find((e) => e.kind === ORDER_EVENT.status && e.to_value === STATUS.ContactCustomer);
+        expect(move!.detail).toBe('Approval mail not delivered');
         const [attachment] = await t.app.ctx.db
           .selectFrom('inbound_attachments')
           .select('id')
           .where('name', '=', ERASED_NAME)
           .execute();
-        const download = await call(t, 'GET', `/api/admin/inbound-attachments/${attachment?.id}`, admin.token);
+        const download = await api(t, INBOX_CONTRACTS.attachment, { params: { id: attachment?.id } }, admin);
         expect(download.statusCode).toBe(404);
-        const listed = await call(t, 'GET', `/api/admin/inbound-mail?orderId=${order.orderId}`, admin.token);
+        const listed = await api(t, INBOX_CONTRACTS.inbound, { query: { orderId: order.orderId } }, admin);
         expect(listed.json().data).toEqual([]);
       });
 
@@ -296,7 +291,7 @@ describeEachDialect('inbound mail is personal data', (dialect) => {
       const detail = await detailOf(t, admin, done.orderId);
       expect(detail.conversation.filter((c: { direction: string }) => c.direction === 'in')).toEqual([]);
       expect(detail.data_removal.documents_removed_at).toEqual(expect.any(String));
-      const unmatched = await call(t, 'GET', '/api/admin/inbound-mail?unmatched=1', admin.token);
+      const unmatched = await api(t, INBOX_CONTRACTS.inbound, { query: { unmatched: '1' } }, admin);
       expect(unmatched.json().data.map((m: { subject: string }) => m.subject)).toEqual(['new, no order']);
       // the run's audit entry counts them
       const [run] = await t.app.ctx.db
@@ -315,9 +310,12 @@ describeEachDialect('inbound mail is personal data', (dialect) => {
       await dovecot.append(await customerReply({ to: 'support@inbox.test', subject: 'link me', text: 'c' }));
       expect((await t.app.inboundReader.readOnce()).read).toBe(2);
       const [loose] = (await inboundRows(t, null)).filter((m) => m.subject === 'link me');
-      const linked = await call(t, 'PUT', `/api/admin/inbound-mail/${loose?.id}`, admin.token, {
-        orderId: done.orderId,
-      });
+      const linked = await api(
+        t,
+        INBOX_CONTRACTS.linkInbound,
+        { params: { id: loose?.id }, body: { orderId: done.orderId } },
+        admin,
+      );
       expect(linked.statusCode, linked.body).toBe(200);
       expect(await filesOfMail(done.id)).toEqual([
         { removed: false, files: [true, true] },

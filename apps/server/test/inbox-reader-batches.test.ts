@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_BYTES, BATCH_MESSAGES, batches } from '../src/modules/inbox/reader.ts';
-import { type Dovecot, startDovecot } from './dovecot-fixture.ts';
+import { dovecotForFile } from './dovecot-fixture.ts';
 import { customerReply } from './inbound-messages.ts';
 import { inboxEnv } from './inbox-reader-fixtures.ts';
 import { buildTestApp, describeEachDialect, type TestApp } from './test-app.ts';
@@ -27,11 +27,7 @@ describe('batches of the mailbox', () => {
   });
 });
 
-let dovecot: Dovecot;
-beforeAll(async () => {
-  dovecot = await startDovecot();
-});
-afterAll(() => dovecot.stop());
+const dovecot = dovecotForFile();
 
 describeEachDialect('a full mailbox read in batches', (dialect) => {
   let t: TestApp;

@@ -1,10 +1,11 @@
-import { STATUS } from '@eta/shared';
+import { FOLLOW_UP_CONTRACTS, INBOX_CONTRACTS, ORDERS_CONTRACTS, STATUS } from '@eta/shared';
 import { expect } from 'vitest';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
+import { api } from './api-client.ts';
 import { newOrder, orderRow } from './detail-fixtures.ts';
 import type { Dovecot } from './dovecot-fixture.ts';
 import type { SmtpSink } from './smtp-sink.ts';
-import { call, type Member, type TestApp } from './test-app.ts';
+import type { Member, TestApp } from './test-app.ts';
 
 /** What the inbound mailbox's tests share (inbox-reader.test.ts, inbox-reader-running.test.ts, inbox-privacy.test.ts). */
 export const REPLY_TO = 'replies@inbox.test';
@@ -33,13 +34,20 @@ export async function until<T>(what: string, check: () => T | null | false | Pro
 /** An order in Awaiting Customer with a follow-up date, and a template mail to its customer, sent. */
 export async function awaitingOrderWithMail(app: TestApp, member: Member, sink: SmtpSink) {
   const orderId = await newOrder(app);
-  await call(app, 'PUT', '/api/admin/move-order-status', member.token, { orderId, updatingStatus: STATUS.Awaiting });
-  await call(app, 'PUT', '/api/admin/follow-up', member.token, { orderId, followUpOn: '2026-12-24' });
-  const sent = await call(app, 'POST', '/api/admin/send-customer-mail', member.token, {
-    orderId,
-    subject: 'A clearer photo, please',
-    body: 'Dear {{first_name}},\n\nPlease send a clearer photo.',
-  });
+  await api(app, ORDERS_CONTRACTS.move, { body: { orderId, updatingStatus: STATUS.Awaiting } }, member);
+  await api(app, FOLLOW_UP_CONTRACTS.followUp, { body: { orderId, followUpOn: '2026-12-24' } }, member);
+  const sent = await api(
+    app,
+    INBOX_CONTRACTS.sendCustomerMail,
+    {
+      body: {
+        orderId,
+        subject: 'A clearer photo, please',
+        body: 'Dear {{first_name}},\n\nPlease send a clearer photo.',
+      },
+    },
+    member,
+  );
   expect(sent.statusCode).toBe(201);
   await drainOutbox(app.app);
   const mail = sink.messages.find(

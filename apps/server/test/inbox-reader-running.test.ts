@@ -1,19 +1,16 @@
-import { ROLE } from '@eta/shared';
+import { DETAIL_CONTRACTS, ROLE } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { orderRow } from './detail-fixtures.ts';
-import { type Dovecot, startDovecot } from './dovecot-fixture.ts';
+import { dovecotForFile } from './dovecot-fixture.ts';
 import { customerReply } from './inbound-messages.ts';
 import { awaitingOrderWithMail, inboxEnv, READ_WAIT_MS, until } from './inbox-reader-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 /** The inbound reader as a serving instance runs it (DESIGN §25): started with the app, and the mailbox down. */
-let dovecot: Dovecot;
-beforeAll(async () => {
-  dovecot = await startDovecot();
-});
-afterAll(() => dovecot.stop());
+const dovecot = dovecotForFile();
 
 describeEachDialect('the inbound reader running with the app (DESIGN §25)', (dialect) => {
   let sink: SmtpSink;
@@ -81,9 +78,8 @@ describeEachDialect('the inbound reader running with the app (DESIGN §25)', (di
         await repliedOrder(third.orderId);
         expect(live.app.inboundReader.state()).toMatchObject({ reading: true, problem: null, failures: 0 });
         await until('INBOX emptied', async () => (await dovecot.count('INBOX')) === 0);
-        const detail = (
-          await call(live, 'GET', `/api/admin/get-orders-details/${encodeURIComponent(third.orderId)}`, member.token)
-        ).json().data;
+        const detail = (await api(live, DETAIL_CONTRACTS.detail, { params: { orderId: third.orderId } }, member)).json()
+          .data;
         expect(detail.conversation.map((c: { direction: string }) => c.direction)).toEqual(['out', 'in']);
       },
       4 * READ_WAIT_MS,

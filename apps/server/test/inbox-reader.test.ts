@@ -1,14 +1,15 @@
-import { AWAITING_REPLIED_COUNT, ROLE, STATUS } from '@eta/shared';
+import { AWAITING_REPLIED_COUNT, DETAIL_CONTRACTS, INBOX_CONTRACTS, ORDERS_CONTRACTS, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { taggedAddress } from '../src/lib/mail-tokens.ts';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
+import { api } from './api-client.ts';
 import { newOrder, orderRow, outboxOf, PDF, PNG, pdfFile, uploadDocument } from './detail-fixtures.ts';
-import { type Dovecot, startDovecot } from './dovecot-fixture.ts';
+import { dovecotForFile } from './dovecot-fixture.ts';
 import { arfComplaint, customerReply, postfixBounce } from './inbound-messages.ts';
 import { awaitingOrderWithMail, BOUNCES, inboxEnv, REPLY_TO } from './inbox-reader-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 /** DESIGN §25's "a 50 MB attachment": a PDF of exactly 50 MB beside a small photo */
 const BIG_BYTES = 50 * 1024 * 1024;
@@ -34,11 +35,7 @@ const fiftyMegabyteMail = () => {
   return fiftyMegabytes;
 };
 
-let dovecot: Dovecot;
-beforeAll(async () => {
-  dovecot = await startDovecot();
-});
-afterAll(() => dovecot.stop());
+const dovecot = dovecotForFile();
 
 describeEachDialect('the inbound mailbox read back onto orders (DESIGN §25)', (dialect) => {
   let sink: SmtpSink;
@@ -103,11 +100,9 @@ describeEachDialect('the inbound mailbox read back onto orders (DESIGN §25)', (
     expect(await dovecot.count('INBOX')).toBe(0);
     expect(await dovecot.count('Processed')).toBe(processedBefore + 1);
     // the count beside Awaiting Customer, and the detail's conversation
-    const counts = await call(t, 'GET', '/api/admin/get-folder-count', team.token);
+    const counts = await api(t, ORDERS_CONTRACTS.folderCounts, {}, team);
     expect(counts.json().data[AWAITING_REPLIED_COUNT]).toBeGreaterThanOrEqual(1);
-    const detail = (
-      await call(t, 'GET', `/api/admin/get-orders-details/${encodeURIComponent(orderId)}`, team.token)
-    ).json().data;
+    const detail = (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, team)).json().data;
     const directions = detail.conversation.map((c: { direction: string }) => c.direction);
     expect(directions).toEqual(['out', 'in']);
     const incoming = detail.conversation[1];
@@ -116,7 +111,7 @@ describeEachDialect('the inbound mailbox read back onto orders (DESIGN §25)', (
       attachments: [expect.objectContaining({ name: 'passport.pdf', type: 'application/pdf' })],
     });
     // the attachment downloads, each time an access-log row
-    const download = await call(t, 'GET', `/api/admin/inbound-attachments/${incoming.attachments[0].id}`, team.token);
+    const download = await api(t, INBOX_CONTRACTS.attachment, { params: { id: incoming!.attachments[0]!.id } }, team);
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const logged = await t.app.ctx.db
@@ -127,10 +122,7 @@ describeEachDialect('the inbound mailbox read back onto orders (DESIGN §25)', (
       .execute();
     expect(logged).toHaveLength(1);
     // moving the order on clears the mark
-    await call(t, 'PUT', '/api/admin/move-order-status', team.token, {
-      orderId,
-      updatingStatus: STATUS.ContactCustomer,
-    });
+    await api(t, ORDERS_CONTRACTS.move, { body: { orderId, updatingStatus: STATUS.ContactCustomer } }, team);
     expect((await orderRow(t, orderId)).customer_replied_at).toBeNull();
   });
 
@@ -171,7 +163,7 @@ describeEachDialect('the inbound mailbox read back onto orders (DESIGN §25)', (
       expect.stringMatching(/^reply: unmatched/),
     ]);
     expect(await dovecot.count('INBOX')).toBe(0);
-    const unmatched = await call(t, 'GET', '/api/admin/inbound-mail?unmatched=1&limit=10', team.token);
+    const unmatched = await api(t, INBOX_CONTRACTS.inbound, { query: { unmatched: '1', limit: '10' } }, team);
     expect(unmatched.json().data.map((m: { subject: string }) => m.subject)).toEqual([
       'broken',
       'hello',
@@ -179,14 +171,16 @@ describeEachDialect('the inbound mailbox read back onto orders (DESIGN §25)', (
     ]);
     // a member links one to its order
     const orderId = await newOrder(t);
-    const id = unmatched.json().data[2].id;
-    const linked = await call(t, 'PUT', `/api/admin/inbound-mail/${id}`, team.token, { orderId });
+    const id = unmatched.json().data[2]!.id;
+    const linked = await api(t, INBOX_CONTRACTS.linkInbound, { params: { id }, body: { orderId } }, team);
     expect(linked.json().data).toMatchObject({ order_id: orderId, matched_by: 'staff' });
-    expect((await call(t, 'PUT', `/api/admin/inbound-mail/${id}`, team.token, { orderId: 'bad id!' })).statusCode).toBe(
-      400,
-    );
-    expect((await call(t, 'PUT', '/api/admin/inbound-mail/999999', team.token, { orderId })).statusCode).toBe(404);
-    expect((await call(t, 'GET', '/api/admin/inbound-mail', null)).statusCode).toBe(401);
+    expect(
+      (await api(t, INBOX_CONTRACTS.linkInbound, { params: { id }, body: { orderId: 'bad id!' } }, team)).statusCode,
+    ).toBe(400);
+    expect(
+      (await api(t, INBOX_CONTRACTS.linkInbound, { params: { id: '999999' }, body: { orderId } }, team)).statusCode,
+    ).toBe(404);
+    expect((await api(t, INBOX_CONTRACTS.inbound, {})).statusCode).toBe(401);
   });
 
   it('keeps PDFs and images and refuses an executable by name', async () => {
@@ -231,7 +225,8 @@ describeEachDialect('the inbound mailbox read back onto orders (DESIGN §25)', (
       .where('message_id', '=', BIG_MESSAGE_ID)
       .execute();
     expect(Number(await t.app.ctx.files.sizeOf('inbound', stored?.raw_file as string))).toBeGreaterThan(BIG_BYTES);
-    const unmatched = (await call(t, 'GET', '/api/admin/inbound-mail?unmatched=1&limit=1', team.token)).json().data;
+    const unmatched = (await api(t, INBOX_CONTRACTS.inbound, { query: { unmatched: '1', limit: '1' } }, team)).json()
+      .data;
     expect(unmatched[0]).toMatchObject({
       id: stored?.id,
       subject: 'My passport, scanned',
@@ -240,11 +235,9 @@ describeEachDialect('the inbound mailbox read back onto orders (DESIGN §25)', (
     });
     // a member links it; the order's conversation shows it with what was kept
     const orderId = await newOrder(t);
-    const linked = await call(t, 'PUT', `/api/admin/inbound-mail/${stored?.id}`, team.token, { orderId });
+    const linked = await api(t, INBOX_CONTRACTS.linkInbound, { params: { id: stored?.id }, body: { orderId } }, team);
     expect(linked.statusCode, linked.body).toBe(200);
-    const detail = (
-      await call(t, 'GET', `/api/admin/get-orders-details/${encodeURIComponent(orderId)}`, team.token)
-    ).json().data;
+    const detail = (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, team)).json().data;
     expect(detail.conversation).toEqual([
       expect.objectContaining({
         direction: 'in',
@@ -285,9 +278,7 @@ describeEachDialect('the inbound mailbox read back onto orders (DESIGN §25)', (
       .where('kind', '=', 'status')
       .execute();
     expect(events.at(-1)?.detail).toMatch(/^Approval mail not delivered: 550 5\.1\.1/);
-    const history = (
-      await call(t, 'GET', `/api/admin/get-orders-details/${encodeURIComponent(orderId)}`, admin.token)
-    ).json().data.mailHistory;
+    const history = (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, admin)).json().data.mailHistory;
     expect(history[0]).toMatchObject({ delivery: 'complained' });
   });
 });

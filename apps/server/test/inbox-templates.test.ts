@@ -1,15 +1,13 @@
-import { ROLE } from '@eta/shared';
+import { INBOX_CONTRACTS, ROLE } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTag } from '../src/lib/mail-tokens.ts';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
+import { type ApiRefusal, api } from './api-client.ts';
 import { newOrder, outboxOf } from './detail-fixtures.ts';
 import { INBOX_ADDRESSES_ENV } from './inbox-reader-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { ofOrder, type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
-
-const TEMPLATES = '/api/admin/mail-templates';
-const SEND = '/api/admin/send-customer-mail';
 
 const photoTemplate = {
   name: 'Clearer passport photo',
@@ -46,35 +44,52 @@ describeEachDialect('customer mail templates and send-customer-mail (DESIGN §25
 
   describe('templates', () => {
     it('a Manager writes, changes and deletes one; every staff type lists them', async () => {
-      const created = await call(t, 'POST', TEMPLATES, manager.token, photoTemplate);
+      const created = await api(t, INBOX_CONTRACTS.createTemplate, { body: photoTemplate }, manager);
       expect(created.statusCode).toBe(201);
       const id = created.json().data.id;
       expect(created.json().data).toMatchObject({ folders: ['awaitingorder'], public_note: photoTemplate.publicNote });
-      const changed = await call(t, 'PUT', `${TEMPLATES}/${id}`, admin.token, { ...photoTemplate, name: 'Photo' });
+      const changed = await api(
+        t,
+        INBOX_CONTRACTS.updateTemplate,
+        { params: { id }, body: { ...photoTemplate, name: 'Photo' } },
+        admin,
+      );
       expect(changed.json().data.name).toBe('Photo');
-      const listed = await call(t, 'GET', TEMPLATES, team.token);
+      const listed = await api(t, INBOX_CONTRACTS.templates, {}, team);
       expect(listed.json().data.map((r: { id: number }) => r.id)).toContain(id);
-      expect((await call(t, 'DELETE', `${TEMPLATES}/${id}`, manager.token)).statusCode).toBe(200);
-      expect((await call(t, 'DELETE', `${TEMPLATES}/${id}`, manager.token)).statusCode).toBe(404);
-      expect((await call(t, 'PUT', `${TEMPLATES}/${id}`, manager.token, photoTemplate)).statusCode).toBe(404);
+      expect((await api(t, INBOX_CONTRACTS.deleteTemplate, { params: { id } }, manager)).statusCode).toBe(200);
+      expect((await api(t, INBOX_CONTRACTS.deleteTemplate, { params: { id } }, manager)).statusCode).toBe(404);
+      expect(
+        (await api(t, INBOX_CONTRACTS.updateTemplate, { params: { id }, body: photoTemplate }, manager)).statusCode,
+      ).toBe(404);
     });
 
     it('refuses an unknown variable, an unknown folder, a missing body and unknown keys with the field', async () => {
-      const typo = await call(t, 'POST', TEMPLATES, admin.token, { ...photoTemplate, body: 'Hi {{firstname}}' });
+      const typo = await api(
+        t,
+        INBOX_CONTRACTS.createTemplate,
+        { body: { ...photoTemplate, body: 'Hi {{firstname}}' } },
+        admin,
+      );
       expect(typo.statusCode).toBe(400);
-      expect(typo.json().data.errors.body).toMatch(/\{\{firstname\}\} is not a variable/);
-      const folder = await call(t, 'POST', TEMPLATES, admin.token, { ...photoTemplate, folders: ['nowhere'] });
-      expect(folder.json().data.errors.folders).toBeDefined();
-      const blank = await call(t, 'POST', TEMPLATES, admin.token, { ...photoTemplate, body: '  ' });
+      expect(typo.json<ApiRefusal>().data.errors.body).toMatch(/\{\{firstname\}\} is not a variable/);
+      const folder = await api(
+        t,
+        INBOX_CONTRACTS.createTemplate,
+        { body: { ...photoTemplate, folders: ['nowhere'] } },
+        admin,
+      );
+      expect(folder.json<ApiRefusal>().data.errors.folders).toBeDefined();
+      const blank = await api(t, INBOX_CONTRACTS.createTemplate, { body: { ...photoTemplate, body: '  ' } }, admin);
       expect(blank.json().message).toBe('Write the body of the template.');
-      const extra = await call(t, 'POST', TEMPLATES, admin.token, { ...photoTemplate, html: '<b>' });
+      const extra = await call(t, 'POST', '/api/admin/mail-templates', admin.token, { ...photoTemplate, html: '<b>' });
       expect(extra.statusCode).toBe(400);
     });
 
     it('answers 401 without a session and 403 to a Team member who writes one', async () => {
-      expect((await call(t, 'GET', TEMPLATES, null)).statusCode).toBe(401);
-      expect((await call(t, 'POST', TEMPLATES, team.token, photoTemplate)).statusCode).toBe(403);
-      expect((await call(t, 'DELETE', `${TEMPLATES}/1`, team.token)).statusCode).toBe(403);
+      expect((await api(t, INBOX_CONTRACTS.templates, {})).statusCode).toBe(401);
+      expect((await api(t, INBOX_CONTRACTS.createTemplate, { body: photoTemplate }, team)).statusCode).toBe(403);
+      expect((await api(t, INBOX_CONTRACTS.deleteTemplate, { params: { id: '1' } }, team)).statusCode).toBe(403);
     });
   });
 
@@ -82,14 +97,21 @@ describeEachDialect('customer mail templates and send-customer-mail (DESIGN §25
     it('renders each variable once, escapes markup, and carries our Message-ID, a signed Reply-To and a signed Return-Path', async () => {
       // a customer whose name is markup and a variable: neither may become either
       const orderId = await newOrder(t, { first_name: '<b>{{track_url}}</b>', sur_name: "O'Brien & Co" });
-      const template = (await call(t, 'POST', TEMPLATES, admin.token, photoTemplate)).json().data;
-      const res = await call(t, 'POST', SEND, team.token, {
-        orderId,
-        templateId: template.id,
-        subject: template.subject,
-        body: template.body,
-        mailServiceProvider: 'cloud',
-      });
+      const template = (await api(t, INBOX_CONTRACTS.createTemplate, { body: photoTemplate }, admin)).json().data;
+      const res = await api(
+        t,
+        INBOX_CONTRACTS.sendCustomerMail,
+        {
+          body: {
+            orderId,
+            templateId: template.id,
+            subject: template.subject,
+            body: template.body,
+            mailServiceProvider: 'cloud',
+          },
+        },
+        team,
+      );
       expect(res.statusCode).toBe(201);
       expect(res.json().data.subject).toBe(`Order ${orderId}: we need a clearer photo`);
       expect(await drainOutbox(t.app)).toMatchObject({ sent: 1 });
@@ -119,14 +141,26 @@ describeEachDialect('customer mail templates and send-customer-mail (DESIGN §25
 
     it('refuses bad input with the field, an unknown template, and answers 401', async () => {
       const orderId = await newOrder(t);
-      const bad = await call(t, 'POST', SEND, team.token, { orderId, subject: '', body: 'x' });
+      const bad = await api(t, INBOX_CONTRACTS.sendCustomerMail, { body: { orderId, subject: '', body: 'x' } }, team);
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().data.errors.subject).toBe('Write a subject.');
-      const typo = await call(t, 'POST', SEND, team.token, { orderId, subject: 'Hi', body: '{{evil}}' });
-      expect(typo.json().data.errors.body).toMatch(/is not a variable/);
-      const missing = await call(t, 'POST', SEND, team.token, { orderId, templateId: 999999, subject: 'a', body: 'b' });
+      expect(bad.json<ApiRefusal>().data.errors.subject).toBe('Write a subject.');
+      const typo = await api(
+        t,
+        INBOX_CONTRACTS.sendCustomerMail,
+        { body: { orderId, subject: 'Hi', body: '{{evil}}' } },
+        team,
+      );
+      expect(typo.json<ApiRefusal>().data.errors.body).toMatch(/is not a variable/);
+      const missing = await api(
+        t,
+        INBOX_CONTRACTS.sendCustomerMail,
+        { body: { orderId, templateId: 999999, subject: 'a', body: 'b' } },
+        team,
+      );
       expect(missing.statusCode).toBe(404);
-      expect((await call(t, 'POST', SEND, null, { orderId, subject: 'a', body: 'b' })).statusCode).toBe(401);
+      expect(
+        (await api(t, INBOX_CONTRACTS.sendCustomerMail, { body: { orderId, subject: 'a', body: 'b' } })).statusCode,
+      ).toBe(401);
       expect(await outboxOf(t, orderId)).toEqual([]);
     });
   });

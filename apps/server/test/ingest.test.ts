@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MSG, ORDER_EVENT, ORDER_MSG, REFUND_DATE_ONLY_IN_REFUNDS, ROLE, STATUS } from '@eta/shared';
+import { MSG, ORDER_EVENT, ORDER_MSG, ORDERS_CONTRACTS, REFUND_DATE_ONLY_IN_REFUNDS, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { buildOrder, GIF_URL, INGEST_KEY, nextOrderId, PNG_URL, postOrders } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type TestApp } from './test-app.ts';
 
 const JPEG_BYTES = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 
@@ -112,14 +113,14 @@ describeEachDialect('order ingestion', (dialect) => {
 
   it('accepts a single order object, and the new orders show in the folder counts', async () => {
     const admin = await createMember(t, ROLE.Admin);
-    const before = (await call(t, 'GET', '/api/admin/get-folder-count', admin.token)).json().data;
+    const before = (await api(t, ORDERS_CONTRACTS.folderCounts, {}, admin)).json().data;
     const one = buildOrder();
     const res = await postOrders(t, one);
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toEqual({ created: [one.order_id], duplicates: [] });
-    const after = (await call(t, 'GET', '/api/admin/get-folder-count', admin.token)).json().data;
-    expect(after.newOrdersCount).toBe(before.newOrdersCount + 1);
-    expect(after.allOrdersCount).toBe(before.allOrdersCount + 1);
+    const after = (await api(t, ORDERS_CONTRACTS.folderCounts, {}, admin)).json().data;
+    expect(after.newOrdersCount).toBe(before.newOrdersCount! + 1);
+    expect(after.allOrdersCount).toBe(before.allOrdersCount! + 1);
   });
 
   it('takes a refund made elsewhere with its date, and a refund request without one', async () => {
@@ -130,9 +131,12 @@ describeEachDialect('order ingestion', (dialect) => {
     expect((await orderRow(refunded.order_id as string))?.refund_date).toBe('2025-03-04T04:06:07.000Z');
     expect((await orderRow(requested.order_id as string))?.refund_date).toBeNull();
     // "Refunded it" leaves the refund made elsewhere alone: no new date, no mail to its applicant.
-    const res = await call(t, 'PUT', '/api/admin/move-to-complete-refund', team.token, {
-      orderId: [refunded.order_id, requested.order_id],
-    });
+    const res = await api(
+      t,
+      ORDERS_CONTRACTS.refund,
+      { body: { orderId: [refunded.order_id as string, requested.order_id as string] } },
+      team,
+    );
     expect(res.json()).toMatchObject({
       status: 1,
       message: `1 of 2 orders marked as refunded. Already refunded: ${refunded.order_id}.`,
@@ -150,7 +154,7 @@ describeEachDialect('order ingestion', (dialect) => {
 
   it('takes orders sent in two batches at once once each: created by one, a duplicate for the other', async () => {
     const admin = await createMember(t, ROLE.Admin);
-    const before = (await call(t, 'GET', '/api/admin/get-folder-count', admin.token)).json().data;
+    const before = (await api(t, ORDERS_CONTRACTS.folderCounts, {}, admin)).json().data;
     const shared = [buildOrder(), buildOrder(), buildOrder()];
     const [x, y] = [buildOrder(), buildOrder()];
     const replies = await Promise.all([
@@ -169,8 +173,8 @@ describeEachDialect('order ingestion', (dialect) => {
       .where('order_events.kind', '=', ORDER_EVENT.created)
       .execute();
     expect(created.map((e) => e.order_id).sort()).toEqual(ids([...shared, x, y]));
-    const after = (await call(t, 'GET', '/api/admin/get-folder-count', admin.token)).json().data;
-    expect(after.newOrdersCount).toBe(before.newOrdersCount + 5);
+    const after = (await api(t, ORDERS_CONTRACTS.folderCounts, {}, admin)).json().data;
+    expect(after.newOrdersCount).toBe(before.newOrdersCount! + 5);
   });
 
   it('reports a repeat of a stored order as a duplicate and changes nothing', async () => {

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROLE, SERVER_MSG } from '@eta/shared';
+import { ACCOUNT_CONTRACTS, AUTH_CONTRACTS, DEFENCE_CONTRACTS, DETAIL_CONTRACTS, ROLE, SERVER_MSG } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { orderRow, pdfFile, uploadDocument } from './detail-fixtures.ts';
 import { isEvent, type LiveReader, listening, openLive } from './live-client.ts';
 import { assignAs, buildOrder, INGEST_KEY, PNG_URL, seedOrders } from './orders-fixtures.ts';
@@ -10,16 +11,7 @@ import { accessTokenFor, downloadLink, front } from './public-fixtures.ts';
 import { type SharedRedis, sharedRedis, TEST_REDIS_URL } from './redis-fixtures.ts';
 import { startTestS3, type TestS3 } from './s3-fixtures.ts';
 import { ofOrder, type SmtpSink, startSmtpSink } from './smtp-sink.ts';
-import {
-  buildTestApp,
-  call,
-  createMember,
-  DIALECTS,
-  login,
-  type Member,
-  TEST_PASSWORD,
-  type TestApp,
-} from './test-app.ts';
+import { buildTestApp, createMember, DIALECTS, login, type Member, TEST_PASSWORD, type TestApp } from './test-app.ts';
 
 /** How many calls, 10 ms apart, answered before the first 401 (up to 100). */
 async function firstRefusal(ask: () => Promise<{ statusCode: number }>): Promise<number> {
@@ -86,10 +78,10 @@ describe.runIf(DIALECTS.includes('postgres') && TEST_REDIS_URL)('two instances a
       .where('order_key', '=', row.id)
       .executeTakeFirstOrThrow();
 
-    const onB = await call(b, 'GET', `/api/admin/order-document/${orderId}/${doc.id}`, tara.token);
+    const onB = await api(b, DETAIL_CONTRACTS.document, { params: { orderId, documentId: doc.id } }, tara);
     expect(onB.statusCode).toBe(200);
     expect(onB.rawPayload.equals(pdfFile().bytes)).toBe(true);
-    const image = await call(b, 'GET', `/api/admin/order-image/${orderId}/passport`, tara.token);
+    const image = await api(b, DETAIL_CONTRACTS.image, { params: { orderId, kind: 'passport' } }, tara);
     expect(image.statusCode).toBe(200);
 
     // the customer's link is made by A and opened through B
@@ -126,7 +118,7 @@ describe.runIf(DIALECTS.includes('postgres') && TEST_REDIS_URL)('two instances a
     // half the invoices are asked of A, half of B: both workers see all twelve rows
     await Promise.all(
       ids.map((orderId, i) =>
-        call(i % 2 === 0 ? a : b, 'POST', '/api/admin/send-invoice', tara.token, { orderId }).then((res) => {
+        api(i % 2 === 0 ? a : b, DEFENCE_CONTRACTS.sendInvoice, { body: { orderId } }, tara).then((res) => {
           if (res.statusCode !== 200) throw new Error(res.body);
         }),
       ),
@@ -142,13 +134,13 @@ describe.runIf(DIALECTS.includes('postgres') && TEST_REDIS_URL)('two instances a
   it('a session revoked on A is refused by B as soon as PostgreSQL tells B', async () => {
     const token = await login(a, tara.email, TEST_PASSWORD);
     // B has read the session and keeps it in memory from now on
-    expect((await call(b, 'GET', '/api/user_info', token)).statusCode).toBe(200);
-    expect((await call(a, 'POST', '/api/admin/logout', token)).statusCode).toBe(200);
+    expect((await api(b, AUTH_CONTRACTS.userInfo, {}, token)).statusCode).toBe(200);
+    expect((await api(a, ACCOUNT_CONTRACTS.logout, {}, token)).statusCode).toBe(200);
     // B's copy is dropped by the NOTIFY of the revocation, which arrives just after A's commit: B
     // refuses from then on, and never accepts again. (Without it, B would accept the token for ever.)
-    const refusedAt = await firstRefusal(() => call(b, 'GET', '/api/user_info', token));
+    const refusedAt = await firstRefusal(() => api(b, AUTH_CONTRACTS.userInfo, {}, token));
     expect(refusedAt).toBeLessThan(100);
-    for (let i = 0; i < 5; i += 1) expect((await call(b, 'GET', '/api/user_info', token)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i += 1) expect((await api(b, AUTH_CONTRACTS.userInfo, {}, token)).statusCode).toBe(401);
   });
 
   it('a change made on A reaches a live stream held by B', async () => {

@@ -1,11 +1,21 @@
-import { invoiceNotFoundMessage, MSG, ORDER_ID_MESSAGE, ROLE, STATUS } from '@eta/shared';
+import {
+  DEFENCE_CONTRACTS,
+  DETAIL_CONTRACTS,
+  invoiceNotFoundMessage,
+  MSG,
+  ORDER_ID_MESSAGE,
+  ORDERS_CONTRACTS,
+  ROLE,
+  STATUS,
+} from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
+import { api } from './api-client.ts';
 import { readPdf, squash } from './defence-fixtures.ts';
 import { newOrder, orderRow, outboxOf } from './detail-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { ofOrder, type SmtpSink, startSmtpSink } from './smtp-sink.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 const YEAR = new Date().getUTCFullYear();
 
@@ -32,7 +42,7 @@ describeEachDialect('Send Invoice', (dialect) => {
   });
 
   const send = (payload: unknown, token: string | null = tara.token) =>
-    call(t, 'POST', '/api/admin/send-invoice', token, payload);
+    api.raw(t, DEFENCE_CONTRACTS.sendInvoice, { body: payload }, token);
 
   it.each([
     [{}, MSG.invoiceOrderIdRequired],
@@ -115,7 +125,7 @@ describeEachDialect('Send Invoice', (dialect) => {
       .execute();
     expect(events.map((e) => e.kind)).toEqual(['created', 'mail', 'invoice', 'mail_sent']);
     expect(events[2]).toMatchObject({ to_value: number, staff_name: 'Tom Telecaller' });
-    const detail = (await call(t, 'GET', `/api/admin/get-orders-details/${orderId}`, tara.token)).json().data;
+    const detail = (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, tara)).json().data;
     expect(detail.mailHistory[0]).toMatchObject({ kind: 'invoice', status: 'sent' });
   });
 
@@ -133,7 +143,7 @@ describeEachDialect('Send Invoice', (dialect) => {
 
   it('says on the invoice of a refunded order that the fee was refunded', async () => {
     const orderId = await newOrder(t, { amount: 39, currency: 'GBP', process_status: STATUS.Completed });
-    const refunded = await call(t, 'PUT', '/api/admin/move-to-complete-refund', tara.token, { orderId: [orderId] });
+    const refunded = await api(t, ORDERS_CONTRACTS.refund, { body: { orderId: [orderId] } }, tara);
     expect(refunded.statusCode).toBe(200);
     await drainOutbox(t.app);
     expect((await send({ orderId })).statusCode).toBe(200);
@@ -190,7 +200,7 @@ describeEachDialect('invoices without VAT', (dialect) => {
   it('show the total only, and the business address BUSINESS_EMAIL names', async () => {
     const member = await createMember(t, ROLE.Team);
     const orderId = await newOrder(t, { amount: 39.99, currency: 'GBP' });
-    const res = await call(t, 'POST', '/api/admin/send-invoice', member.token, { orderId });
+    const res = await api(t, DEFENCE_CONTRACTS.sendInvoice, { body: { orderId } }, member);
     expect(res.statusCode, res.body).toBe(200);
     const number = res.json().data.invoiceNumber as string;
     expect(number).toMatch(new RegExp(`^INV-${YEAR}-000001$`));

@@ -1,17 +1,9 @@
-import { ROLE, STATUS } from '@eta/shared';
+import { ACCOUNT_CONTRACTS, LIVE_CONTRACTS, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { isEvent, type LiveReader, listening, openLive } from './live-client.ts';
 import { assignAs, buildOrder, INGEST_KEY, seedOrders } from './orders-fixtures.ts';
-import {
-  buildTestApp,
-  call,
-  createMember,
-  DIALECTS,
-  login,
-  type Member,
-  TEST_PASSWORD,
-  type TestApp,
-} from './test-app.ts';
+import { buildTestApp, createMember, DIALECTS, login, type Member, TEST_PASSWORD, type TestApp } from './test-app.ts';
 
 /**
  * Two instances on one PostgreSQL database (DESIGN §18): what happens on A reaches a stream held
@@ -58,18 +50,18 @@ describe.runIf(DIALECTS.includes('postgres'))('live stream across instances [pos
   it('presence given on A shows on B', async () => {
     const [orderId] = (await seedOrders(a, [buildOrder()])) as [string];
     const ninaOnB = await liveOnB(nina.token);
-    await call(a, 'POST', `/api/admin/orders/${orderId}/presence`, tara.token);
+    await api(a, LIVE_CONTRACTS.presence, { params: { orderId } }, tara);
     const seen = await ninaOnB.next(isEvent('presence', (p) => p.orderId === orderId));
     expect(seen.data.viewers).toEqual(['Tara Team']);
     // and B's own heartbeat sees A's viewer in the shared table
-    const both = await call(b, 'POST', `/api/admin/orders/${orderId}/presence`, nina.token);
+    const both = await api(b, LIVE_CONTRACTS.presence, { params: { orderId } }, nina);
     expect(both.json().data.viewers).toEqual(['Nina Night', 'Tara Team']);
   });
 
   it('a session revoked on A ends its stream on B', async () => {
     const other = await login(a, nina.email, TEST_PASSWORD);
     const reader = await liveOnB(other);
-    expect((await call(a, 'POST', '/api/admin/logout', other)).statusCode).toBe(200);
+    expect((await api(a, ACCOUNT_CONTRACTS.logout, {}, other)).statusCode).toBe(200);
     await reader.ended;
   });
 });

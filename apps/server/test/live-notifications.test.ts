@@ -1,9 +1,10 @@
-import { type LiveEvent, ROLE } from '@eta/shared';
+import { DETAIL_CONTRACTS, type LiveEvent, NOTIFICATIONS_CONTRACTS, ORDERS_CONTRACTS, ROLE } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { newOrder } from './detail-fixtures.ts';
 import { isEvent, type LiveReader, listening, openLive } from './live-client.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 const notifications = (reader: LiveReader) =>
   reader.events.filter((e: LiveEvent) => e.event === 'notification').map((e) => e.data);
@@ -23,9 +24,9 @@ describeEachDialect('live notifications', (dialect) => {
     return reader;
   };
   const remark = async (member: Member, orderId: string, text: string) =>
-    expect(
-      (await call(t, 'POST', '/api/admin/add-new-remark', member.token, { orderId, remark: text })).statusCode,
-    ).toBe(201);
+    expect((await api(t, DETAIL_CONTRACTS.addRemark, { body: { orderId, remark: text } }, member)).statusCode).toBe(
+      201,
+    );
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, { INGEST_API_KEY: INGEST_KEY });
@@ -47,7 +48,7 @@ describeEachDialect('live notifications', (dialect) => {
       await live(tom),
     ];
     const id = await newOrder(t);
-    await call(t, 'PUT', '/api/admin/assign-order-status', tara.token, { orderId: [id] });
+    await api(t, ORDERS_CONTRACTS.assign, { body: { orderId: [id] } }, tara);
 
     await remark(tom, id, '@Tara Team customer rang about this one');
     const heard = await taraTab.next(isEvent('notification'));
@@ -62,7 +63,7 @@ describeEachDialect('live notifications', (dialect) => {
     });
     expect((await taraOtherTab.next(isEvent('notification'))).data).toEqual(heard.data);
     // what the bell lists is what the stream said
-    const listed = (await call(t, 'GET', '/api/admin/notifications', tara.token)).json().data;
+    const listed = (await api(t, NOTIFICATIONS_CONTRACTS.list, {}, tara)).json().data;
     expect(listed[0]).toEqual(heard.data);
 
     // Later messages reach each stream after earlier ones: once Nina and Tom each hear a mention of

@@ -1,5 +1,6 @@
-import { ROLE, STATUS } from '@eta/shared';
+import { ACCOUNT_CONTRACTS, LIVE_CONTRACTS, ORDERS_CONTRACTS, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { isEvent, type LiveReader, listening, openLive } from './live-client.ts';
 import { assignAs, buildOrder, INGEST_KEY, seedOrders } from './orders-fixtures.ts';
 import {
@@ -62,7 +63,7 @@ describeEachDialect('live stream', (dialect) => {
     const taraCounts = await taraLive.next(isEvent('counts'));
     const adminCounts = await adminLive.next(isEvent('counts'));
     const callerCounts = await callerLive.next(isEvent('counts'));
-    const folderCount = await call(t, 'GET', '/api/admin/get-folder-count', tara.token);
+    const folderCount = await api(t, ORDERS_CONTRACTS.folderCounts, {}, tara);
     expect(taraCounts.data).toEqual(folderCount.json().data);
     expect(taraCounts.data.myOrdersCount).toBe(1);
     expect(adminCounts.data.myOrdersCount).toBe(0);
@@ -87,10 +88,12 @@ describeEachDialect('live stream', (dialect) => {
       from: null,
     });
 
-    const moved = await call(t, 'PUT', '/api/admin/move-order-status', tara.token, {
-      orderId,
-      updatingStatus: STATUS.ContactCustomer,
-    });
+    const moved = await api(
+      t,
+      ORDERS_CONTRACTS.move,
+      { body: { orderId, updatingStatus: STATUS.ContactCustomer } },
+      tara,
+    );
     expect(moved.statusCode).toBe(200);
     const move = await ninaLive.next(isEvent('order', (d) => d.orderId === orderId && d.kind === 'status'));
     expect(move.data).toMatchObject({ status: STATUS.ContactCustomer, from: STATUS.New, by: 'Tara Team' });
@@ -123,7 +126,7 @@ describeEachDialect('live stream', (dialect) => {
     const keeps = await live(nina.token);
     await reader.next(isEvent('ready'));
     await keeps.next(isEvent('ready'));
-    expect((await call(t, 'POST', '/api/admin/logout', other)).statusCode).toBe(200);
+    expect((await api(t, ACCOUNT_CONTRACTS.logout, {}, other)).statusCode).toBe(200);
     await reader.ended;
     // the member's other session goes on
     const [orderId] = (await seedOrders(t, [buildOrder()])) as [string];
@@ -134,39 +137,40 @@ describeEachDialect('live stream', (dialect) => {
     const [orderId] = (await seedOrders(t, [buildOrder()])) as [string];
     const ninaLive = await live(nina.token);
     await ninaLive.next(isEvent('ready'));
-    const url = `/api/admin/orders/${orderId}/presence`;
+    const presence = (who: Member, body?: { viewing?: boolean }) =>
+      api(t, LIVE_CONTRACTS.presence, { params: { orderId }, body }, who);
 
-    const first = await call(t, 'POST', url, tara.token);
+    const first = await presence(tara);
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toEqual({ viewers: ['Tara Team'] });
     await ninaLive.next(isEvent('presence', (p) => p.orderId === orderId && p.viewers.join() === 'Tara Team'));
 
-    const second = await call(t, 'POST', url, nina.token, {});
+    const second = await presence(nina, {});
     expect(second.json().data).toEqual({ viewers: ['Nina Night', 'Tara Team'] });
     await ninaLive.next(isEvent('presence', (p) => p.viewers.join() === 'Nina Night,Tara Team'));
 
     // a heartbeat that changes nothing is not announced; leaving is
-    expect((await call(t, 'POST', url, tara.token)).json().data.viewers).toHaveLength(2);
-    const left = await call(t, 'POST', url, tara.token, { viewing: false });
+    expect((await presence(tara)).json().data.viewers).toHaveLength(2);
+    const left = await presence(tara, { viewing: false });
     expect(left.json().data).toEqual({ viewers: ['Nina Night'] });
     const next = await ninaLive.next(isEvent('presence', (p) => p.orderId === orderId));
     expect(next.data.viewers).toEqual(['Nina Night']);
 
     // a viewer unheard for the time to live is gone
-    await call(t, 'POST', url, tara.token);
+    await presence(tara);
     t.advance(61_000);
-    expect((await call(t, 'POST', url, nina.token)).json().data).toEqual({ viewers: ['Nina Night'] });
+    expect((await presence(nina)).json().data).toEqual({ viewers: ['Nina Night'] });
   });
 
   it('presence: bad input and strangers', async () => {
     const [orderId] = (await seedOrders(t, [buildOrder()])) as [string];
-    expect((await call(t, 'POST', `/api/admin/orders/${orderId}/presence`, null)).statusCode).toBe(401);
-    const unknown = await call(t, 'POST', '/api/admin/orders/UKETA-99999999/presence', tara.token);
+    expect((await api(t, LIVE_CONTRACTS.presence, { params: { orderId } })).statusCode).toBe(401);
+    const unknown = await api(t, LIVE_CONTRACTS.presence, { params: { orderId: 'UKETA-99999999' } }, tara);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Order not found.');
     const bad = await call(t, 'POST', `/api/admin/orders/${orderId}/presence`, tara.token, { viewing: 'yes' });
     expect(bad.statusCode).toBe(400);
-    const telecallerBeat = await call(t, 'POST', `/api/admin/orders/${orderId}/presence`, telecaller.token);
+    const telecallerBeat = await api(t, LIVE_CONTRACTS.presence, { params: { orderId } }, telecaller);
     expect(telecallerBeat.statusCode).toBe(200);
   });
 });

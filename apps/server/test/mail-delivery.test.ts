@@ -1,11 +1,20 @@
-import { ETA_FACTS, encodeOrderRef, formatUtcDate, ROLE, STATUS } from '@eta/shared';
+import {
+  DETAIL_CONTRACTS,
+  ETA_FACTS,
+  encodeOrderRef,
+  formatUtcDate,
+  ORDERS_CONTRACTS,
+  ROLE,
+  STATUS,
+} from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
 import { createMailWorker } from '../src/modules/mail/worker.ts';
+import { api } from './api-client.ts';
 import { newOrder, orderRow, outboxOf, PNG, pdfFile, uploadDocument } from './detail-fixtures.ts';
 import { INGEST_KEY, nextOrderId } from './orders-fixtures.ts';
 import { hrefOf, ofOrder, type SmtpSink, startSmtpSink } from './smtp-sink.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 const SITES = {
   PUBLIC_BASE_URL_PRIMARY: 'https://primary.test',
@@ -123,7 +132,7 @@ describeEachDialect('mail through two real SMTP providers', (dialect) => {
 
   it('View Email Content shows exactly what the approval mail carries', async () => {
     const id = await newOrder(t, { order_id: nextOrderId('UKTA-') });
-    const preview = (await call(t, 'GET', `/api/admin/email-content/${id}`, tara.token)).json().data;
+    const preview = (await api(t, DETAIL_CONTRACTS.emailContent, { params: { orderId: id } }, tara)).json().data;
     await uploadDocument(t, tara.token, { orderId: id, email: 'x@example.test' }, pdfFile());
     const [row] = await outboxOf(t, id);
     expect(preview).toEqual({ subject: row?.subject, html: row?.html, text: row?.text });
@@ -131,7 +140,7 @@ describeEachDialect('mail through two real SMTP providers', (dialect) => {
 
   it('sends the refund mail with the order id, the amount refunded and the date', async () => {
     const id = await newOrder(t, { amount: 39.99, currency: 'GBP', process_status: STATUS.Completed });
-    const res = await call(t, 'PUT', '/api/admin/move-to-complete-refund', tara.token, { orderId: [id] });
+    const res = await api(t, ORDERS_CONTRACTS.refund, { body: { orderId: [id] } }, tara);
     expect(res.statusCode).toBe(200);
     await drainOutbox(t.app);
     const [mail] = ofOrder(cloud, id);
@@ -152,11 +161,12 @@ describeEachDialect('mail through two real SMTP providers', (dialect) => {
       { filename: 'p.png', type: 'image/png', bytes: PNG },
     );
     await drainOutbox(t.app);
-    await call(t, 'POST', '/api/admin/send-rejection-mail', tara.token, {
-      orderId: id,
-      email: 'a@example.test',
-      mailServiceProvider: 'delivery',
-    });
+    await api(
+      t,
+      DETAIL_CONTRACTS.rejectionMail,
+      { body: { orderId: id, email: 'a@example.test', mailServiceProvider: 'delivery' } },
+      tara,
+    );
     await drainOutbox(t.app);
     const [mail] = ofOrder(delivery, id);
     expect(mail?.text).toContain('has not been approved');
@@ -167,7 +177,7 @@ describeEachDialect('mail through two real SMTP providers', (dialect) => {
     const id = await newOrder(t);
     await uploadDocument(t, tara.token, { orderId: id, email: 'a@example.test' }, pdfFile());
     for (let i = 0; i < 11; i += 1) {
-      await call(t, 'POST', '/api/admin/resend-mail', tara.token, { orderId: id, email: 'a@example.test' });
+      await api(t, DETAIL_CONTRACTS.resendMail, { body: { orderId: id, email: 'a@example.test' } }, tara);
     }
     const a = createMailWorker(t.app.ctx, { batch: 3 });
     const b = createMailWorker(t.app.ctx, { batch: 3 });

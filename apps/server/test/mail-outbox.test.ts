@@ -1,16 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROLE } from '@eta/shared';
+import { DETAIL_CONTRACTS, ROLE } from '@eta/shared';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { nowIso } from '../src/lib/time.ts';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
 import { renewLease } from '../src/modules/mail/outbox.repository.ts';
 import { createMailWorker, MAIL_DEFAULTS, MAIL_WITHDRAWN } from '../src/modules/mail/worker.ts';
+import { api } from './api-client.ts';
 import { newOrder, outboxOf, pdfFile, uploadDocument } from './detail-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { ofOrder, type SmtpSink, startSmtpSink } from './smtp-sink.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 describeEachDialect('mail when a provider is down, and across restarts', (dialect) => {
   let sink: SmtpSink;
@@ -27,7 +28,7 @@ describeEachDialect('mail when a provider is down, and across restarts', (dialec
   });
 
   const detailMail = async (orderId: string) =>
-    (await call(t, 'GET', `/api/admin/get-orders-details/${orderId}`, tara.token)).json().data.mailHistory[0];
+    (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, tara)).json().data.mailHistory[0];
 
   it('keeps the message while the provider is down, shows it on the order, and delivers it once it is back', async () => {
     t = await buildTestApp(dialect, {
@@ -64,21 +65,21 @@ describeEachDialect('mail when a provider is down, and across restarts', (dialec
       attempts: MAIL_DEFAULTS.maxAttempts,
       last_error: expect.any(String),
     });
-    const detail = (await call(t, 'GET', `/api/admin/get-orders-details/${id}`, tara.token)).json().data;
+    const detail = (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId: id } }, tara)).json().data;
     expect(detail.events[0]).toMatchObject({ kind: 'mail_failed', to_value: 'approval' });
     t.advance(3_600_000);
     expect(await drainOutbox(t.app)).toEqual({ sent: 0, retrying: 0, failed: 0 });
 
-    const retry = await call(t, 'POST', '/api/admin/retry-mail', tara.token, { orderId: id });
+    const retry = await api(t, DETAIL_CONTRACTS.retryMail, { body: { orderId: id } }, tara);
     expect(retry.statusCode).toBe(200);
-    expect(retry.json().data.mailIds).toEqual([failed.id]);
+    expect(retry.json().data.mailIds).toEqual([failed!.id]);
     expect(await detailMail(id)).toMatchObject({ status: 'queued', attempts: 0 });
     await sink.open();
     expect(await drainOutbox(t.app)).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(ofOrder(sink, id)).toHaveLength(1);
-    const again = await call(t, 'POST', '/api/admin/retry-mail', tara.token, { orderId: id });
+    const again = await api(t, DETAIL_CONTRACTS.retryMail, { body: { orderId: id } }, tara);
     expect(again.statusCode).toBe(409);
-    expect((await call(t, 'POST', '/api/admin/retry-mail', null, { orderId: id })).statusCode).toBe(401);
+    expect((await api(t, DETAIL_CONTRACTS.retryMail, { body: { orderId: id } })).statusCode).toBe(401);
   });
 
   it('never sends an approval whose document was rejected while it waited, nor sends it again on request', async () => {
@@ -86,10 +87,12 @@ describeEachDialect('mail when a provider is down, and across restarts', (dialec
     const id = await newOrder(t);
     await uploadDocument(t, tara.token, { orderId: id, email: 'a@example.test' }, pdfFile());
     expect(await drainOutbox(t.app)).toEqual({ sent: 0, retrying: 1, failed: 0 });
-    const rejected = await call(t, 'POST', '/api/admin/send-rejection-mail', tara.token, {
-      orderId: id,
-      email: 'a@example.test',
-    });
+    const rejected = await api(
+      t,
+      DETAIL_CONTRACTS.rejectionMail,
+      { body: { orderId: id, email: 'a@example.test' } },
+      tara,
+    );
     expect(rejected.statusCode).toBe(200);
     await sink.open();
     t.advance(60_000);
@@ -98,13 +101,13 @@ describeEachDialect('mail when a provider is down, and across restarts', (dialec
     expect(ofOrder(sink, id).map((m) => m.headers.get('x-eta-mail-kind'))).toEqual(['rejection']);
     const mails = await outboxOf(t, id);
     expect(mails.find((m) => m.kind === 'approval')).toMatchObject({ status: 'failed', last_error: MAIL_WITHDRAWN });
-    const detail = (await call(t, 'GET', `/api/admin/get-orders-details/${id}`, tara.token)).json().data;
+    const detail = (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId: id } }, tara)).json().data;
     expect(detail.events).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ kind: 'mail_failed', to_value: 'approval', detail: `cloud: ${MAIL_WITHDRAWN}` }),
       ]),
     );
-    const retry = await call(t, 'POST', '/api/admin/retry-mail', tara.token, { orderId: id });
+    const retry = await api(t, DETAIL_CONTRACTS.retryMail, { body: { orderId: id } }, tara);
     expect(retry.statusCode).toBe(409);
     t.advance(3_600_000);
     expect(await drainOutbox(t.app)).toEqual({ sent: 0, retrying: 0, failed: 0 });
@@ -119,7 +122,7 @@ describeEachDialect('mail when a provider is down, and across restarts', (dialec
     await sink.open();
     const ids = [await newOrder(t), await newOrder(t)];
     for (const id of ids) await uploadDocument(t, tara.token, { orderId: id, email: 'a@example.test' }, pdfFile());
-    await call(t, 'POST', '/api/admin/resend-mail', tara.token, { orderId: ids[0], email: 'a@example.test' });
+    await api(t, DETAIL_CONTRACTS.resendMail, { body: { orderId: ids[0]!, email: 'a@example.test' } }, tara);
     // A worker claims one mail and dies before sending it: the row stays `sending` under its lease.
     const now = t.app.ctx.clock();
     const crashed = await t.app.ctx.strategies.outboxClaim.claimDue(

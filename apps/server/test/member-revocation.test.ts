@@ -1,9 +1,9 @@
-import { encodeId, ROLE } from '@eta/shared';
+import { ACCOUNT_CONTRACTS, AUTH_CONTRACTS, encodeId, ROLE, TEAM_CONTRACTS } from '@eta/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import {
   buildTestApp,
-  call,
   createMember,
   describeEachDialect,
   login,
@@ -40,7 +40,7 @@ describeEachDialect('staff sessions across instances', (dialect) => {
     expect(status).toBe(expected);
   }
   const userInfo = (t: TestApp, token: string) => async () =>
-    (await call(t, 'GET', '/api/user_info', token)).statusCode;
+    (await api(t, AUTH_CONTRACTS.userInfo, {}, token)).statusCode;
 
   it('a password changed on one instance ends the old session on the other', async () => {
     const member = await createMember(a, ROLE.Team);
@@ -48,7 +48,7 @@ describeEachDialect('staff sessions across instances', (dialect) => {
     expect(await userInfo(b, member.token)()).toBe(200);
     expect(await userInfo(b, member.token)()).toBe(200);
     await reauth(a, member.token);
-    const res = await call(a, 'POST', '/api/admin/change-password', member.token, { newPassword: 'Another#456' });
+    const res = await api(a, AUTH_CONTRACTS.changePassword, { body: { newPassword: 'Another#456' } }, member);
     expect(res.statusCode).toBe(200);
     await eventually(userInfo(b, member.token), 401);
   });
@@ -56,7 +56,7 @@ describeEachDialect('staff sessions across instances', (dialect) => {
   it('a confirmation made on one instance holds on the other at once (DESIGN §22)', async () => {
     const member = await createMember(a, ROLE.Team);
     const change = (t: TestApp) =>
-      call(t, 'POST', '/api/admin/change-password', member.token, { newPassword: 'Elsewhere#456' });
+      api(t, AUTH_CONTRACTS.changePassword, { body: { newPassword: 'Elsewhere#456' } }, member);
     // b has read (and on PostgreSQL kept) the session as unconfirmed
     expect((await change(b)).statusCode).toBe(403);
     await reauth(a, member.token);
@@ -69,13 +69,15 @@ describeEachDialect('staff sessions across instances', (dialect) => {
     const other = await login(a, member.email, TEST_PASSWORD);
     // used on b first, so b has read (and on PostgreSQL kept) both sessions
     for (const token of [member.token, other]) expect(await userInfo(b, token)()).toBe(200);
-    expect((await call(a, 'POST', '/api/admin/logout', member.token)).statusCode).toBe(200);
+    expect((await api(a, ACCOUNT_CONTRACTS.logout, {}, member)).statusCode).toBe(200);
     await eventually(userInfo(b, member.token), 401);
     const admin = await createMember(a, ROLE.Admin);
     const [session] = (
-      await call(a, 'GET', `/api/admin/team-member-sessions/${encodeId(member.id)}`, admin.token)
+      await api(a, ACCOUNT_CONTRACTS.memberSessions, { params: { teamMemberId: encodeId(member.id) } }, admin)
     ).json().data as { id: string }[];
-    expect((await call(a, 'DELETE', `/api/admin/sessions/${session?.id}`, admin.token)).statusCode).toBe(200);
+    expect((await api(a, ACCOUNT_CONTRACTS.revokeSession, { params: { id: session!.id } }, admin)).statusCode).toBe(
+      200,
+    );
     await eventually(userInfo(b, other), 401);
   });
 
@@ -83,9 +85,7 @@ describeEachDialect('staff sessions across instances', (dialect) => {
     const admin = await createMember(a, ROLE.Admin);
     const member = await createMember(a, ROLE.Telecaller);
     expect(await userInfo(b, member.token)()).toBe(200);
-    const res = await call(a, 'PUT', '/api/admin/delete-team-member', admin.token, {
-      teamMemberId: encodeId(member.id),
-    });
+    const res = await api(a, TEAM_CONTRACTS.remove, { body: { teamMemberId: encodeId(member.id) } }, admin);
     expect(res.statusCode).toBe(200);
     await eventually(userInfo(b, member.token), 401);
   });
@@ -93,15 +93,14 @@ describeEachDialect('staff sessions across instances', (dialect) => {
   it('a type changed on one instance applies on the other', async () => {
     const admin = await createMember(a, ROLE.Admin);
     const manager = await createMember(a, ROLE.Manager);
-    const teamList = () => async () =>
-      (await call(b, 'GET', '/api/admin/get-team-member-list', manager.token)).statusCode;
+    const teamList = () => async () => (await api(b, TEAM_CONTRACTS.list, {}, manager)).statusCode;
     expect(await teamList()()).toBe(200);
-    const res = await call(a, 'POST', '/api/admin/update-team-member', admin.token, {
-      name: manager.name,
-      email: manager.email,
-      type: ROLE.Team,
-      tmId: encodeId(manager.id),
-    });
+    const res = await api(
+      a,
+      TEAM_CONTRACTS.update,
+      { body: { name: manager.name, email: manager.email, type: ROLE.Team, tmId: encodeId(manager.id) } },
+      admin,
+    );
     expect(res.statusCode).toBe(200);
     await eventually(teamList(), 403);
   });

@@ -1,14 +1,15 @@
-import { MAIL_STATUS, ROLE } from '@eta/shared';
+import { DETAIL_CONTRACTS, MAIL_STATUS, ROLE } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/lib/time.ts';
 import { METRICS_TOKEN_REFUSED } from '../src/modules/monitoring/metrics.ts';
 import { runRetentionPass } from '../src/modules/privacy/index.ts';
+import { api } from './api-client.ts';
 import { listening, openLive } from './live-client.ts';
 import { drainOutbox, outboxRow, sample } from './monitoring-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { ageOrder, finishedOrder } from './privacy-fixtures.ts';
 import { createOrder } from './public-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 const TOKEN = 'metrics-token-0123456789';
 const ZERO_DAYS = { RETENTION_IMAGES_DAYS: '0', RETENTION_DOCUMENTS_DAYS: '0', RETENTION_PERSONAL_DAYS: '0' };
@@ -80,7 +81,7 @@ describeEachDialect('GET /metrics', (dialect) => {
 
   it('labels each request by its route pattern, never its raw URL', async () => {
     const order = await createOrder(t);
-    const detail = await call(t, 'GET', `/api/admin/get-orders-details/${order.orderId}`, admin.token);
+    const detail = await api(t, DETAIL_CONTRACTS.detail, { params: { orderId: order.orderId } }, admin);
     expect(detail.statusCode).toBe(200);
     const probe = 'probe-a1b2c3d4';
     expect((await t.app.inject({ method: 'GET', url: `/api/no-such-route/${probe}` })).statusCode).toBe(404);

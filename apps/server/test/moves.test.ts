@@ -1,17 +1,20 @@
 import {
+  DETAIL_CONTRACTS,
   MOVE_RULES,
   movedMessage,
   moveRefusal,
   moveRefusalMessage,
   ORDER_STATUSES,
+  ORDERS_CONTRACTS,
   type OrderStatus,
   ROLE,
   STATUS,
 } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { newOrder, orderRow, pdfFile, uploadDocument } from './detail-fixtures.ts';
 import { buildOrder, INGEST_KEY, seedOrders } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 /** Every status a move may start from, crossed with every status asked for. */
 const PAIRS = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.map((to) => ({ from, to })));
@@ -31,7 +34,7 @@ describeEachDialect('move-order-status', (dialect) => {
   afterAll(() => t.close());
 
   const move = (member: Member | null, orderId: string, updatingStatus: string) =>
-    call(t, 'PUT', '/api/admin/move-order-status', member?.token ?? null, { orderId, updatingStatus });
+    api(t, ORDERS_CONTRACTS.move, { body: { orderId, updatingStatus } }, member?.token ?? null);
   const setStatus = (orderId: string, status: OrderStatus) =>
     t.app.ctx.db.updateTable('orders').set({ process_status: status }).where('order_id', '=', orderId).execute();
 
@@ -115,7 +118,7 @@ describeEachDialect('move-order-status', (dialect) => {
       expect(res.json().data).toEqual({ order_id: id, from: STATUS.New, to: STATUS.Deleted });
       // The order really is Deleted: in the database and as the detail screen reads it.
       expect((await orderRow(t, id)).process_status).toBe(STATUS.Deleted);
-      const detail = await call(t, 'GET', `/api/admin/get-orders-details/${id}`, member.token);
+      const detail = await api(t, DETAIL_CONTRACTS.detail, { params: { orderId: id } }, member);
       expect(detail.json().data.process_status).toBe(STATUS.Deleted);
     });
 
@@ -127,7 +130,7 @@ describeEachDialect('move-order-status', (dialect) => {
     it('applies the hold rule: a New order held by another is refused to Team, Night Staff and Telecaller', async () => {
       const caller = await createMember(t, ROLE.Telecaller, 'Cal Caller');
       const [held, pending] = (await seedOrders(t, [buildOrder(), buildOrder()])) as [string, string];
-      await call(t, 'PUT', '/api/admin/assign-order-status', tara.token, { orderId: [held, pending] });
+      await api(t, ORDERS_CONTRACTS.assign, { body: { orderId: [held, pending] } }, tara);
       for (const member of [nina, caller]) {
         const res = await move(member, held, STATUS.Completed);
         expect(res.statusCode).toBe(409);
@@ -184,7 +187,7 @@ describeEachDialect('move-order-status', (dialect) => {
       await uploadDocument(t, nina.token, { orderId: id, email: 'x@example.test' }, pdfFile());
       await move(tara, id, STATUS.Completed);
       expect((await orderRow(t, id)).processed_by).toBe(nina.id);
-      const detail = await call(t, 'GET', `/api/admin/get-orders-details/${id}`, tara.token);
+      const detail = await api(t, DETAIL_CONTRACTS.detail, { params: { orderId: id } }, tara);
       expect(detail.json().data.processed_by).toBe('Nina Night');
     });
   });

@@ -1,7 +1,8 @@
-import { CLAIM_MSG, MSG, ROLE, STATUS } from '@eta/shared';
+import { CLAIM_MSG, CLAIMS_CONTRACTS, MSG, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { buildOrder, bulkHelpers, INGEST_KEY, seedOrders } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 const START = Date.UTC(2026, 2, 10, 9, 0, 0);
 const hoursFromStart = (h: number) => new Date(START + h * 3_600_000).toISOString();
@@ -11,8 +12,7 @@ describeEachDialect('next order: the most urgent', (dialect) => {
   let t: TestApp;
   let tara: Member;
   const { order, events } = bulkHelpers(() => t);
-  const next = (member: Member, folder = 'urgent') =>
-    call(t, 'POST', '/api/admin/next-order', member.token, { folder });
+  const next = (member: Member, folder = 'urgent') => api(t, CLAIMS_CONTRACTS.nextOrder, { body: { folder } }, member);
   /** one order per entry: its status, due date (hours from START, null: none) and arrival */
   const seed = async (specs: { status: string; due: number | null; arrived: number }[]) => {
     const ids = await seedOrders(

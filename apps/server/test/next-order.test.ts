@@ -1,8 +1,9 @@
-import { CLAIM_MSG, MSG, ROLE, ROLES, STATUS } from '@eta/shared';
+import { CLAIM_MSG, CLAIMS_CONTRACTS, MSG, ROLE, ROLES, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DomainEventMap } from '../src/lib/domain-events.ts';
+import { type ApiRefusal, api } from './api-client.ts';
 import { assignAs, buildOrder, bulkHelpers, INGEST_KEY, seedOrders } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 const DAY_MS = 86_400_000;
 const START = Date.UTC(2026, 2, 10, 9, 0, 0);
@@ -15,7 +16,7 @@ describeEachDialect('next order', (dialect) => {
   let admin: Member;
   const { order, events, counts } = bulkHelpers(() => t);
   const next = (member: Member | null, payload: unknown) =>
-    call(t, 'POST', '/api/admin/next-order', member?.token ?? null, payload);
+    api.raw(t, CLAIMS_CONTRACTS.nextOrder, { body: payload }, member?.token ?? null);
   /** orders of one status, created `ages` days before START (oldest first when the ages fall) */
   const ordersIn = (status: string, ages: number[]) =>
     seedOrders(
@@ -59,7 +60,7 @@ describeEachDialect('next order', (dialect) => {
     ]);
     // the counters move as for any claim: one more in My Orders, the folder's count unchanged
     const after = await counts(tara);
-    expect(after.myOrdersCount).toBe(before.myOrdersCount + 1);
+    expect(after.myOrdersCount).toBe(before.myOrdersCount! + 1);
     expect(after.processMarchOrdersCount).toBe(before.processMarchOrdersCount);
 
     // The next one down, then nothing: the last is held by someone else.
@@ -98,7 +99,7 @@ describeEachDialect('next order', (dialect) => {
         data: { errors: { folder: CLAIM_MSG.nextOrderFolder } },
       });
     }
-    expect((await next(tara, {})).json().data.errors.folder).toBe(CLAIM_MSG.nextOrderFolder);
+    expect((await next(tara, {})).json<ApiRefusal>().data.errors.folder).toBe(CLAIM_MSG.nextOrderFolder);
     expect((await next(tara, { folder: 'newOrder', assignto: 'Tara Team' })).statusCode).toBe(400);
     const anonymous = await next(null, { folder: 'newOrder' });
     expect(anonymous.statusCode).toBe(401);

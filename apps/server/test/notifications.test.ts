@@ -1,6 +1,17 @@
-import { ACCOUNT_MSG, encodeId, NOTIFICATION_MSG, type NotificationRecord, ROLE } from '@eta/shared';
+import {
+  ACCOUNT_MSG,
+  DETAIL_CONTRACTS,
+  encodeId,
+  NOTIFICATION_MSG,
+  NOTIFICATIONS_CONTRACTS,
+  type NotificationRecord,
+  ORDERS_CONTRACTS,
+  PRIVACY_CONTRACTS,
+  ROLE,
+} from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_REPLIED_TEXT, notifyNow } from '../src/modules/notifications/index.ts';
+import { type ApiRefusal, api } from './api-client.ts';
 import { newOrder } from './detail-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import {
@@ -32,7 +43,7 @@ describeEachDialect('mentions and notifications', (dialect) => {
   afterAll(() => t.close());
 
   const remark = (member: Member, orderId: string, text: string) =>
-    call(t, 'POST', '/api/admin/add-new-remark', member.token, { orderId, remark: text });
+    api(t, DETAIL_CONTRACTS.addRemark, { body: { orderId, remark: text } }, member);
   const list = (member: Member | null, query = '') =>
     call(t, 'GET', `/api/admin/notifications${query}`, member?.token ?? null);
   const mine = async (member: Member): Promise<{ data: NotificationRecord[]; total: number; unread: number }> => {
@@ -41,10 +52,10 @@ describeEachDialect('mentions and notifications', (dialect) => {
     return res.json();
   };
   const read = (member: Member | null, body: unknown) =>
-    call(t, 'POST', '/api/admin/notifications/read', member?.token ?? null, body);
+    api.raw(t, NOTIFICATIONS_CONTRACTS.read, { body }, member?.token ?? null);
   const heldBy = async (holder: Member) => {
     const id = await newOrder(t);
-    await call(t, 'PUT', '/api/admin/assign-order-status', holder.token, { orderId: [id] });
+    await api(t, ORDERS_CONTRACTS.assign, { body: { orderId: [id] } }, holder);
     return id;
   };
 
@@ -130,7 +141,7 @@ describeEachDialect('mentions and notifications', (dialect) => {
   it('refuses a missing or expired session (401) and a member held to enrolment (403)', async () => {
     expect((await list(null)).statusCode).toBe(401);
     expect((await read(null, { ids: [1] })).statusCode).toBe(401);
-    expect((await call(t, 'GET', '/api/admin/mentionable-members', null)).statusCode).toBe(401);
+    expect((await api(t, NOTIFICATIONS_CONTRACTS.mentionable, {})).statusCode).toBe(401);
     const strict = await buildTestApp(dialect, { REQUIRE_2FA: 'Admin' });
     try {
       const unenrolled = await createMember(strict, ROLE.Admin);
@@ -141,9 +152,9 @@ describeEachDialect('mentions and notifications', (dialect) => {
       });
       const token = login.json().data.jwtToken as string;
       for (const res of [
-        await call(strict, 'GET', '/api/admin/notifications', token),
-        await call(strict, 'POST', '/api/admin/notifications/read', token, { ids: [1] }),
-        await call(strict, 'GET', '/api/admin/mentionable-members', token),
+        await api(strict, NOTIFICATIONS_CONTRACTS.list, {}, token),
+        await api(strict, NOTIFICATIONS_CONTRACTS.read, { body: { ids: [1] } }, token),
+        await api(strict, NOTIFICATIONS_CONTRACTS.mentionable, {}, token),
       ]) {
         expect(res.statusCode).toBe(403);
         expect(res.json().message).toBe(ACCOUNT_MSG.twoFactorRequired);
@@ -167,7 +178,7 @@ describeEachDialect('mentions and notifications', (dialect) => {
     for (const [body, field] of cases) {
       const res = await read(tara, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(Object.keys(res.json().data.errors), JSON.stringify(body)).toContain(field);
+      expect(Object.keys(res.json<ApiRefusal>().data.errors), JSON.stringify(body)).toContain(field);
     }
     for (const query of ['?limit=0', '?limit=101', '?page=0', '?page=x', '?unread=1']) {
       const res = await list(tara, query);
@@ -177,7 +188,7 @@ describeEachDialect('mentions and notifications', (dialect) => {
   });
 
   it('lists the active members a remark may mention, their ids encoded', async () => {
-    const res = await call(t, 'GET', '/api/admin/mentionable-members', tom.token);
+    const res = await api(t, NOTIFICATIONS_CONTRACTS.mentionable, {}, tom);
     expect(res.statusCode).toBe(200);
     const members = res.json().data as { id: string; name: string }[];
     expect(members).toContainEqual({ id: encodeId(tara.id), name: 'Tara Team' });
@@ -187,7 +198,7 @@ describeEachDialect('mentions and notifications', (dialect) => {
       .set({ deleted_at: new Date().toISOString() })
       .where('id', '=', gone.id)
       .execute();
-    const again = (await call(t, 'GET', '/api/admin/mentionable-members', tom.token)).json().data;
+    const again = (await api(t, NOTIFICATIONS_CONTRACTS.mentionable, {}, tom)).json().data;
     expect(again.map((m: { name: string }) => m.name)).not.toContain('Gone Member');
   });
 
@@ -240,9 +251,12 @@ describeEachDialect('mentions and notifications', (dialect) => {
       await remark(admin, id, '@Tara Team Mrs Quintessa Vantablack called');
       expect((await mine(tara)).data.some((n) => n.order_id === id)).toBe(true);
       await reauth(t, admin.token);
-      const erased = await call(t, 'POST', `/api/admin/orders/${encodeURIComponent(id)}/erase`, admin.token, {
-        reason: 'asked by phone',
-      });
+      const erased = await api(
+        t,
+        PRIVACY_CONTRACTS.erase,
+        { params: { orderId: id }, body: { reason: 'asked by phone' } },
+        admin,
+      );
       expect(erased.statusCode, erased.body).toBe(200);
       expect((await mine(tara)).data.some((n) => n.order_id === id)).toBe(false);
       const left = await t.app.ctx.db.selectFrom('notifications').select('text').execute();

@@ -1,5 +1,7 @@
+import { ORDERS_CONTRACTS } from '@eta/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { pngDataUrl, solidPng } from '../src/seed/png.ts';
+import { type ApiQuery, api } from './api-client.ts';
 import { call, type TestApp } from './test-app.ts';
 
 /** The key test apps are built with (INGEST_API_KEY). */
@@ -60,12 +62,17 @@ export async function seedOrders(t: TestApp, orders: Record<string, unknown>[]):
 
 /** Assigns orders to a member through the real API. */
 export async function assignAs(token: string, t: TestApp, orderIds: string[]): Promise<LightMyRequestResponse> {
-  return call(t, 'PUT', '/api/admin/assign-order-status', token, { orderId: orderIds });
+  return api(t, ORDERS_CONTRACTS.assign, { body: { orderId: orderIds } }, token);
 }
 
-/** Every row of a folder, as the member sees it (limit=all). */
-export async function listAll(t: TestApp, token: string, folder: string, query = ''): Promise<LightMyRequestResponse> {
-  return call(t, 'GET', `/api/admin/get-orders-list/${folder}?limit=all${query}`, token);
+/** Every row of a folder, as the member sees it (limit=all), with the rest of the list's query if given. */
+export async function listAll(
+  t: TestApp,
+  token: string,
+  folder: string,
+  query: ApiQuery<typeof ORDERS_CONTRACTS.list> = {},
+) {
+  return api(t, ORDERS_CONTRACTS.list, { params: { orderName: folder }, query: { limit: 'all', ...query } }, token);
 }
 
 /**
@@ -94,7 +101,7 @@ export function bulkHelpers(app: () => TestApp) {
         .execute();
     },
     counts: async (member: { token: string }) =>
-      (await call(app(), 'GET', '/api/admin/get-folder-count', member.token)).json().data,
+      (await api(app(), ORDERS_CONTRACTS.folderCounts, {}, member)).json().data,
     put: (path: string, member: { token: string } | null, payload: unknown) =>
       call(app(), 'PUT', `/api/admin/${path}`, member?.token ?? null, payload),
   };

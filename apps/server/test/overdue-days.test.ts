@@ -1,10 +1,11 @@
-import { findFolder, ROLE, SLA_RUNNING_STATUSES, STATUS } from '@eta/shared';
+import { findFolder, ORDERS_CONTRACTS, ROLE, SLA_RUNNING_STATUSES, STATUS } from '@eta/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readOverdueCount } from '../src/modules/orders/counts.repository.ts';
+import { api } from './api-client.ts';
 import { pdfFile, uploadDocument } from './detail-fixtures.ts';
 import { buildOrder, INGEST_KEY, listAll, seedOrders } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -78,13 +79,13 @@ describeEachDialect('Overdue Orders counted by due day', (dialect) => {
   };
   /** …and what a member sees: the sidebar count and the folder's total (after writes through the API). */
   const expectSeen = async (expected: number) => {
-    const counts = await call(t, 'GET', '/api/admin/get-folder-count', tara.token);
+    const counts = await api(t, ORDERS_CONTRACTS.folderCounts, {}, tara);
     expect(counts.json().data.overdueOrdersCount).toBe(expected);
     const list = await listAll(t, tara.token, 'overdueOrder');
     expect(list.json().total).toBe(expected);
   };
   const move = async (orderId: string, updatingStatus: string) => {
-    const res = await call(t, 'PUT', '/api/admin/move-order-status', tara.token, { orderId, updatingStatus });
+    const res = await api(t, ORDERS_CONTRACTS.move, { body: { orderId, updatingStatus } }, tara);
     expect(res.statusCode, res.body).toBe(200);
   };
 
@@ -130,10 +131,12 @@ describeEachDialect('Overdue Orders counted by due day', (dialect) => {
     const uploaded = await uploadDocument(t, tara.token, { orderId: met, email: 'a@example.test' }, pdfFile());
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     await move(closed, STATUS.Completed);
-    const removed = await call(t, 'PUT', '/api/admin/change-order-status', tara.token, {
-      orderId: [deleted],
-      updatingStatus: STATUS.Deleted,
-    });
+    const removed = await api(
+      t,
+      ORDERS_CONTRACTS.remove,
+      { body: { orderId: [deleted], updatingStatus: STATUS.Deleted } },
+      tara,
+    );
     expect(removed.statusCode, removed.body).toBe(200);
     await expectSeen(await expectAgreement());
     // a closed order opened again counts again

@@ -1,10 +1,11 @@
-import { STATUS } from '@eta/shared';
+import { DETAIL_CONTRACTS, STATUS } from '@eta/shared';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
+import { api } from './api-client.ts';
 import { documentPdf, saveTransaction } from './defence-fixtures.ts';
 import { newOrder, orderRow, pdfFile, uploadDocument } from './detail-fixtures.ts';
 import { jpegImage, webpImage } from './image-fixtures.ts';
 import { CHROME_ON_WINDOWS, downloadLink, front, SAFARI_ON_IPHONE } from './public-fixtures.ts';
-import { call, type TestApp } from './test-app.ts';
+import type { TestApp } from './test-app.ts';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -77,7 +78,7 @@ export async function stressOrder(t: TestApp, token: string): Promise<{ orderId:
   step();
   await download(t, order, id, '198.51.100.1', 0);
   step();
-  const rejected = await call(t, 'POST', '/api/admin/send-rejection-mail', token, order);
+  const rejected = await api(t, DETAIL_CONTRACTS.rejectionMail, { body: order }, token);
   if (rejected.statusCode !== 200) throw new Error(`rejection failed: ${rejected.body}`);
   await drainOutbox(t.app);
   step();
@@ -88,7 +89,7 @@ export async function stressOrder(t: TestApp, token: string): Promise<{ orderId:
   for (let i = 0; i < STRESS.reminders; i += 1) {
     step();
     const provider = i % 2 === 0 ? 'cloud' : 'delivery';
-    const res = await call(t, 'POST', '/api/admin/resend-mail', token, { ...order, mailServiceProvider: provider });
+    const res = await api(t, DETAIL_CONTRACTS.resendMail, { body: { ...order, mailServiceProvider: provider } }, token);
     if (res.statusCode !== 200) throw new Error(`resend failed: ${res.body}`);
     await drainOutbox(t.app);
   }

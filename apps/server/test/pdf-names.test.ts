@@ -1,8 +1,9 @@
-import { ROLE } from '@eta/shared';
+import { DEFENCE_CONTRACTS, ROLE } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { packOrder, packRequest, readPdf, squash } from './defence-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 /** Names in the scripts the embedded font covers (issue 18): each must come back out of the PDF as itself. */
 const NAMES = [
@@ -42,7 +43,7 @@ describeEachDialect('PDFs print non-Latin names as themselves', (dialect) => {
       for (const page of pdf.pages.filter((_, i) => i < pdf.count - 2))
         expect(squash(page)).toContain(squash(BUSINESS));
     }
-    const invoice = await call(t, 'POST', '/api/admin/send-invoice', mary.token, { orderId: order.orderId });
+    const invoice = await api(t, DEFENCE_CONTRACTS.sendInvoice, { body: { orderId: order.orderId } }, mary);
     expect(invoice.statusCode, invoice.body).toBe(200);
     const number = invoice.json().data.invoiceNumber as string;
     const { readFile } = await import('node:fs/promises');

@@ -1,10 +1,11 @@
-import { findFolder, ROLE } from '@eta/shared';
+import { findFolder, ORDERS_CONTRACTS, ROLE } from '@eta/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.ts';
 import { likeContains } from '../src/lib/like.ts';
 import { folderPage } from '../src/modules/orders/list.repository.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { api } from './api-client.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 /**
  * PostgreSQL keeps the statements each connection has run (db/connect.ts preparingPool): the same
@@ -21,8 +22,7 @@ describeEachDialect('statements kept by the database connection', (dialect) => {
 
   it('answers the same call again and again with the same result', async () => {
     const answers = [];
-    for (let i = 0; i < 8; i += 1)
-      answers.push((await call(t, 'GET', '/api/admin/get-folder-count', member.token)).json());
+    for (let i = 0; i < 8; i += 1) answers.push((await api(t, ORDERS_CONTRACTS.folderCounts, {}, member)).json());
     expect(answers.every((a) => a.status === 1)).toBe(true);
     expect(new Set(answers.map((a) => JSON.stringify(a.data))).size).toBe(1);
   });

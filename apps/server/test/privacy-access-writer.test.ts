@@ -1,10 +1,11 @@
-import { ROLE } from '@eta/shared';
+import { DETAIL_CONTRACTS, ROLE } from '@eta/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAccessWriter } from '../src/modules/privacy/access-writer.ts';
+import { api } from './api-client.ts';
 import { newOrder } from './detail-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 /**
  * The access log's shared writes (DESIGN §16): reads that arrive together share one INSERT, and each
@@ -31,7 +32,7 @@ describeEachDialect('access log writes, shared', (dialect) => {
   it('records every one of many detail views made at once, each before its reply', async () => {
     const id = await newOrder(t);
     const replies = await Promise.all(
-      Array.from({ length: 25 }, () => call(t, 'GET', `/api/admin/get-orders-details/${id}`, tara.token)),
+      Array.from({ length: 25 }, () => api(t, DETAIL_CONTRACTS.detail, { params: { orderId: id } }, tara)),
     );
     expect(replies.map((r) => r.statusCode)).toEqual(Array(25).fill(200));
     expect(Number(await rowsOf(id))).toBe(25);

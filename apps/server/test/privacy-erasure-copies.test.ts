@@ -1,8 +1,19 @@
-import { ERASED_NAME, MAIL_STATUS, ORDER_EVENT, PRIVACY_MSG, ROLE } from '@eta/shared';
+import {
+  DEFENCE_CONTRACTS,
+  DETAIL_CONTRACTS,
+  ERASED_NAME,
+  MAIL_STATUS,
+  ORDER_EVENT,
+  ORDERS_CONTRACTS,
+  PRIVACY_CONTRACTS,
+  PRIVACY_MSG,
+  ROLE,
+} from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEventMap } from '../src/lib/domain-events.ts';
 import { emlFileName } from '../src/modules/mail/index.ts';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
+import { api } from './api-client.ts';
 import { pdfFile, storedDocuments, uploadDocument } from './detail-fixtures.ts';
 import { DISPUTE_ENV } from './dispute-fixtures.ts';
 import { PERSON, PERSON_TRACES, personWithCopies } from './erasure-fixtures.ts';
@@ -57,10 +68,12 @@ describeEachDialect('erasure erases every copy', (dialect) => {
     };
     t.app.ctx.events.subscribe('order.changed', (e) => void changes.push(e));
     // the order is in ChargeBack (its dispute is open): erased past the legal hold, as the law may require
-    const res = await call(t, 'POST', `/api/admin/orders/${orderId}/erase`, admin.token, {
-      reason: 'Asked by mail',
-      override: true,
-    });
+    const res = await api(
+      t,
+      PRIVACY_CONTRACTS.erase,
+      { params: { orderId }, body: { reason: 'Asked by mail', override: true } },
+      admin,
+    );
     expect(res.statusCode, res.body).toBe(200);
   });
   afterAll(() => t.close());
@@ -111,12 +124,12 @@ describeEachDialect('erasure erases every copy', (dialect) => {
       replies.push({ where: url, text: res.body });
     }
     for (const searchVal of [PERSON.last, PERSON.email, PERSON.phone, orderId]) {
-      const res = await call(t, 'POST', '/api/admin/search-order', admin.token, {
-        start: 0,
-        end: 100,
-        searchVal,
-        folderName: 'allorder',
-      });
+      const res = await api(
+        t,
+        ORDERS_CONTRACTS.search,
+        { body: { start: 0, end: 100, searchVal, folderName: 'allorder' } },
+        admin,
+      );
       expect(res.json().total).toBe(searchVal === orderId ? 1 : 0);
       replies.push({ where: `search ${searchVal}`, text: res.body });
     }
@@ -136,11 +149,9 @@ describeEachDialect('erasure erases every copy', (dialect) => {
   });
 
   it('names the member who erased in Activity and in the live change, never the system', async () => {
-    const detail = (await call(t, 'GET', `/api/admin/get-orders-details/${orderId}`, admin.token)).json().data;
+    const detail = (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, admin)).json().data;
     const removals = detail.events.filter((e: { kind: string }) => e.kind === ORDER_EVENT.dataRemoved);
-    expect(removals.map((e: { detail: string }) => e.detail)).toContain(
-      "Personal data erased at the applicant's request",
-    );
+    expect(removals.map((e) => e.detail)).toContain("Personal data erased at the applicant's request");
     for (const event of removals) expect(event.staff_name).toBe('Ada Admin');
     const live = changes.filter((c) => c.kind === ORDER_EVENT.dataRemoved);
     expect(live.length).toBe(removals.length);
@@ -153,18 +164,18 @@ describeEachDialect('erasure erases every copy', (dialect) => {
     const upload = await uploadDocument(t, admin.token, { orderId, email: PERSON.email }, pdfFile());
     const refusals = [
       upload,
-      await call(t, 'POST', '/api/admin/resend-mail', admin.token, { orderId, email: PERSON.email }),
-      await call(t, 'POST', '/api/admin/send-rejection-mail', admin.token, { orderId, email: PERSON.email }),
-      await call(t, 'POST', '/api/admin/send-invoice', admin.token, { orderId }),
-      await call(t, 'POST', '/api/admin/retry-mail', admin.token, { orderId }),
-      await call(t, 'GET', `/api/admin/email-content/${orderId}`, admin.token),
+      await api(t, DETAIL_CONTRACTS.resendMail, { body: { orderId, email: PERSON.email } }, admin),
+      await api(t, DETAIL_CONTRACTS.rejectionMail, { body: { orderId, email: PERSON.email } }, admin),
+      await api(t, DEFENCE_CONTRACTS.sendInvoice, { body: { orderId } }, admin),
+      await api(t, DETAIL_CONTRACTS.retryMail, { body: { orderId } }, admin),
+      await api(t, DETAIL_CONTRACTS.emailContent, { params: { orderId } }, admin),
     ];
     for (const res of refusals) {
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json()).toEqual({ status: 0, message: PRIVACY_MSG.mailRefused });
     }
     expect(storedDocuments(t)).toHaveLength(documents);
-    const refund = await call(t, 'PUT', '/api/admin/move-to-complete-refund', admin.token, { orderId: [orderId] });
+    const refund = await api(t, ORDERS_CONTRACTS.refund, { body: { orderId: [orderId] } }, admin);
     expect(refund.json().data.updated).toEqual([orderId]);
     expect(await outboxCount()).toBe(mails);
     const queued = await t.app.ctx.db
@@ -181,7 +192,7 @@ describeEachDialect('erasure erases every copy', (dialect) => {
 
   describe('the subject export of the old address', () => {
     it('answers 404 with nothing to download, and the attempt is in the audit log', async () => {
-      const res = await call(t, 'POST', '/api/admin/subject-export', admin.token, { email: PERSON.email });
+      const res = await api(t, PRIVACY_CONTRACTS.subjectExport, { body: { email: PERSON.email } }, admin);
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.json()).toEqual({ status: 0, message: PRIVACY_MSG.exportNotFound });

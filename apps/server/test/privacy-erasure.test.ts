@@ -1,16 +1,9 @@
-import { ERASED_NAME, PRIVACY_MSG, ROLE, STATUS } from '@eta/shared';
+import { DETAIL_CONTRACTS, ERASED_NAME, PRIVACY_CONTRACTS, PRIVACY_MSG, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiRefusal, api } from './api-client.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { addDispute, filesOf, finishedOrder } from './privacy-fixtures.ts';
-import {
-  buildTestApp,
-  call,
-  createMember,
-  describeEachDialect,
-  type Member,
-  reauth,
-  type TestApp,
-} from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, reauth, type TestApp } from './test-app.ts';
 import { unzip } from './zip-entries.ts';
 
 /** DESIGN §16: erasure on request and subject access, Admin only, each logged. */
@@ -25,7 +18,7 @@ describeEachDialect('erasure and subject access', (dialect) => {
   afterAll(() => t.close());
 
   const erase = (orderId: string, body: unknown, token: string | null = admin.token) =>
-    call(t, 'POST', `/api/admin/orders/${encodeURIComponent(orderId)}/erase`, token, body);
+    api.raw(t, PRIVACY_CONTRACTS.erase, { params: { orderId }, body }, token);
 
   describe('POST /api/admin/orders/{orderId}/erase', () => {
     it('anonymises the order at once, deletes its files and logs who, why', async () => {
@@ -33,7 +26,7 @@ describeEachDialect('erasure and subject access', (dialect) => {
       const res = await erase(order.orderId, { reason: 'Applicant asked by email on 24 Nov' });
       expect(res.json()).toEqual({ status: 1, message: PRIVACY_MSG.erased });
       for (const file of await filesOf(t, order.id)) expect(file).toEqual({ removed: true, present: false });
-      const detail = (await call(t, 'GET', `/api/admin/get-orders-details/${order.orderId}`, admin.token)).json().data;
+      const detail = (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId: order.orderId } }, admin)).json().data;
       expect(detail).toMatchObject({
         first_name: ERASED_NAME,
         contact_email_address: null,
@@ -75,7 +68,7 @@ describeEachDialect('erasure and subject access', (dialect) => {
       const order = await finishedOrder(t, admin.token);
       const missing = await erase(order.orderId, {});
       expect(missing.statusCode).toBe(400);
-      expect(missing.json().data.errors.reason).toBe(PRIVACY_MSG.reasonRequired);
+      expect(missing.json<ApiRefusal>().data.errors.reason).toBe(PRIVACY_MSG.reasonRequired);
       expect((await erase(order.orderId, { reason: 'x', override: 'yes' })).statusCode).toBe(400);
       for (const type of [ROLE.Manager, ROLE.Team, ROLE.Telecaller, ROLE.NightStaff]) {
         const caller = await createMember(t, type);
@@ -87,7 +80,7 @@ describeEachDialect('erasure and subject access', (dialect) => {
 
   describe('POST /api/admin/subject-export', () => {
     const exportFor = (email: string, token: string | null = admin.token) =>
-      call(t, 'POST', '/api/admin/subject-export', token, { email });
+      api(t, PRIVACY_CONTRACTS.subjectExport, { body: { email } }, token);
 
     it('answers a ZIP with a JSON per order and the person’s files, logged as read and exported', async () => {
       const order = await finishedOrder(t, admin.token);

@@ -1,5 +1,20 @@
-import { type AccessLogRecord, type AuditLogRecord, csvCell, encodeId, maskSessionId, ROLE } from '@eta/shared';
+import {
+  ACCOUNT_CONTRACTS,
+  type AccessLogRecord,
+  AUTH_CONTRACTS,
+  type AuditLogRecord,
+  csvCell,
+  DEFENCE_CONTRACTS,
+  DETAIL_CONTRACTS,
+  encodeId,
+  GATEWAY_CONTRACTS,
+  maskSessionId,
+  PRIVACY_CONTRACTS,
+  ROLE,
+  TEAM_CONTRACTS,
+} from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiRefusal, api } from './api-client.ts';
 import { packOrder, packRequest, saveTransaction } from './defence-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import {
@@ -45,16 +60,21 @@ describeEachDialect('access and audit logs', (dialect) => {
       const order = await packOrder(t, admin.token, { downloads: 0 });
       await saveTransaction(t, admin.token, order.orderId);
       const id = encodeURIComponent(order.orderId);
-      const detail = await call(t, 'GET', `/api/admin/get-orders-details/${id}`, tara.token);
-      const documentUrl = detail.json().data.uploadDoc[0].url as string;
-      expect((await call(t, 'GET', `/api/admin/order-image/${id}/passport`, tara.token)).statusCode).toBe(200);
+      const detail = await api(t, DETAIL_CONTRACTS.detail, { params: { orderId: id } }, tara);
+      const documentUrl = detail.json().data.uploadDoc[0]!.url as string;
+      expect(
+        (await api(t, DETAIL_CONTRACTS.image, { params: { orderId: id, kind: 'passport' } }, tara)).statusCode,
+      ).toBe(200);
       expect((await call(t, 'GET', documentUrl, tara.token)).statusCode).toBe(200);
-      expect((await call(t, 'GET', `/api/admin/defence-letter/${id}?defencePackType=2`, tara.token)).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await api(t, DEFENCE_CONTRACTS.letter, { params: { orderId: id }, query: { defencePackType: '2' } }, tara))
+          .statusCode,
+      ).toBe(200);
       expect((await packRequest(t, tara.token, order.orderId, 1, { includePassport: true })).statusCode).toBe(200);
       // refused and missing reads hand nothing out: not recorded
-      expect((await call(t, 'GET', `/api/admin/order-image/${id}/selfie`, tara.token)).statusCode).toBe(404);
+      expect((await api(t, DETAIL_CONTRACTS.image, { params: { orderId: id, kind: 'selfie' } }, tara)).statusCode).toBe(
+        404,
+      );
 
       const { data, total } = await accessLog(`orderId=${id}&memberId=${encodeId(tara.id)}`);
       expect(total).toBe(5);
@@ -78,7 +98,7 @@ describeEachDialect('access and audit logs', (dialect) => {
     it('filters by action and time, pages with a total, and exports every matching row as CSV', async () => {
       const order = await packOrder(t, admin.token, { document: null });
       for (let i = 0; i < 3; i += 1)
-        await call(t, 'GET', `/api/admin/get-orders-details/${order.orderId}`, admin.token);
+        await api(t, DETAIL_CONTRACTS.detail, { params: { orderId: order.orderId } }, admin);
       const page = await accessLog(`orderId=${order.orderId}&action=detail&limit=2&page=2`);
       expect(page.total).toBe(3);
       expect(page.data).toHaveLength(1);
@@ -86,7 +106,7 @@ describeEachDialect('access and audit logs', (dialect) => {
       expect(future.total).toBe(0);
       const today = new Date().toISOString().slice(0, 10);
       expect((await accessLog(`orderId=${order.orderId}&from=${today}&to=${today}`)).total).toBe(3);
-      const csv = await call(t, 'GET', `/api/admin/access-log/csv?orderId=${order.orderId}`, admin.token);
+      const csv = await api(t, PRIVACY_CONTRACTS.accessLogCsv, { query: { orderId: order.orderId } }, admin);
       expect(csv.statusCode).toBe(200);
       expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(csv.headers['content-disposition']).toBe('attachment; filename="access-log.csv"');
@@ -100,10 +120,10 @@ describeEachDialect('access and audit logs', (dialect) => {
       expect((await accessLog('memberId=nobody')).total).toBe(0);
       const bad = await call(t, 'GET', '/api/admin/access-log?action=peek', admin.token);
       expect(bad.statusCode).toBe(400);
-      expect(Object.keys(bad.json().data.errors)).toEqual(['action']);
-      const date = await call(t, 'GET', '/api/admin/access-log?from=yesterday', admin.token);
-      expect(Object.keys(date.json().data.errors)).toEqual(['from']);
-      expect((await call(t, 'GET', '/api/admin/access-log?limit=501', admin.token)).statusCode).toBe(400);
+      expect(Object.keys(bad.json<ApiRefusal>().data.errors)).toEqual(['action']);
+      const date = await api(t, PRIVACY_CONTRACTS.accessLog, { query: { from: 'yesterday' } }, admin);
+      expect(Object.keys(date.json<ApiRefusal>().data.errors)).toEqual(['from']);
+      expect((await api(t, PRIVACY_CONTRACTS.accessLog, { query: { limit: '501' } }, admin)).statusCode).toBe(400);
     });
   });
 
@@ -127,7 +147,7 @@ describeEachDialect('access and audit logs', (dialect) => {
         url: '/api/admin/admin-login',
         payload: { email: 'stranger@example.test', password: 'wrong' },
       });
-      await call(t, 'POST', '/api/admin/logout', token);
+      await api(t, ACCOUNT_CONTRACTS.logout, {}, token);
 
       const mine = await auditLog(`memberId=${encodeId(member.id)}`);
       expect(mine.map((r) => [r.action, r.detail?.reason ?? null])).toEqual([
@@ -150,21 +170,30 @@ describeEachDialect('access and audit logs', (dialect) => {
     });
 
     it('records team changes field by field, and never a password', async () => {
-      const added = await call(t, 'POST', '/api/admin/add-team-member', admin.token, {
-        name: 'Nora Night',
-        email: 'nora.audit@example.test',
-        password: 'Secret#999',
-        type: ROLE.NightStaff,
-      });
+      const added = await api(
+        t,
+        TEAM_CONTRACTS.add,
+        {
+          body: { name: 'Nora Night', email: 'nora.audit@example.test', password: 'Secret#999', type: ROLE.NightStaff },
+        },
+        admin,
+      );
       const tmId = added.json().data.id as string;
-      await call(t, 'POST', '/api/admin/update-team-member', admin.token, {
-        name: 'Nora Nightingale',
-        email: 'nora.audit@example.test',
-        type: ROLE.Team,
-        password: 'Other#9999',
-        tmId,
-      });
-      await call(t, 'PUT', '/api/admin/delete-team-member', admin.token, { teamMemberId: tmId });
+      await api(
+        t,
+        TEAM_CONTRACTS.update,
+        {
+          body: {
+            name: 'Nora Nightingale',
+            email: 'nora.audit@example.test',
+            type: ROLE.Team,
+            password: 'Other#9999',
+            tmId,
+          },
+        },
+        admin,
+      );
+      await api(t, TEAM_CONTRACTS.remove, { body: { teamMemberId: tmId } }, admin);
       const rows = (await auditLog(`memberId=${encodeId(admin.id)}`)).filter(
         (r) => r.target === 'nora.audit@example.test',
       );
@@ -176,22 +205,22 @@ describeEachDialect('access and audit logs', (dialect) => {
         ],
         ['member_created', { name: 'Nora Night', type: ROLE.NightStaff }],
       ]);
-      const csv = await call(t, 'GET', '/api/admin/audit-log/csv', admin.token);
+      const csv = await api(t, PRIVACY_CONTRACTS.auditLogCsv, {}, admin);
       expect(csv.body).not.toMatch(/Secret#999|Other#9999|argon2/);
     });
 
     it('records password changes, session revocations and gateway changes with before and after', async () => {
       const member = await createMember(t, ROLE.Team);
       const other = await login(t, member.email, TEST_PASSWORD);
-      const sessions = (await call(t, 'GET', '/api/admin/sessions', other)).json().data as {
+      const sessions = (await api(t, ACCOUNT_CONTRACTS.sessions, {}, other)).json().data as {
         id: string;
         current: boolean;
       }[];
       const target = sessions.find((s) => !s.current)?.id as string;
-      await call(t, 'DELETE', `/api/admin/sessions/${target}`, admin.token);
+      await api(t, ACCOUNT_CONTRACTS.revokeSession, { params: { id: target } }, admin);
       await reauth(t, other);
-      await call(t, 'POST', '/api/admin/change-password', other, { newPassword: 'Changed#111' });
-      const gateways = (await call(t, 'GET', '/api/admin/payment-gateways', admin.token)).json().data as {
+      await api(t, AUTH_CONTRACTS.changePassword, { body: { newPassword: 'Changed#111' } }, other);
+      const gateways = (await api(t, GATEWAY_CONTRACTS.list, {}, admin)).json().data as {
         id: string;
         gateway_name: string;
         is_active: string;
@@ -199,9 +228,12 @@ describeEachDialect('access and audit logs', (dialect) => {
       }[];
       const before = gateways.find((g) => g.is_secondary_domain === 0 && g.is_active === '1');
       const next = gateways.find((g) => g.is_secondary_domain === 0 && g.is_active === '0');
-      await call(t, 'POST', '/api/admin/payment-gateway-setting', admin.token, {
-        gatewayDetails: { gatewayId: next?.id, isSecondaryDomain: 0 },
-      });
+      await api(
+        t,
+        GATEWAY_CONTRACTS.activate,
+        { body: { gatewayDetails: { gatewayId: next!.id, isSecondaryDomain: 0 } } },
+        admin,
+      );
 
       const revoked = (await auditLog('action=session_revoked')).find((r) => r.target === member.email);
       expect(revoked).toMatchObject({ member_name: 'Ada Admin', detail: { session: target } });
@@ -217,13 +249,13 @@ describeEachDialect('access and audit logs', (dialect) => {
     it('masks session ids in its CSV as the screen does (issue 31: the CSV held them whole)', async () => {
       const member = await createMember(t, ROLE.Team);
       const other = await login(t, member.email, TEST_PASSWORD);
-      const sessions = (await call(t, 'GET', '/api/admin/sessions', other)).json().data as {
+      const sessions = (await api(t, ACCOUNT_CONTRACTS.sessions, {}, other)).json().data as {
         id: string;
         current: boolean;
       }[];
       const target = sessions.find((s) => !s.current)?.id as string;
-      expect((await call(t, 'DELETE', `/api/admin/sessions/${target}`, admin.token)).statusCode).toBe(200);
-      const csv = (await call(t, 'GET', '/api/admin/audit-log/csv?action=session_revoked', admin.token)).body;
+      expect((await api(t, ACCOUNT_CONTRACTS.revokeSession, { params: { id: target } }, admin)).statusCode).toBe(200);
+      const csv = (await api(t, PRIVACY_CONTRACTS.auditLogCsv, { query: { action: 'session_revoked' } }, admin)).body;
       expect(target.length).toBeGreaterThan(10);
       expect(csv).not.toContain(target);
       const line = csv.split('\r\n').find((l) => l.includes(member.email)) as string;
@@ -242,7 +274,7 @@ describeEachDialect('access and audit logs', (dialect) => {
           expect((await call(t, 'GET', url, caller.token)).statusCode).toBe(403);
         }
       }
-      expect((await call(t, 'GET', '/api/admin/audit-log')).statusCode).toBe(401);
+      expect((await api(t, PRIVACY_CONTRACTS.auditLog, {})).statusCode).toBe(401);
     });
   });
 });

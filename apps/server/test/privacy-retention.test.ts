@@ -1,6 +1,7 @@
-import { ERASED_NAME, ORDER_EVENT, ROLE, STATUS } from '@eta/shared';
+import { DETAIL_CONTRACTS, ERASED_NAME, ORDER_EVENT, REPORTS_CONTRACTS, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRetentionPass } from '../src/modules/privacy/index.ts';
+import { api } from './api-client.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { addDispute, ageOrder, filesOf, finishedOrder, runRetentionCli } from './privacy-fixtures.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
@@ -20,8 +21,7 @@ describeEachDialect('retention', (dialect) => {
     let working: Awaited<ReturnType<typeof finishedOrder>>;
     let countsBefore: unknown;
 
-    const countryReport = async () =>
-      (await call(t, 'POST', '/api/admin/get-country-order-count', admin.token, {})).json().data;
+    const countryReport = async () => (await api(t, REPORTS_CONTRACTS.countryOrders, { body: {} }, admin)).json().data;
 
     beforeAll(async () => {
       const first = await buildTestApp(dialect, { INGEST_API_KEY: INGEST_KEY });
@@ -74,7 +74,7 @@ describeEachDialect('retention', (dialect) => {
     });
 
     it('says on the detail what was removed and when, and never serves a removed file', async () => {
-      const res = await call(t, 'GET', `/api/admin/get-orders-details/${done.orderId}`, admin.token);
+      const res = await api(t, DETAIL_CONTRACTS.detail, { params: { orderId: done.orderId } }, admin);
       const detail = res.json().data;
       expect(detail.data_removal).toEqual({
         images_removed_at: expect.any(String),
@@ -83,15 +83,16 @@ describeEachDialect('retention', (dialect) => {
         reason: 'retention',
       });
       expect(detail.images).toEqual({ passport: null, selfie: null });
-      expect(detail.uploadDoc[0].removed_at).toEqual(expect.any(String));
+      expect(detail.uploadDoc[0]!.removed_at).toEqual(expect.any(String));
       // the personal pass is erasure's own code: the document's copy of the name goes too (DESIGN §22)
-      expect(detail.uploadDoc[0].customer_name).toBe(ERASED_NAME);
-      expect((await call(t, 'GET', detail.uploadDoc[0].url, admin.token)).statusCode).toBe(404);
-      expect((await call(t, 'GET', `/api/admin/order-image/${done.orderId}/passport`, admin.token)).statusCode).toBe(
-        404,
-      );
+      expect(detail.uploadDoc[0]!.customer_name).toBe(ERASED_NAME);
+      expect((await call(t, 'GET', detail.uploadDoc[0]!.url, admin.token)).statusCode).toBe(404);
+      expect(
+        (await api(t, DETAIL_CONTRACTS.image, { params: { orderId: done.orderId, kind: 'passport' } }, admin))
+          .statusCode,
+      ).toBe(404);
       const removals = detail.events.filter((e: { kind: string }) => e.kind === ORDER_EVENT.dataRemoved);
-      expect(removals.map((e: { detail: string }) => e.detail).sort()).toEqual([
+      expect(removals.map((e) => e.detail).sort()).toEqual([
         'Passport and selfie images removed under the 0-day retention rule',
         'Personal data erased under the 0-day retention rule',
         'eTA documents removed under the 0-day retention rule',

@@ -1,7 +1,8 @@
-import { encodeOrderRef, MSG, PUBLIC_MSG, ROLE, SERVER_MSG, STATUS } from '@eta/shared';
+import { encodeOrderRef, INBOX_CONTRACTS, MSG, PUBLIC_MSG, ROLE, SERVER_MSG, STATUS } from '@eta/shared';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { api } from './api-client.ts';
 import { accessTokenFor, addDocument, createOrder, front, rejectDocument } from './public-fixtures.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type TestApp } from './test-app.ts';
 
@@ -134,22 +135,29 @@ describeEachDialect('public track order and access tokens', (dialect) => {
       const admin = await createMember(t, ROLE.Admin, 'Ada Admin');
       const template = async (name: string, publicNote: string | null) =>
         (
-          await call(t, 'POST', '/api/admin/mail-templates', admin.token, {
-            name,
-            subject: 'About {{order_id}}',
-            body: 'Dear {{first_name}}',
-            publicNote,
-          })
+          await api(
+            t,
+            INBOX_CONTRACTS.createTemplate,
+            { body: { name, subject: 'About {{order_id}}', body: 'Dear {{first_name}}', publicNote } },
+            admin,
+          )
         ).json().data.id as number;
       const send = async (templateId: number | null) =>
         expect(
           (
-            await call(t, 'POST', '/api/admin/send-customer-mail', admin.token, {
-              orderId: order.orderId,
-              templateId,
-              subject: 'About {{order_id}}',
-              body: 'Dear {{first_name}}',
-            })
+            await api(
+              t,
+              INBOX_CONTRACTS.sendCustomerMail,
+              {
+                body: {
+                  orderId: order.orderId,
+                  templateId,
+                  subject: 'About {{order_id}}',
+                  body: 'Dear {{first_name}}',
+                },
+              },
+              admin,
+            )
           ).statusCode,
         ).toBe(201);
       await send(await template('Old photo', 'Send us a photo.'));

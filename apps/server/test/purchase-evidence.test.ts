@@ -1,7 +1,9 @@
+import { DETAIL_CONTRACTS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { newOrder } from './detail-fixtures.ts';
 import { buildOrder, INGEST_KEY, postOrders } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 const EVIDENCE = {
   purchase_ip: '203.0.113.7',
@@ -32,7 +34,7 @@ describeEachDialect('purchase evidence at ingestion (DESIGN §15)', (dialect) =>
   afterAll(() => t.close());
 
   const detail = async (orderId: string) =>
-    (await call(t, 'GET', `/api/admin/get-orders-details/${orderId}`, team.token)).json().data;
+    (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, team)).json().data;
 
   it('keeps every field and shows it in the detail', async () => {
     const orderId = await newOrder(t, EVIDENCE);

@@ -3,6 +3,7 @@ import {
   FILTERED_COUNT_CAP,
   findFolder,
   isFollowUpDue,
+  ORDERS_CONTRACTS,
   type OrderListItem,
   QUEUE_FILTER_MSG,
   type QueueFilters,
@@ -12,6 +13,7 @@ import {
   serviceLevelBadge,
 } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type ApiRefusal, api } from './api-client.ts';
 import { buildOrder, INGEST_KEY, listAll, nextOrderId, seedOrders } from './orders-fixtures.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
@@ -163,7 +165,7 @@ describeEachDialect('queue filters', (dialect) => {
           .filter((r) => inFolder(r) && matches(r, f, memberIds))
           .sort((a, b) => (b.created_at === a.created_at ? b.id - a.id : b.created_at < a.created_at ? -1 : 1))
           .map((r) => r.order_id);
-        const list = await listAll(t, tara.token, folderName, `${query(f)}&sort=created_at&order=desc`);
+        const list = await listAll(t, tara.token, folderName, { ...f, sort: 'created_at', order: 'desc' });
         expect(list.statusCode, JSON.stringify(f)).toBe(200);
         expect(
           list.json().data.map((r: OrderListItem) => r.order_id),
@@ -186,7 +188,7 @@ describeEachDialect('queue filters', (dialect) => {
   }
 
   it('with filters and no folder, counts every folder the member may open under them', async () => {
-    const res = await call(t, 'GET', '/api/admin/get-folder-count?domain=secondary', bob.token);
+    const res = await api(t, ORDERS_CONTRACTS.folderCounts, { query: { domain: 'secondary' } }, bob);
     const data = res.json().data;
     expect(data.allOrdersCount).toBeUndefined(); // Telecaller: no Order History
     expect(data.newOrdersCount).toBe(
@@ -206,7 +208,7 @@ describeEachDialect('queue filters', (dialect) => {
     const expected = [...awaiting]
       .sort((a, b) => (key(a) === key(b) ? b.id - a.id : key(a) < key(b) ? -1 : 1))
       .map((r) => r.order_id);
-    const res = await listAll(t, tara.token, 'awaitingorder', '&sort=follow_up_on&order=asc');
+    const res = await listAll(t, tara.token, 'awaitingorder', { sort: 'follow_up_on', order: 'asc' });
     expect(res.json().data.map((r: OrderListItem) => r.order_id)).toEqual(expected);
     expect(awaiting.some((r) => r.follow_up_on) && awaiting.some((r) => !r.follow_up_on)).toBe(true);
   });
@@ -231,14 +233,32 @@ describeEachDialect('queue filters', (dialect) => {
   });
 
   it('refuses a count of a folder that is not one (400), or not the member’s (403), and answers 401 without a token', async () => {
-    const unknown = await call(t, 'GET', '/api/admin/get-folder-count?folder=nofolder&domain=primary', tara.token);
+    const unknown = await api(
+      t,
+      ORDERS_CONTRACTS.folderCounts,
+      { query: { folder: 'nofolder', domain: 'primary' } },
+      tara,
+    );
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().data.errors.folder).toBe(QUEUE_FILTER_MSG.folder);
-    const hidden = await call(t, 'GET', '/api/admin/get-folder-count?folder=allorder&domain=primary', bob.token);
+    expect(unknown.json<ApiRefusal>().data.errors.folder).toBe(QUEUE_FILTER_MSG.folder);
+    const hidden = await api(
+      t,
+      ORDERS_CONTRACTS.folderCounts,
+      { query: { folder: 'allorder', domain: 'primary' } },
+      bob,
+    );
     expect(hidden.statusCode).toBe(403);
-    const list = await call(t, 'GET', '/api/admin/get-orders-list/allorder?domain=primary', bob.token);
+    const list = await api(
+      t,
+      ORDERS_CONTRACTS.list,
+      { params: { orderName: 'allorder' }, query: { domain: 'primary' } },
+      bob,
+    );
     expect(list.statusCode).toBe(403);
-    expect((await call(t, 'GET', '/api/admin/get-orders-list/newOrder?domain=primary', null)).statusCode).toBe(401);
-    expect((await call(t, 'GET', '/api/admin/get-folder-count?domain=primary', null)).statusCode).toBe(401);
+    expect(
+      (await api(t, ORDERS_CONTRACTS.list, { params: { orderName: 'newOrder' }, query: { domain: 'primary' } }))
+        .statusCode,
+    ).toBe(401);
+    expect((await api(t, ORDERS_CONTRACTS.folderCounts, { query: { domain: 'primary' } })).statusCode).toBe(401);
   });
 });

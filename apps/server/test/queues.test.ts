@@ -4,12 +4,14 @@ import {
   type ListSortColumn,
   OPEN_STATUSES,
   ORDER_MSG,
+  ORDERS_CONTRACTS,
   type OrderListItem,
   type OrderStatus,
   ROLE,
   STATUS,
 } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { assignAs, buildOrder, INGEST_KEY, listAll, nextOrderId, seedOrders } from './orders-fixtures.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
@@ -73,7 +75,7 @@ describeEachDialect('queues: lists, counts, paging and sorting', (dialect) => {
     // Two Completed orders refunded through the API at different times: they get refund dates.
     for (const id of firstOf(STATUS.Completed, 2)) {
       t.advance(60_000);
-      const res = await call(t, 'PUT', '/api/admin/move-to-complete-refund', teamA.token, { orderId: id });
+      const res = await api(t, ORDERS_CONTRACTS.refund, { body: { orderId: id } }, teamA);
       expect(res.statusCode).toBe(200);
       (model.get(id) as Model).status = STATUS.Refunds;
     }
@@ -94,7 +96,7 @@ describeEachDialect('queues: lists, counts, paging and sorting', (dialect) => {
   it.each(FOLDERS.map((f) => [f.name, f.countField]))(
     '%s: total, folder count and rows all follow the folder definition',
     async (name, countField) => {
-      const counts = (await call(t, 'GET', '/api/admin/get-folder-count', teamA.token)).json().data;
+      const counts = (await api(t, ORDERS_CONTRACTS.folderCounts, {}, teamA)).json().data;
       const expected = inFolder(name, teamA);
       const res = await listAll(t, teamA.token, name);
       expect(res.statusCode).toBe(200);
@@ -107,7 +109,7 @@ describeEachDialect('queues: lists, counts, paging and sorting', (dialect) => {
   );
 
   it('accepts and ignores userName on the folder counts, sent once or more (DESIGN §5)', async () => {
-    const plain = (await call(t, 'GET', '/api/admin/get-folder-count', teamA.token)).json();
+    const plain = (await api(t, ORDERS_CONTRACTS.folderCounts, {}, teamA)).json();
     for (const query of ['?userName=Someone%20Else', '?userName=a&userName=b&delay=1']) {
       const res = await call(t, 'GET', `/api/admin/get-folder-count${query}`, teamA.token);
       expect(res.statusCode, query).toBe(200);
@@ -177,20 +179,37 @@ describeEachDialect('queues: lists, counts, paging and sorting', (dialect) => {
   it('pages from 1 with 10 by default, newest first; page 2 holds the next rows with no overlap', async () => {
     const all = (await listAll(t, teamA.token, 'newOrder')).json().data as OrderListItem[];
     expect(all.length).toBeGreaterThan(20);
-    const first = (await call(t, 'GET', '/api/admin/get-orders-list/newOrder?delay=1&userName=x', teamA.token)).json();
+    const first = (
+      await api(
+        t,
+        ORDERS_CONTRACTS.list,
+        { params: { orderName: 'newOrder' }, query: { delay: '1', userName: 'x' } },
+        teamA,
+      )
+    ).json();
     expect(first.data).toHaveLength(10);
     const ids = (items: OrderListItem[]) => items.map((o) => o.order_id);
     expect(ids(first.data)).toEqual(ids(all.slice(0, 10)));
     const pages: string[] = [];
     for (const page of [1, 2, 3]) {
-      const res = await call(t, 'GET', `/api/admin/get-orders-list/newOrder?page=${page}&limit=10`, teamA.token);
+      const res = await api(
+        t,
+        ORDERS_CONTRACTS.list,
+        { params: { orderName: 'newOrder' }, query: { page, limit: '10' } },
+        teamA,
+      );
       pages.push(...ids(res.json().data));
     }
     expect(pages).toEqual(ids(all).slice(0, 30));
     expect(new Set(pages).size).toBe(pages.length);
     const created = all.map((o) => o.created_at);
     expect(created).toEqual([...created].sort().reverse());
-    const beyond = await call(t, 'GET', '/api/admin/get-orders-list/newOrder?page=99', teamA.token);
+    const beyond = await api(
+      t,
+      ORDERS_CONTRACTS.list,
+      { params: { orderName: 'newOrder' }, query: { page: '99' } },
+      teamA,
+    );
     expect(beyond.json()).toMatchObject({ status: 1, data: [], total: all.length });
   });
 
@@ -232,7 +251,7 @@ describeEachDialect('queues: lists, counts, paging and sorting', (dialect) => {
             .execute();
         }
       }
-      const res = await listAll(t, teamA.token, 'allorder', `&sort=${column}&order=${order}`);
+      const res = await listAll(t, teamA.token, 'allorder', { sort: column, order });
       expect(res.statusCode).toBe(200);
       const items = res.json().data as OrderListItem[];
       const keys = items.map((o) => sortKey(o, column));
@@ -248,34 +267,36 @@ describeEachDialect('queues: lists, counts, paging and sorting', (dialect) => {
   );
 
   it('matches folder names case-insensitively and refuses unknown folders with 404', async () => {
-    expect((await call(t, 'GET', '/api/admin/get-orders-list/NEWORDER', teamA.token)).statusCode).toBe(200);
-    const res = await call(t, 'GET', '/api/admin/get-orders-list/secretOrders', teamA.token);
+    expect((await api(t, ORDERS_CONTRACTS.list, { params: { orderName: 'NEWORDER' } }, teamA)).statusCode).toBe(200);
+    const res = await api(t, ORDERS_CONTRACTS.list, { params: { orderName: 'secretOrders' } }, teamA);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ status: 0, message: ORDER_MSG.unknownFolder });
-    const search = await call(t, 'POST', '/api/admin/search-order', teamA.token, {
-      start: 0,
-      end: 10,
-      searchVal: 'a',
-      folderName: 'nope',
-    });
+    const search = await api(
+      t,
+      ORDERS_CONTRACTS.search,
+      { body: { start: 0, end: 10, searchVal: 'a', folderName: 'nope' } },
+      teamA,
+    );
     expect(search.statusCode).toBe(404);
   });
 
   it('keeps Order History from a Telecaller: list and search 403, no allOrdersCount', async () => {
-    const list = await call(t, 'GET', '/api/admin/get-orders-list/allorder', telecaller.token);
+    const list = await api(t, ORDERS_CONTRACTS.list, { params: { orderName: 'allorder' } }, telecaller);
     expect(list.statusCode).toBe(403);
     expect(list.json().status).toBe(0);
-    const search = await call(t, 'POST', '/api/admin/search-order', telecaller.token, {
-      start: 0,
-      end: 10,
-      searchVal: 'a',
-      folderName: 'allorder',
-    });
+    const search = await api(
+      t,
+      ORDERS_CONTRACTS.search,
+      { body: { start: 0, end: 10, searchVal: 'a', folderName: 'allorder' } },
+      telecaller,
+    );
     expect(search.statusCode).toBe(403);
-    const counts = (await call(t, 'GET', '/api/admin/get-folder-count', telecaller.token)).json().data;
+    const counts = (await api(t, ORDERS_CONTRACTS.folderCounts, {}, telecaller)).json().data;
     expect(counts).not.toHaveProperty('allOrdersCount');
     expect(counts.newOrdersCount).toBe(inFolder('newOrder', telecaller).length);
-    expect((await call(t, 'GET', '/api/admin/get-orders-list/newOrder', telecaller.token)).statusCode).toBe(200);
+    expect((await api(t, ORDERS_CONTRACTS.list, { params: { orderName: 'newOrder' } }, telecaller)).statusCode).toBe(
+      200,
+    );
   });
 
   it.each([
@@ -307,7 +328,12 @@ describeEachDialect('queues: lists, counts, paging and sorting', (dialect) => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ status: 0, message: ORDER_MSG.limitAllTooMany });
     expect((await listAll(t, teamA.token, 'allorder')).statusCode).toBe(400);
-    const page = await call(t, 'GET', '/api/admin/get-orders-list/chargeBack?page=3&limit=500', teamA.token);
+    const page = await api(
+      t,
+      ORDERS_CONTRACTS.list,
+      { params: { orderName: 'chargeBack' }, query: { page: '3', limit: '500' } },
+      teamA,
+    );
     expect(page.json()).toMatchObject({ status: 1, total: 1004 });
     expect(page.json().data).toHaveLength(4);
     expect((await listAll(t, teamA.token, 'newOrder')).statusCode).toBe(200);

@@ -1,10 +1,23 @@
-import { ACCOUNT_MSG, encodeId, REAUTH_MINUTES, ROLE, SERVER_MSG, STATUS } from '@eta/shared';
+import {
+  ACCOUNT_CONTRACTS,
+  ACCOUNT_MSG,
+  AUTH_CONTRACTS,
+  encodeId,
+  GATEWAY_CONTRACTS,
+  PRIVACY_CONTRACTS,
+  REAUTH_MINUTES,
+  ROLE,
+  SERVER_MSG,
+  STATUS,
+  TEAM_CONTRACTS,
+} from '@eta/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsOn, MINUTE, START } from './accounts-fixtures.ts';
+import { api } from './api-client.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { finishedOrder } from './privacy-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 const REFUSED = { status: 0, message: ACCOUNT_MSG.reauthRequired, data: { reauthRequired: true } };
 
@@ -40,7 +53,7 @@ describeEachDialect('routes that ask to confirm it is you', (dialect) => {
         const caller = await createMember(t, ROLE.Telecaller);
         return {
           caller,
-          send: () => call(t, 'POST', '/api/admin/change-password', caller.token, { newPassword: 'Changed#456' }),
+          send: () => api(t, AUTH_CONTRACTS.changePassword, { body: { newPassword: 'Changed#456' } }, caller),
         };
       },
       succeeded: (res) => expect(res.json()).toEqual({ status: 1, message: SERVER_MSG.passwordChanged }),
@@ -52,7 +65,7 @@ describeEachDialect('routes that ask to confirm it is you', (dialect) => {
         return {
           caller,
           send: async () =>
-            call(t, 'POST', '/api/admin/2fa/disable', caller.token, { code: await codeFor(caller.secret) }),
+            api(t, ACCOUNT_CONTRACTS.disableTwoFactor, { body: { code: await codeFor(caller.secret) } }, caller),
         };
       },
       succeeded: (res) => expect(res.json()).toEqual({ status: 1, message: ACCOUNT_MSG.twoFactorOff }),
@@ -61,7 +74,7 @@ describeEachDialect('routes that ask to confirm it is you', (dialect) => {
       name: '2fa/recovery-codes',
       prepare: async () => {
         const caller = await enrolled();
-        return { caller, send: () => call(t, 'POST', '/api/admin/2fa/recovery-codes', caller.token) };
+        return { caller, send: () => api(t, ACCOUNT_CONTRACTS.recoveryCodes, {}, caller) };
       },
       succeeded: (res) => expect(res.json().data.recoveryCodes).toHaveLength(10),
     },
@@ -72,7 +85,8 @@ describeEachDialect('routes that ask to confirm it is you', (dialect) => {
         const order = await finishedOrder(t, caller.token, STATUS.New);
         return {
           caller,
-          send: () => call(t, 'POST', `/api/admin/orders/${order.orderId}/erase`, caller.token, { reason: 'Asked' }),
+          send: () =>
+            api(t, PRIVACY_CONTRACTS.erase, { params: { orderId: order.orderId }, body: { reason: 'Asked' } }, caller),
         };
       },
       succeeded: ok,
@@ -84,7 +98,7 @@ describeEachDialect('routes that ask to confirm it is you', (dialect) => {
         const order = await finishedOrder(t, caller.token);
         return {
           caller,
-          send: () => call(t, 'POST', '/api/admin/subject-export', caller.token, { email: order.email }),
+          send: () => api(t, PRIVACY_CONTRACTS.subjectExport, { body: { email: order.email } }, caller),
         };
       },
       succeeded: (res) => {
@@ -96,14 +110,17 @@ describeEachDialect('routes that ask to confirm it is you', (dialect) => {
       name: 'payment-gateway-setting',
       prepare: async () => {
         const caller = await createMember(t, ROLE.Manager);
-        const list = (await call(t, 'GET', '/api/admin/payment-gateways', caller.token)).json().data;
+        const list = (await api(t, GATEWAY_CONTRACTS.list, {}, caller)).json().data;
         const next = list.find((g: { is_secondary_domain: number; is_active: string }) => g.is_active === '0');
         return {
           caller,
           send: () =>
-            call(t, 'POST', '/api/admin/payment-gateway-setting', caller.token, {
-              gatewayDetails: { gatewayId: next.id, isSecondaryDomain: next.is_secondary_domain },
-            }),
+            api(
+              t,
+              GATEWAY_CONTRACTS.activate,
+              { body: { gatewayDetails: { gatewayId: next!.id, isSecondaryDomain: next!.is_secondary_domain } } },
+              caller,
+            ),
         };
       },
       succeeded: ok,
@@ -116,12 +133,12 @@ describeEachDialect('routes that ask to confirm it is you', (dialect) => {
         return {
           caller,
           send: () =>
-            call(t, 'POST', '/api/admin/add-team-member', caller.token, {
-              name: 'New Admin',
-              email,
-              password: 'Start#123',
-              type: ROLE.Admin,
-            }),
+            api(
+              t,
+              TEAM_CONTRACTS.add,
+              { body: { name: 'New Admin', email, password: 'Start#123', type: ROLE.Admin } },
+              caller,
+            ),
         };
       },
       succeeded: (res) => expect(res.statusCode).toBe(201),
@@ -132,7 +149,7 @@ describeEachDialect('routes that ask to confirm it is you', (dialect) => {
         const caller = await createMember(t, ROLE.Admin);
         const member = await createMember(t, ROLE.Team);
         const body = { tmId: encodeId(member.id), name: member.name, email: member.email, type: ROLE.Admin };
-        return { caller, send: () => call(t, 'POST', '/api/admin/update-team-member', caller.token, body) };
+        return { caller, send: () => api(t, TEAM_CONTRACTS.update, { body }, caller) };
       },
       succeeded: ok,
     },
@@ -142,7 +159,7 @@ describeEachDialect('routes that ask to confirm it is you', (dialect) => {
         const caller = await createMember(t, ROLE.Admin);
         const member = await createMember(t, ROLE.Admin);
         const body = { tmId: encodeId(member.id), name: 'Renamed Admin', email: member.email, type: ROLE.Admin };
-        return { caller, send: () => call(t, 'POST', '/api/admin/update-team-member', caller.token, body) };
+        return { caller, send: () => api(t, TEAM_CONTRACTS.update, { body }, caller) };
       },
       succeeded: ok,
     },
@@ -177,19 +194,26 @@ describeEachDialect('routes that ask to confirm it is you', (dialect) => {
 
   it('asks nothing to add or change a member who is not an Admin', async () => {
     const admin = await createMember(t, ROLE.Admin);
-    const added = await call(t, 'POST', '/api/admin/add-team-member', admin.token, {
-      name: 'Plain Member',
-      email: 'plain.member@example.test',
-      password: 'Start#123',
-      type: ROLE.Manager,
-    });
+    const added = await api(
+      t,
+      TEAM_CONTRACTS.add,
+      { body: { name: 'Plain Member', email: 'plain.member@example.test', password: 'Start#123', type: ROLE.Manager } },
+      admin,
+    );
     expect(added.statusCode).toBe(201);
-    const renamed = await call(t, 'POST', '/api/admin/update-team-member', admin.token, {
-      tmId: added.json().data.id,
-      name: 'Plain Renamed',
-      email: 'plain.member@example.test',
-      type: ROLE.Team,
-    });
+    const renamed = await api(
+      t,
+      TEAM_CONTRACTS.update,
+      {
+        body: {
+          tmId: added.json().data.id,
+          name: 'Plain Renamed',
+          email: 'plain.member@example.test',
+          type: ROLE.Team,
+        },
+      },
+      admin,
+    );
     expect(renamed.statusCode).toBe(200);
   });
 });

@@ -1,9 +1,9 @@
-import { ACCOUNT_MSG, REAUTH_MINUTES, ROLE, SERVER_MSG } from '@eta/shared';
+import { ACCOUNT_CONTRACTS, ACCOUNT_MSG, REAUTH_MINUTES, ROLE, SERVER_MSG } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsOn, MINUTE, passwordThenCode, START } from './accounts-fixtures.ts';
+import { api } from './api-client.ts';
 import {
   buildTestApp,
-  call,
   createMember,
   describeEachDialect,
   type Member,
@@ -31,7 +31,7 @@ describeEachDialect('confirm it is you', (dialect) => {
   it('confirms with the password, an app code or a recovery code, for that session only', async () => {
     const member = await enrolled();
     const other = await signInWith(member, member.recoveryCodes[0] as string);
-    const renew = (token: string) => call(t, 'POST', '/api/admin/2fa/recovery-codes', token);
+    const renew = (token: string) => api(t, ACCOUNT_CONTRACTS.recoveryCodes, {}, token);
     const res = await byPassword(member);
     expect(res.json()).toEqual({
       status: 1,
@@ -67,7 +67,7 @@ describeEachDialect('confirm it is you', (dialect) => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(ACCOUNT_MSG.reauthMissing);
     }
-    expect((await call(t, 'POST', '/api/admin/reauth', null, { password: TEST_PASSWORD })).statusCode).toBe(401);
+    expect((await api(t, ACCOUNT_CONTRACTS.reauth, { body: { password: TEST_PASSWORD } })).statusCode).toBe(401);
   });
 
   it('counts wrong passwords with sign-in failures: 5 in 15 minutes, then 429 here and at sign-in', async () => {
@@ -90,7 +90,7 @@ describeEachDialect('confirm it is you', (dialect) => {
   it('limits wrong codes on 2fa/disable: the 6th is refused with 429, and so is a right one until the window passes', async () => {
     const member = await enrolled();
     expect((await byPassword(member)).statusCode).toBe(200);
-    const disable = async (code: string) => call(t, 'POST', '/api/admin/2fa/disable', member.token, { code });
+    const disable = async (code: string) => api(t, ACCOUNT_CONTRACTS.disableTwoFactor, { body: { code } }, member);
     const right = await codeFor(member.secret);
     const wrong = right === '111111' ? '222222' : '111111';
     for (let i = 0; i < 5; i += 1) {
@@ -117,7 +117,9 @@ describeEachDialect('confirm it is you', (dialect) => {
     const wrong = right === '111111' ? '222222' : '111111';
     for (let i = 0; i < 3; i += 1) expect((await confirm(member.token, { code: wrong })).statusCode).toBe(400);
     for (let i = 0; i < 2; i += 1) {
-      expect((await call(t, 'POST', '/api/admin/2fa/disable', member.token, { code: wrong })).statusCode).toBe(400);
+      expect((await api(t, ACCOUNT_CONTRACTS.disableTwoFactor, { body: { code: wrong } }, member)).statusCode).toBe(
+        400,
+      );
     }
     const blocked = await confirm(member.token, { code: right });
     expect(blocked.statusCode).toBe(429);
@@ -129,7 +131,7 @@ describeEachDialect('confirm it is you', (dialect) => {
     it('answers ten new codes once; the old ones stop working and the new ones sign in', async () => {
       const member = await enrolled();
       expect((await byPassword(member)).statusCode).toBe(200);
-      const res = await call(t, 'POST', '/api/admin/2fa/recovery-codes', member.token);
+      const res = await api(t, ACCOUNT_CONTRACTS.recoveryCodes, {}, member);
       expect(res.json()).toMatchObject({ status: 1, message: ACCOUNT_MSG.recoveryCodesRenewed });
       const fresh = res.json().data.recoveryCodes as string[];
       expect(fresh).toHaveLength(10);
@@ -137,7 +139,7 @@ describeEachDialect('confirm it is you', (dialect) => {
       const refused = await passwordThenCode(t, member.email, member.recoveryCodes[0] as string);
       expect(refused.statusCode).toBe(400);
       await signInWith(member, fresh[0] as string);
-      const account = (await call(t, 'GET', '/api/admin/account', member.token)).json().data;
+      const account = (await api(t, ACCOUNT_CONTRACTS.account, {}, member)).json().data;
       expect(account.twoFactor.recoveryCodesLeft).toBe(9);
       const audit = await t.app.ctx.db
         .selectFrom('audit_log')
@@ -151,7 +153,7 @@ describeEachDialect('confirm it is you', (dialect) => {
     it('answers 409 while two-factor sign-in is off', async () => {
       const member = await createMember(t, ROLE.Team);
       expect((await byPassword(member)).statusCode).toBe(200);
-      const res = await call(t, 'POST', '/api/admin/2fa/recovery-codes', member.token);
+      const res = await api(t, ACCOUNT_CONTRACTS.recoveryCodes, {}, member);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(ACCOUNT_MSG.twoFactorNotOn);
     });

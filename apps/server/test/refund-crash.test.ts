@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ROLE } from '@eta/shared';
+import { PROCESSOR_CONTRACTS, ROLE } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { drainRefunds, refundsOf, type StripeApp, startStripeApp, stripeEnv, stripeOrder } from './stripe-fixtures.ts';
 import type { StripeTestDouble } from './stripe-test-double.ts';
-import { call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 const CHILD = path.resolve(import.meta.dirname, 'refund-worker-child.ts');
 /** the worker's lease (refund-worker.ts REFUND_WORKER_DEFAULTS.leaseMs), and a little more */
@@ -32,7 +33,9 @@ describeEachDialect('a refund worker killed between the call and the commit', (d
 
   it('ends with exactly one refund at Stripe, recorded once', async () => {
     const { orderId, charge, dbId } = await stripeOrder(t, double);
-    expect((await call(t, 'POST', `/api/admin/orders/${orderId}/refunds`, member.token, {})).statusCode).toBe(201);
+    expect((await api(t, PROCESSOR_CONTRACTS.createRefund, { params: { orderId }, body: {} }, member)).statusCode).toBe(
+      201,
+    );
     const answered = double.fault(/^\/v1\/refunds$/, { kind: 'hang', after: true });
     const child = spawn(process.execPath, [CHILD], {
       env: {

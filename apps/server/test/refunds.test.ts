@@ -1,7 +1,8 @@
-import { ORDER_MSG, type OrderListItem, ROLE, STATUS } from '@eta/shared';
+import { ORDER_MSG, ORDERS_CONTRACTS, type OrderListItem, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { bulkHelpers, INGEST_KEY } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 /** PUT /admin/move-to-complete-refund: "Completed Refunds" and the Refunds queue's "Refunded it" (SPEC §4). */
 describeEachDialect('refunds', (dialect) => {
@@ -34,8 +35,10 @@ describeEachDialect('refunds', (dialect) => {
       // The refund mail is queued with the move (SPEC §4); its content is tested in detail-mail.test.ts.
       { kind: 'mail', staff_id: nina.id, staff_name: 'Nina Night', from_value: null, to_value: 'refund' },
     ]);
-    const list = (await call(t, 'GET', '/api/admin/get-orders-list/refundorder?limit=all', nina.token)).json();
-    expect(list.data.find((o: OrderListItem) => o.order_id === a).refund_date).toBe(row.refund_date);
+    const list = (
+      await api(t, ORDERS_CONTRACTS.list, { params: { orderName: 'refundorder' }, query: { limit: 'all' } }, nina)
+    ).json();
+    expect(list.data.find((o: OrderListItem) => o.order_id === a)!.refund_date).toBe(row.refund_date);
   });
 
   it('refunds a refund request in the Refunds queue: its refund date, one refund event and its mail, status kept', async () => {
@@ -45,7 +48,9 @@ describeEachDialect('refunds', (dialect) => {
       ...(await newOrders(1, { process_status: STATUS.Completed })),
     ])) as [string, string];
     expect((await order(requested)).refund_date).toBeNull();
-    const listed = (await call(t, 'GET', '/api/admin/get-orders-list/refundorder?limit=all', nina.token)).json();
+    const listed = (
+      await api(t, ORDERS_CONTRACTS.list, { params: { orderName: 'refundorder' }, query: { limit: 'all' } }, nina)
+    ).json();
     expect(listed.data.map((o: OrderListItem) => o.order_id)).toContain(requested);
 
     const countsBefore = await counts(nina);

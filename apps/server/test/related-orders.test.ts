@@ -1,7 +1,8 @@
-import { type RelatedOrder, ROLE, STATUS } from '@eta/shared';
+import { DETAIL_CONTRACTS, type RelatedOrder, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { buildOrder, INGEST_KEY, seedOrders } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 /** The customer's other orders on the detail (DESIGN §23): by email, phone or card. */
 describeEachDialect('related orders', (dialect) => {
@@ -53,7 +54,7 @@ describeEachDialect('related orders', (dialect) => {
   afterAll(() => t.close());
 
   const relatedOf = async (orderId: string) => {
-    const res = await call(t, 'GET', `/api/admin/get-orders-details/${encodeURIComponent(orderId)}`, telecaller.token);
+    const res = await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, telecaller);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.relatedOrders as RelatedOrder[];
   };

@@ -1,8 +1,9 @@
-import { DETAIL_MSG, MSG, ROLE } from '@eta/shared';
+import { DETAIL_CONTRACTS, DETAIL_MSG, MSG, ORDERS_CONTRACTS, ROLE } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { newOrder } from './detail-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 /**
  * The app's clock stands at fixed instants, so the US Eastern stamp is known exactly: a summer evening
@@ -25,9 +26,9 @@ describeEachDialect('remarks (add-new-remark)', (dialect) => {
   afterAll(() => t.close());
 
   const detail = async (orderId: string) =>
-    (await call(t, 'GET', `/api/admin/get-orders-details/${encodeURIComponent(orderId)}`, tara.token)).json().data;
+    (await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, tara)).json().data;
   const remark = (member: Member | null, payload: Record<string, unknown>) =>
-    call(t, 'POST', '/api/admin/add-new-remark', member?.token ?? null, payload);
+    api.raw(t, DETAIL_CONTRACTS.addRemark, { body: payload }, member?.token ?? null);
 
   describe('remarks', () => {
     it('saves the remark as the signed-in member, flags Y/N, US Eastern date and time, and an event', async () => {
@@ -109,7 +110,7 @@ describeEachDialect('remarks (add-new-remark)', (dialect) => {
 
     it('is a note on an order another member holds: every staff type may leave one, the move stays refused', async () => {
       const id = await newOrder(t);
-      await call(t, 'PUT', '/api/admin/assign-order-status', tara.token, { orderId: [id] });
+      await api(t, ORDERS_CONTRACTS.assign, { body: { orderId: [id] } }, tara);
       const caller = await createMember(t, ROLE.Telecaller, 'Tom Caller');
       const admin = await createMember(t, ROLE.Admin, 'Ada Admin');
       for (const member of [nina, caller, admin]) {
@@ -118,10 +119,7 @@ describeEachDialect('remarks (add-new-remark)', (dialect) => {
       }
       // the same members' moves on it wait for the holder, as before (DESIGN §6)
       for (const member of [nina, caller]) {
-        const move = await call(t, 'PUT', '/api/admin/move-order-status', member.token, {
-          orderId: id,
-          updatingStatus: 'Awaiting',
-        });
+        const move = await api(t, ORDERS_CONTRACTS.move, { body: { orderId: id, updatingStatus: 'Awaiting' } }, member);
         expect(move.statusCode, member.name).toBe(409);
         expect(move.json().message).toContain('Tara Team');
       }
@@ -141,7 +139,7 @@ describeEachDialect('remarks (add-new-remark)', (dialect) => {
         ids.map(async (id) => {
           const [saved] = await Promise.all([
             remark(nina, { orderId: id, remark: 'raced' }),
-            call(t, 'PUT', '/api/admin/assign-order-status', tara.token, { orderId: [id] }),
+            api(t, ORDERS_CONTRACTS.assign, { body: { orderId: [id] } }, tara),
           ]);
           return { id, saved };
         }),

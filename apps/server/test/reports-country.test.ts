@@ -1,10 +1,17 @@
-import { type CountryReportRow, REPORT_MSG, ROLE, ROLES, STATUS } from '@eta/shared';
+import {
+  type CountryReportRow,
+  ORDERS_CONTRACTS,
+  REPORT_MSG,
+  REPORTS_CONTRACTS,
+  ROLE,
+  ROLES,
+  STATUS,
+} from '@eta/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { buildOrder, INGEST_KEY, seedOrders } from './orders-fixtures.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
-
-const URL = '/api/admin/get-country-order-count';
 
 /** [created_at as the website sends it, nationality, processing_type] */
 type Seed = [string, string | null, 'standard' | 'priority'];
@@ -56,7 +63,7 @@ describeEachDialect('country order report', (dialect) => {
       ),
     );
   const report = async (body?: object, member: Member = team) => {
-    const res = await call(t, 'POST', URL, member.token, body);
+    const res = await api(t, REPORTS_CONTRACTS.countryOrders, { body }, member);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 1, message: REPORT_MSG.countryListed });
     return res.json().data as CountryReportRow[];
@@ -86,10 +93,10 @@ describeEachDialect('country order report', (dialect) => {
 
   it('is open to every signed-in member, and to nobody else', async () => {
     for (const member of members) await report({ fromDate: '2031-01-01' }, member);
-    const anonymous = await call(t, 'POST', URL, null, {});
+    const anonymous = await api(t, REPORTS_CONTRACTS.countryOrders, { body: {} });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().status).toBe(401);
-    expect((await call(t, 'POST', URL, 'not-a-token', {})).statusCode).toBe(401);
+    expect((await api(t, REPORTS_CONTRACTS.countryOrders, { body: {} }, 'not-a-token')).statusCode).toBe(401);
   });
 
   it('refuses bad dates with a 400 naming the field', async () => {
@@ -101,11 +108,11 @@ describeEachDialect('country order report', (dialect) => {
       [{ fromDate: '2026-03-02', toDate: '2026-03-01' }, 'fromDate', REPORT_MSG.rangeOrder],
     ];
     for (const [body, field, message] of cases) {
-      const res = await call(t, 'POST', URL, team.token, body);
+      const res = await api(t, REPORTS_CONTRACTS.countryOrders, { body }, team);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toEqual({ status: 0, message, data: { errors: { [field]: message } } });
     }
-    const unknown = await call(t, 'POST', URL, team.token, { from: '2026-03-01' });
+    const unknown = await call(t, 'POST', '/api/admin/get-country-order-count', team.token, { from: '2026-03-01' });
     expect(unknown.statusCode).toBe(400);
   });
 
@@ -116,10 +123,12 @@ describeEachDialect('country order report', (dialect) => {
     ]);
     const range = { fromDate: '2027-01-01', toDate: '2027-01-31' };
     const admin = members.find((m) => m.type === ROLE.Admin) as Member;
-    const del = await call(t, 'PUT', '/api/admin/change-order-status', admin.token, {
-      orderId: [a],
-      updatingStatus: STATUS.Deleted,
-    });
+    const del = await api(
+      t,
+      ORDERS_CONTRACTS.remove,
+      { body: { orderId: [a!], updatingStatus: STATUS.Deleted } },
+      admin,
+    );
     expect(del.statusCode).toBe(200);
     expect(await report(range)).toEqual([row('Chile', 1, 1)]);
     // A correction made in the database directly is followed too (the tallies are kept by triggers).

@@ -1,10 +1,19 @@
-import { encodeId, type ProcessedByReportRow, REPORT_MSG, ROLE, STATUS } from '@eta/shared';
+import {
+  encodeId,
+  ORDERS_CONTRACTS,
+  type ProcessedByReportRow,
+  REPORT_MSG,
+  REPORTS_CONTRACTS,
+  ROLE,
+  STATUS,
+  TEAM_CONTRACTS,
+} from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { newOrder, orderRow, pdfFile, uploadDocument } from './detail-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
-const URL = '/api/admin/get-processed-by-count';
 /** The app's clock is moved here, so "processed today" is a known day whatever the real date. */
 const NOON = Date.parse('2030-06-15T12:00:00.000Z');
 const DAY = { fromDate: '2030-06-15', toDate: '2030-06-15' };
@@ -29,11 +38,11 @@ describeEachDialect('processed-by report', (dialect) => {
   afterAll(() => t.close());
 
   const move = (member: Member, orderId: string, updatingStatus: string) =>
-    call(t, 'PUT', '/api/admin/move-order-status', member.token, { orderId, updatingStatus });
+    api(t, ORDERS_CONTRACTS.move, { body: { orderId, updatingStatus } }, member);
   const upload = (member: Member, orderId: string) =>
     uploadDocument(t, member.token, { orderId, email: 'applicant@example.test' }, pdfFile());
   const report = async (body: object, member: Member = manager) => {
-    const res = await call(t, 'POST', URL, member.token, body);
+    const res = await api(t, REPORTS_CONTRACTS.processedBy, { body }, member);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 1, message: REPORT_MSG.processedListed });
     return res.json().data as ProcessedByReportRow[];
@@ -159,7 +168,7 @@ describeEachDialect('processed-by report', (dialect) => {
     const gone = await createMember(t, ROLE.Team, 'Gina Gone');
     const id = await newOrder(t);
     await processAt(id, gone, '2032-01-10T10:00:00.000Z');
-    const res = await call(t, 'PUT', '/api/admin/delete-team-member', admin.token, { teamMemberId: encodeId(gone.id) });
+    const res = await api(t, TEAM_CONTRACTS.remove, { body: { teamMemberId: encodeId(gone.id) } }, admin);
     expect(res.statusCode, res.body).toBe(200);
     expect(await report({ fromDate: '2032-01-01' })).toEqual([
       { processed_by: 'Gina Gone', count: 1, sla_met_percent: 0 },
@@ -168,11 +177,11 @@ describeEachDialect('processed-by report', (dialect) => {
 
   it('is for Admin and Manager only', async () => {
     for (const member of [tara, nina, telecaller]) {
-      const res = await call(t, 'POST', URL, member.token, DAY);
+      const res = await api(t, REPORTS_CONTRACTS.processedBy, { body: DAY }, member);
       expect(res.statusCode, member.type).toBe(403);
       expect(res.json().status).toBe(0);
     }
-    const anonymous = await call(t, 'POST', URL, null, DAY);
+    const anonymous = await api(t, REPORTS_CONTRACTS.processedBy, { body: DAY });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().status).toBe(401);
   });
@@ -184,7 +193,7 @@ describeEachDialect('processed-by report', (dialect) => {
       [{ fromDate: '2030-06-16', toDate: '2030-06-15' }, 'fromDate', REPORT_MSG.rangeOrder],
     ];
     for (const [body, field, message] of cases) {
-      const res = await call(t, 'POST', URL, manager.token, body);
+      const res = await api(t, REPORTS_CONTRACTS.processedBy, { body }, manager);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toEqual({ status: 0, message, data: { errors: { [field]: message } } });
     }

@@ -1,5 +1,16 @@
-import { REPORT_MSG, ROLE, ROLES, STATUS, TREND_MAX_PERIODS, TREND_MSG, type TrendRow } from '@eta/shared';
+import {
+  ORDERS_CONTRACTS,
+  REPORT_MSG,
+  REPORTS_CONTRACTS,
+  ROLE,
+  ROLES,
+  STATUS,
+  TREND_MAX_PERIODS,
+  TREND_MSG,
+  type TrendRow,
+} from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type ApiRefusal, api } from './api-client.ts';
 import { newOrder } from './detail-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
@@ -52,13 +63,13 @@ describeEachDialect('order trend', (dialect) => {
   afterAll(() => t.close());
 
   const trend = async (body: object, member: Member = team) => {
-    const res = await call(t, 'POST', URL, member.token, body);
+    const res = await api(t, REPORTS_CONTRACTS.orderTrend, { body }, member);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 1, message: TREND_MSG.listed });
     return res.json().data as TrendRow[];
   };
   const refused = async (body: object, field: string, message: string) => {
-    const res = await call(t, 'POST', URL, team.token, body);
+    const res = await api(t, REPORTS_CONTRACTS.orderTrend, { body }, team);
     expect(res.statusCode, JSON.stringify(body)).toBe(400);
     expect(res.json(), JSON.stringify(body)).toEqual({ status: 0, message, data: { errors: { [field]: message } } });
   };
@@ -123,10 +134,12 @@ describeEachDialect('order trend', (dialect) => {
     ]);
     // Completed through the app today: dated by the app's clock.
     const today = await newOrder(t, { created_at: '2030-06-15T10:00:00Z', processing_type: 'priority' });
-    const moved = await call(t, 'PUT', '/api/admin/move-order-status', team.token, {
-      orderId: today,
-      updatingStatus: STATUS.Completed,
-    });
+    const moved = await api(
+      t,
+      ORDERS_CONTRACTS.move,
+      { body: { orderId: today, updatingStatus: STATUS.Completed } },
+      team,
+    );
     expect(moved.statusCode, moved.body).toBe(200);
 
     const expected = Array.from({ length: 30 }, (_, i) => row(dayAfter('2030-05-17', i)));
@@ -205,7 +218,7 @@ describeEachDialect('order trend', (dialect) => {
     await refused({ groupBy: null }, 'groupBy', TREND_MSG.groupBy);
     const unknown = await call(t, 'POST', URL, team.token, { from: '2030-03-01', groupBy: 'week' });
     expect(unknown.statusCode).toBe(400);
-    expect(Object.keys(unknown.json().data.errors)).toEqual(['from']);
+    expect(Object.keys(unknown.json<ApiRefusal>().data.errors)).toEqual(['from']);
   });
 
   it('is open to every staff type, and to nobody else', async () => {
@@ -217,9 +230,9 @@ describeEachDialect('order trend', (dialect) => {
         row('2030-01-02', 1, 2, 2),
       ]);
     }
-    const anonymous = await call(t, 'POST', URL, null, {});
+    const anonymous = await api(t, REPORTS_CONTRACTS.orderTrend, { body: {} });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().status).toBe(401);
-    expect((await call(t, 'POST', URL, 'not-a-token', {})).statusCode).toBe(401);
+    expect((await api(t, REPORTS_CONTRACTS.orderTrend, { body: {} }, 'not-a-token')).statusCode).toBe(401);
   });
 });

@@ -1,7 +1,8 @@
-import { FLOW_MSG, ROLE, SERVER_MSG, STATUS } from '@eta/shared';
+import { FLOW_MSG, ORDERS_CONTRACTS, ROLE, SERVER_MSG, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type ApiRefusal, api } from './api-client.ts';
 import { buildOrder, bulkHelpers, INGEST_KEY, seedOrders } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 /** DESIGN §23 "Restore": POST /api/admin/restore-order { orderId } (capability orders.delete). */
 describeEachDialect('restore a deleted order', (dialect) => {
@@ -10,7 +11,7 @@ describeEachDialect('restore a deleted order', (dialect) => {
   let tara: Member;
   const { order, events, counts, put } = bulkHelpers(() => t);
   const restore = (member: Member | null, payload: unknown) =>
-    call(t, 'POST', '/api/admin/restore-order', member?.token ?? null, payload);
+    api.raw(t, ORDERS_CONTRACTS.restore, { body: payload }, member?.token ?? null);
   const seed = async (fields: Record<string, unknown>) => (await seedOrders(t, [buildOrder(fields)]))[0] as string;
 
   beforeAll(async () => {
@@ -50,7 +51,7 @@ describeEachDialect('restore a deleted order', (dialect) => {
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
       expect(detail.detail).toBe(FLOW_MSG.restoredNote);
-      expect((await counts(manager)).deletedOrdersCount).toBe(before.deletedOrdersCount - 1);
+      expect((await counts(manager)).deletedOrdersCount).toBe(before.deletedOrdersCount! - 1);
     },
   );
 
@@ -93,7 +94,7 @@ describeEachDialect('restore a deleted order', (dialect) => {
     expect((await order(id)).process_status).toBe(STATUS.Deleted);
     const bad = await restore(manager, { orderId: '!' });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().data.errors)).toEqual(['orderId']);
+    expect(Object.keys(bad.json<ApiRefusal>().data.errors)).toEqual(['orderId']);
     expect((await restore(manager, { orderId: id, extra: 1 })).statusCode).toBe(400);
     expect((await restore(null, { orderId: id })).statusCode).toBe(401);
   });

@@ -1,7 +1,16 @@
-import { encodeId, QUEUE_FILTER_MSG, ROLE, SAVED_VIEW_MSG, SAVED_VIEWS_PER_MEMBER, STATUS } from '@eta/shared';
+import {
+  encodeId,
+  QUEUE_FILTER_MSG,
+  ROLE,
+  SAVED_VIEW_MSG,
+  SAVED_VIEWS_PER_MEMBER,
+  STATUS,
+  VIEWS_CONTRACTS,
+} from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type ApiRefusal, api } from './api-client.ts';
 import { buildOrder, INGEST_KEY, nextOrderId, seedOrders } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 /** DESIGN §23: saved views, personal and shared, each with its count. */
 describeEachDialect('saved views', (dialect) => {
@@ -10,12 +19,12 @@ describeEachDialect('saved views', (dialect) => {
   let manager: Member;
   let tara: Member;
   let bob: Member;
-  const views = (m: Member | null) => call(t, 'GET', '/api/admin/views', m?.token ?? null);
-  const create = (m: Member | null, body: unknown) => call(t, 'POST', '/api/admin/views', m?.token ?? null, body);
+  const views = (m: Member | null) => api(t, VIEWS_CONTRACTS.list, {}, m?.token ?? null);
+  const create = (m: Member | null, body: unknown) => api.raw(t, VIEWS_CONTRACTS.create, { body }, m?.token ?? null);
   const update = (m: Member | null, id: number | string, body: unknown) =>
-    call(t, 'PUT', `/api/admin/views/${id}`, m?.token ?? null, body);
+    api.raw(t, VIEWS_CONTRACTS.update, { params: { id }, body }, m?.token ?? null);
   const remove = (m: Member | null, id: number | string) =>
-    call(t, 'DELETE', `/api/admin/views/${id}`, m?.token ?? null);
+    api(t, VIEWS_CONTRACTS.remove, { params: { id } }, m?.token ?? null);
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, { INGEST_API_KEY: INGEST_KEY });
@@ -116,10 +125,10 @@ describeEachDialect('saved views', (dialect) => {
     for (const [body, field, message] of cases) {
       const res = await create(tara, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().data.errors[field], JSON.stringify(res.json())).toEqual(message);
+      expect(res.json<ApiRefusal>().data.errors[field], JSON.stringify(res.json())).toEqual(message);
     }
     expect((await create(tara, { name: 'x', folder: 'newOrder', extra: 1 })).statusCode).toBe(400);
-    expect((await update(tara, 'abc', { name: 'x', folder: 'newOrder' })).json().data.errors.id).toBe(
+    expect((await update(tara, 'abc', { name: 'x', folder: 'newOrder' })).json<ApiRefusal>().data.errors.id).toBe(
       SAVED_VIEW_MSG.id,
     );
     expect((await remove(tara, 0)).statusCode).toBe(400);

@@ -1,9 +1,10 @@
-import { ROLE } from '@eta/shared';
+import { ORDERS_CONTRACTS, ROLE } from '@eta/shared';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mergeSearchIndex } from '../src/modules/orders/search-index.ts';
+import { api } from './api-client.ts';
 import { buildOrder, INGEST_KEY, seedOrders } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, type TestApp } from './test-app.ts';
 
 /** SQLite's FTS5 search index (migration 020) and its merge (search-index.ts); PostgreSQL has no such index. */
 describe('search index merge [sqlite]', () => {
@@ -30,12 +31,12 @@ describe('search index merge [sqlite]', () => {
   }
 
   async function searchAll(app: TestApp, token: string, text: string) {
-    const res = await call(app, 'POST', '/api/admin/search-order', token, {
-      start: 0,
-      end: 500,
-      searchVal: text,
-      folderName: 'allorder',
-    });
+    const res = await api(
+      app,
+      ORDERS_CONTRACTS.search,
+      { body: { start: 0, end: 500, searchVal: text, folderName: 'allorder' } },
+      token,
+    );
     expect(res.statusCode).toBe(200);
     return {
       total: res.json().total as number,

@@ -1,8 +1,9 @@
-import { type OrderListItem, ROLE, type SearchOrderInput, STATUS, type TokenUser } from '@eta/shared';
+import { ORDERS_CONTRACTS, type OrderListItem, ROLE, type SearchOrderInput, STATUS, type TokenUser } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListService } from '../src/modules/orders/list.service.ts';
+import { api } from './api-client.ts';
 import { assignAs, buildOrder, INGEST_KEY, seedOrders } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, DIALECTS, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, DIALECTS, type Member, type TestApp } from './test-app.ts';
 
 /**
  * SQLite's queue searches run on a thread of their own (search-threads.ts). They must answer exactly
@@ -33,7 +34,7 @@ describe('search threads [sqlite]', () => {
   afterAll(() => t.close());
 
   const search = (body: Record<string, unknown>, token = team.token) =>
-    call(t, 'POST', '/api/admin/search-order', token, { start: 0, end: 10, folderName: 'allorder', ...body });
+    api.raw(t, ORDERS_CONTRACTS.search, { body: { start: 0, end: 10, folderName: 'allorder', ...body } }, token);
 
   it('starts a thread on the first search, and none in PostgreSQL or with SEARCH_THREADS=0', async () => {
     const threads = t.app.ctx.strategies.searchThreads;
@@ -89,7 +90,7 @@ describe('search threads [sqlite]', () => {
     expect((await assignAs(team.token, t, [target])).statusCode).toBe(200);
     const after = await search({ searchVal: target, folderName: 'myOrder' });
     expect((after.json().data as OrderListItem[]).map((o) => o.order_id)).toEqual([target]);
-    expect(after.json().data[0].assigned_to_me).toBe(true);
+    expect(after.json().data[0]!.assigned_to_me).toBe(true);
   });
 
   // checked in the request's thread before the search is sent (db-threads.test.ts covers errors that cross)

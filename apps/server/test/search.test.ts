@@ -1,7 +1,8 @@
-import { type OrderListItem, ROLE, STATUS } from '@eta/shared';
+import { ORDERS_CONTRACTS, type OrderListItem, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { buildOrder, INGEST_KEY, nextOrderId, seedOrders } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 describeEachDialect('queue search', (dialect) => {
   let t: TestApp;
@@ -40,13 +41,12 @@ describeEachDialect('queue search', (dialect) => {
   afterAll(() => t.close());
 
   const search = (searchVal: string, extra: Record<string, unknown> = {}) =>
-    call(t, 'POST', '/api/admin/search-order', member.token, {
-      start: 0,
-      end: 100,
-      searchVal,
-      folderName: 'newOrder',
-      ...extra,
-    });
+    api(
+      t,
+      ORDERS_CONTRACTS.search,
+      { body: { start: 0, end: 100, searchVal, folderName: 'newOrder', ...extra } },
+      member,
+    );
   const found = async (searchVal: string) => {
     const res = await search(searchVal);
     expect(res.statusCode).toBe(200);
@@ -112,7 +112,7 @@ describeEachDialect('queue search', (dialect) => {
   it('treats an empty search as the whole folder', async () => {
     const res = await search('', { end: 5 });
     expect(res.json().data).toHaveLength(5);
-    const counts = (await call(t, 'GET', '/api/admin/get-folder-count', member.token)).json().data;
+    const counts = (await api(t, ORDERS_CONTRACTS.folderCounts, {}, member)).json().data;
     expect(res.json().total).toBe(counts.newOrdersCount);
   });
 
@@ -131,11 +131,8 @@ describeEachDialect('queue search', (dialect) => {
   });
 
   it('refuses a search without a session', async () => {
-    const res = await call(t, 'POST', '/api/admin/search-order', null, {
-      start: 0,
-      end: 10,
-      searchVal: 'x',
-      folderName: 'newOrder',
+    const res = await api(t, ORDERS_CONTRACTS.search, {
+      body: { start: 0, end: 10, searchVal: 'x', folderName: 'newOrder' },
     });
     expect(res.statusCode).toBe(401);
   });

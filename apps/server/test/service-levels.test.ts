@@ -1,12 +1,16 @@
 import {
+  DETAIL_CONTRACTS,
+  ORDERS_CONTRACTS,
   type OrderDetail,
   type OrderListItem,
   type ProcessedByReportRow,
+  REPORTS_CONTRACTS,
   ROLE,
   STATUS,
   serviceLevelBadge,
 } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiQuery, api } from './api-client.ts';
 import { newOrder, pdfFile, uploadDocument } from './detail-fixtures.ts';
 import { INGEST_KEY, listAll } from './orders-fixtures.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
@@ -39,25 +43,25 @@ describeEachDialect('service levels', (dialect) => {
 
   const now = () => t.app.ctx.clock();
   const detail = async (orderId: string): Promise<OrderDetail> => {
-    const res = await call(t, 'GET', `/api/admin/get-orders-details/${orderId}`, tara.token);
+    const res = await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, tara);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data;
   };
   const move = async (orderId: string, updatingStatus: string) => {
-    const res = await call(t, 'PUT', '/api/admin/move-order-status', tara.token, { orderId, updatingStatus });
+    const res = await api(t, ORDERS_CONTRACTS.move, { body: { orderId, updatingStatus } }, tara);
     expect(res.statusCode, res.body).toBe(200);
   };
   const upload = async (orderId: string, member: Member = tara) => {
     const res = await uploadDocument(t, member.token, { orderId, email: 'applicant@example.test' }, pdfFile());
     expect(res.statusCode, res.body).toBe(201);
   };
-  const overdue = async (member: Member = tara, query = '') => {
+  const overdue = async (member: Member = tara, query: ApiQuery<typeof ORDERS_CONTRACTS.list> = {}) => {
     const res = await listAll(t, member.token, 'overdueOrder', query);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { total: number; data: OrderListItem[] };
   };
   const overdueCount = async (member: Member = tara) =>
-    (await call(t, 'GET', '/api/admin/get-folder-count', member.token)).json().data.overdueOrdersCount;
+    (await api(t, ORDERS_CONTRACTS.folderCounts, {}, member)).json().data.overdueOrdersCount;
 
   describe('due time', () => {
     it('is set on arrival from created_at, by processing type and the configured hours', async () => {
@@ -154,13 +158,13 @@ describeEachDialect('service levels', (dialect) => {
     });
     afterAll(() => fresh.close());
 
-    const list = async (query = '') => {
+    const list = async (query: ApiQuery<typeof ORDERS_CONTRACTS.list> = {}) => {
       const res = await listAll(fresh, member.token, 'overdueOrder', query);
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as { total: number; data: OrderListItem[] };
     };
     const counted = async () =>
-      (await call(fresh, 'GET', '/api/admin/get-folder-count', member.token)).json().data.overdueOrdersCount;
+      (await api(fresh, ORDERS_CONTRACTS.folderCounts, {}, member)).json().data.overdueOrdersCount;
     const ids = (rows: OrderListItem[]) => rows.map((r) => r.order_id);
 
     it('holds exactly the open orders past their due time, not paused and not met, longest overdue first', async () => {
@@ -193,10 +197,12 @@ describeEachDialect('service levels', (dialect) => {
       // the standard order at T0 + 30 h; the paused one never, until it leaves the wait
       fresh.advance(20 * HOUR);
       expect(ids((await list()).data)).toEqual([priorityNew, pending, standardNew]);
-      const res = await call(fresh, 'PUT', '/api/admin/move-order-status', member.token, {
-        orderId: waiting,
-        updatingStatus: STATUS.ContactCustomer,
-      });
+      const res = await api(
+        fresh,
+        ORDERS_CONTRACTS.move,
+        { body: { orderId: waiting, updatingStatus: STATUS.ContactCustomer } },
+        member,
+      );
       expect(res.statusCode, res.body).toBe(200);
       // paused from T0 + 1 h to now (T0 + 31 h): due T0 + 11 h + 30 h, not yet
       expect(await counted()).toBe(3);
@@ -217,12 +223,12 @@ describeEachDialect('service levels', (dialect) => {
       expect((await page('page=2&limit=3')).total).toBe(4);
       expect(ids((await page('limit=10&sort=sla_due_at&order=desc')).data)).toEqual([...all].reverse());
       const search = async (searchVal: string) => {
-        const res = await call(fresh, 'POST', '/api/admin/search-order', member.token, {
-          start: 0,
-          end: 10,
-          searchVal,
-          folderName: 'overdueOrder',
-        });
+        const res = await api(
+          fresh,
+          ORDERS_CONTRACTS.search,
+          { body: { start: 0, end: 10, searchVal, folderName: 'overdueOrder' } },
+          member,
+        );
         expect(res.statusCode, res.body).toBe(200);
         return res.json() as { total: number; data: OrderListItem[] };
       };
@@ -257,14 +263,11 @@ describeEachDialect('service levels', (dialect) => {
     });
 
     it('refuses without a session (401) and bad input (400)', async () => {
-      const anonymous = await call(t, 'GET', '/api/admin/get-orders-list/overdueOrder', null);
+      const anonymous = await api(t, ORDERS_CONTRACTS.list, { params: { orderName: 'overdueOrder' } });
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json().status).toBe(401);
-      const search = await call(t, 'POST', '/api/admin/search-order', null, {
-        start: 0,
-        end: 10,
-        searchVal: 'x',
-        folderName: 'overdueOrder',
+      const search = await api(t, ORDERS_CONTRACTS.search, {
+        body: { start: 0, end: 10, searchVal: 'x', folderName: 'overdueOrder' },
       });
       expect(search.statusCode).toBe(401);
       for (const query of ['sort=due', 'limit=501', 'page=0', 'overdue=1']) {
@@ -277,10 +280,7 @@ describeEachDialect('service levels', (dialect) => {
 
   describe('processed-by report', () => {
     const report = async (fromDate: string) => {
-      const res = await call(t, 'POST', '/api/admin/get-processed-by-count', manager.token, {
-        fromDate,
-        toDate: fromDate,
-      });
+      const res = await api(t, REPORTS_CONTRACTS.processedBy, { body: { fromDate, toDate: fromDate } }, manager);
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data as ProcessedByReportRow[];
     };
@@ -298,10 +298,7 @@ describeEachDialect('service levels', (dialect) => {
       await upload(alsoLate, manager);
       expect(await report(day)).toEqual([{ processed_by: 'Max Manager', count: 1, sla_met_percent: 100 }]);
       expect(await report(lateDay)).toEqual([{ processed_by: 'Max Manager', count: 2, sla_met_percent: 0 }]);
-      const range = await call(t, 'POST', '/api/admin/get-processed-by-count', manager.token, {
-        fromDate: day,
-        toDate: lateDay,
-      });
+      const range = await api(t, REPORTS_CONTRACTS.processedBy, { body: { fromDate: day, toDate: lateDay } }, manager);
       expect(range.json().data).toEqual([{ processed_by: 'Max Manager', count: 3, sla_met_percent: 33 }]);
     });
 

@@ -1,9 +1,11 @@
+import { DETAIL_CONTRACTS, ORDERS_CONTRACTS } from '@eta/shared';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { api } from './api-client.ts';
 import { newOrder } from './detail-fixtures.ts';
 import { openDispute } from './dispute-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
-import { buildTestApp, call, createMember, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, type Member, type TestApp } from './test-app.ts';
 
 /**
  * SQLite: the statements of the hottest reads stay prepared (db/connect.ts keeps statements up to a
@@ -23,8 +25,8 @@ describe('statement cache [sqlite]', () => {
     const orderId = await newOrder(t);
     await openDispute(t, team, orderId);
     const read = async () => {
-      expect((await call(t, 'GET', `/api/admin/get-orders-details/${orderId}`, team.token)).statusCode).toBe(200);
-      expect((await call(t, 'GET', '/api/admin/get-orders-list/chargeBack', team.token)).statusCode).toBe(200);
+      expect((await api(t, DETAIL_CONTRACTS.detail, { params: { orderId } }, team)).statusCode).toBe(200);
+      expect((await api(t, ORDERS_CONTRACTS.list, { params: { orderName: 'chargeBack' } }, team)).statusCode).toBe(200);
     };
     await read();
     const prepare = vi.spyOn(Database.prototype, 'prepare');

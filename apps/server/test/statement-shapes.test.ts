@@ -1,5 +1,6 @@
-import { type OrderListItem, ROLE, STATUS } from '@eta/shared';
+import { ORDERS_CONTRACTS, type OrderListItem, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { assignAs, buildOrder, INGEST_KEY, listAll, nextOrderId, seedOrders } from './orders-fixtures.ts';
 import { buildTestApp, call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
@@ -98,7 +99,7 @@ describeEachDialect('statements built once per shape', (dialect) => {
     const many = await put(admin, 'change-order-status', { orderId: eleven, updatingStatus: 'Deleted' });
     expect(many.json().data.updated.sort()).toEqual([...eleven].sort());
     expect((await everything(admin, 'deletedOrder')).sort()).toEqual([ids[20], ...eleven].sort());
-    const counts = (await call(t, 'GET', '/api/admin/get-folder-count', admin.token)).json().data;
+    const counts = (await api(t, ORDERS_CONTRACTS.folderCounts, {}, admin)).json().data;
     expect(counts.deletedOrdersCount).toBe(12);
     expect(counts.newOrdersCount).toBe(28);
   });

@@ -1,10 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { DETAIL_MSG, ROLE, SERVER_MSG } from '@eta/shared';
+import { DEFENCE_CONTRACTS, DETAIL_CONTRACTS, DETAIL_MSG, PRIVACY_CONTRACTS, ROLE, SERVER_MSG } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_FOLDER, FILE_FOLDERS, type FileFolder } from '../src/lib/file-store.ts';
 import { drainOutbox } from '../src/modules/mail/mail.service.ts';
 import { sweepOrphans } from '../src/modules/storage/index.ts';
+import { api } from './api-client.ts';
 import { packOrder, packRequest, readPdf } from './defence-fixtures.ts';
 import { newOrder, pdfFile, uploadDocument } from './detail-fixtures.ts';
 import { imagesOn } from './image-fixtures.ts';
@@ -12,15 +13,7 @@ import { buildOrder, INGEST_KEY, PNG_URL } from './orders-fixtures.ts';
 import { accessTokenFor, downloadLink } from './public-fixtures.ts';
 import { startTestS3, type TestS3 } from './s3-fixtures.ts';
 import { ofOrder, type SmtpSink, startSmtpSink } from './smtp-sink.ts';
-import {
-  buildTestApp,
-  call,
-  createMember,
-  describeEachDialect,
-  type Member,
-  reauth,
-  type TestApp,
-} from './test-app.ts';
+import { buildTestApp, createMember, describeEachDialect, type Member, reauth, type TestApp } from './test-app.ts';
 
 /**
  * DESIGN §19: with STORAGE_URL every file lives in S3-compatible storage (a real s3rver on loopback),
@@ -74,13 +67,18 @@ describeEachDialect('files in S3-compatible storage', (dialect) => {
     expect(await objects(FILE_FOLDER.images)).toContain(image.file_name);
     expect(await objects(FILE_FOLDER.documents)).toContain(doc.file1);
 
-    const shown = await call(t, 'GET', `/api/admin/order-image/${order.orderId}/passport`, admin.token);
+    const shown = await api(t, DETAIL_CONTRACTS.image, { params: { orderId: order.orderId, kind: 'passport' } }, admin);
     expect(shown.statusCode).toBe(200);
     expect(shown.headers['content-type']).toBe('image/png');
     expect(shown.rawPayload.equals((await t.app.ctx.files.read(FILE_FOLDER.images, image.file_name)) as Buffer)).toBe(
       true,
     );
-    const document = await call(t, 'GET', `/api/admin/order-document/${order.orderId}/${doc.id}`, admin.token);
+    const document = await api(
+      t,
+      DETAIL_CONTRACTS.document,
+      { params: { orderId: order.orderId, documentId: doc.id } },
+      admin,
+    );
     expect(document.statusCode).toBe(200);
     expect(Number(document.headers['content-length'])).toBe(document.rawPayload.length);
     expect(document.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -114,7 +112,7 @@ describeEachDialect('files in S3-compatible storage', (dialect) => {
 
   it('attaches the stored invoice PDF to its mail', async () => {
     const order = await packOrder(t, admin.token, { downloads: 0 });
-    const sent = await call(t, 'POST', '/api/admin/send-invoice', admin.token, { orderId: order.orderId });
+    const sent = await api(t, DEFENCE_CONTRACTS.sendInvoice, { body: { orderId: order.orderId } }, admin);
     expect(sent.statusCode).toBe(200);
     const { file_name } = await t.app.ctx.db
       .selectFrom('invoices')
@@ -132,7 +130,7 @@ describeEachDialect('files in S3-compatible storage', (dialect) => {
     const order = await packOrder(t, admin.token, { downloads: 0 });
     const id = await orderDbId(order.orderId);
     await reauth(t, admin.token);
-    const exported = await call(t, 'POST', '/api/admin/subject-export', admin.token, { email: order.email });
+    const exported = await api(t, PRIVACY_CONTRACTS.subjectExport, { body: { email: order.email } }, admin);
     expect(exported.statusCode).toBe(200);
     // the ZIP names its entries in clear: the document and the image are in it
     const zipText = exported.rawPayload.toString('latin1');
@@ -140,9 +138,12 @@ describeEachDialect('files in S3-compatible storage', (dialect) => {
     expect(zipText).toContain(`files/${order.orderId}/passport-`);
 
     const before = await t.app.ctx.db.selectFrom('documents').select('file1').where('order_key', '=', id).execute();
-    const erased = await call(t, 'POST', `/api/admin/orders/${order.orderId}/erase`, admin.token, {
-      reason: 'Asked by email',
-    });
+    const erased = await api(
+      t,
+      PRIVACY_CONTRACTS.erase,
+      { params: { orderId: order.orderId }, body: { reason: 'Asked by email' } },
+      admin,
+    );
     expect(erased.statusCode).toBe(200);
     const left = await objects(FILE_FOLDER.documents);
     for (const doc of before) expect(left).not.toContain(doc.file1);
@@ -181,7 +182,12 @@ describeEachDialect('files in S3-compatible storage', (dialect) => {
         expect(ready.statusCode).toBe(503);
         expect(ready.json().message).toMatch(/^storage/);
         expect(ready.body).not.toContain(s3.endpoint);
-        const image = await call(t, 'GET', `/api/admin/order-image/${order.orderId}/passport`, admin.token);
+        const image = await api(
+          t,
+          DETAIL_CONTRACTS.image,
+          { params: { orderId: order.orderId, kind: 'passport' } },
+          admin,
+        );
         expect(image.statusCode).toBe(503);
         expect(image.json()).toMatchObject({ status: 0, message: SERVER_MSG.storageUnavailable });
       } finally {
@@ -189,7 +195,12 @@ describeEachDialect('files in S3-compatible storage', (dialect) => {
       }
       const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(200);
-      const image = await call(t, 'GET', `/api/admin/order-image/${order.orderId}/passport`, admin.token);
+      const image = await api(
+        t,
+        DETAIL_CONTRACTS.image,
+        { params: { orderId: order.orderId, kind: 'passport' } },
+        admin,
+      );
       expect(image.statusCode).toBe(200);
     });
 

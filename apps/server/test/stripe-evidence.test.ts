@@ -1,5 +1,6 @@
-import { EVIDENCE_MSG, ROLE, STATUS } from '@eta/shared';
+import { EVIDENCE_MSG, PROCESSOR_CONTRACTS, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { orderRow } from './detail-fixtures.ts';
 import { openDispute } from './dispute-fixtures.ts';
 import { addDefenceHistory, PURCHASE, type StripeApp, startStripeApp, stripeOrder } from './stripe-fixtures.ts';
@@ -39,9 +40,10 @@ describeEachDialect('dispute evidence sent through Stripe (DESIGN §26)', (diale
         await stripeOrder(t, double, { ...PURCHASE, created_at: ago(days), process_status: STATUS.Completed }),
       );
     const { dispute, atStripe, orderId } = await disputedOrder();
-    const url = `/api/admin/disputes/${dispute.id}/evidence`;
+    const evidence = (submit: boolean) =>
+      api(t, PROCESSOR_CONTRACTS.evidence, { params: { id: dispute.id }, body: { submit } }, team);
 
-    const staged = await call(t, 'POST', url, team.token, { submit: false });
+    const staged = await evidence(false);
     expect(staged.statusCode, staged.body).toBe(200);
     expect(staged.json()).toMatchObject({ message: EVIDENCE_MSG.staged, data: { submitted: false, enhanced: true } });
     const fields = staged.json().data.fields;
@@ -76,17 +78,17 @@ describeEachDialect('dispute evidence sent through Stripe (DESIGN §26)', (diale
     expect(atStripe.status).toBe('needs_response');
     expect(staged.json().data.dispute.evidence_staged_at).not.toBeNull();
 
-    const sent = await call(t, 'POST', url, team.token, { submit: true });
+    const sent = await evidence(true);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().data.dispute.evidence_submitted_at).not.toBeNull();
     expect(atStripe.status).toBe('under_review');
     expect(atStripe.evidence_details.submission_count).toBe(1);
 
     const calls = double.received.length;
-    const again = await call(t, 'POST', url, team.token, { submit: true });
+    const again = await evidence(true);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(EVIDENCE_MSG.alreadySubmitted);
-    expect((await call(t, 'POST', `/api/admin/disputes/${dispute.id}/accept`, team.token)).statusCode).toBe(409);
+    expect((await api(t, PROCESSOR_CONTRACTS.accept, { params: { id: dispute.id } }, team)).statusCode).toBe(409);
     expect(double.received.length).toBe(calls);
     const { id } = await orderRow(t, orderId);
     const activity = await t.app.ctx.db
@@ -101,7 +103,12 @@ describeEachDialect('dispute evidence sent through Stripe (DESIGN §26)', (diale
   it('leaves Visa CE 3.0 out when no earlier undisputed order of the same card and IP qualifies it', async () => {
     const alone = { ...PURCHASE, card_fingerprint: 'fp_alone', purchase_ip: '203.0.113.99', device_id: 'dev-alone' };
     const { dispute, atStripe } = await disputedOrder(undefined, alone);
-    const staged = await call(t, 'POST', `/api/admin/disputes/${dispute.id}/evidence`, team.token, { submit: false });
+    const staged = await api(
+      t,
+      PROCESSOR_CONTRACTS.evidence,
+      { params: { id: dispute.id }, body: { submit: false } },
+      team,
+    );
     expect(staged.statusCode, staged.body).toBe(200);
     expect(staged.json().data).toMatchObject({ submitted: false, enhanced: false });
     const [update] = double.calls(new RegExp(`^/v1/disputes/${atStripe.id}$`));
@@ -111,34 +118,42 @@ describeEachDialect('dispute evidence sent through Stripe (DESIGN §26)', (diale
 
   it('accepts a dispute at Stripe, after which no evidence goes', async () => {
     const { dispute, atStripe } = await disputedOrder();
-    const res = await call(t, 'POST', `/api/admin/disputes/${dispute.id}/accept`, team.token);
+    const res = await api(t, PROCESSOR_CONTRACTS.accept, { params: { id: dispute.id } }, team);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ state: 'accepted' });
     expect(atStripe.status).toBe('lost');
     expect(
-      (await call(t, 'POST', `/api/admin/disputes/${dispute.id}/evidence`, team.token, { submit: false })).statusCode,
+      (await api(t, PROCESSOR_CONTRACTS.evidence, { params: { id: dispute.id }, body: { submit: false } }, team))
+        .statusCode,
     ).toBe(409);
   });
 
   it('refuses evidence and acceptance past respond_by (409), calling nothing', async () => {
     const { dispute } = await disputedOrder(new Date(Date.now() - DAY).toISOString());
     const calls = double.received.length;
-    const res = await call(t, 'POST', `/api/admin/disputes/${dispute.id}/evidence`, team.token, { submit: true });
+    const res = await api(
+      t,
+      PROCESSOR_CONTRACTS.evidence,
+      { params: { id: dispute.id }, body: { submit: true } },
+      team,
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(EVIDENCE_MSG.pastDeadline);
-    expect((await call(t, 'POST', `/api/admin/disputes/${dispute.id}/accept`, team.token)).statusCode).toBe(409);
+    expect((await api(t, PROCESSOR_CONTRACTS.accept, { params: { id: dispute.id } }, team)).statusCode).toBe(409);
     expect(double.received.length).toBe(calls);
   });
 
   it('no answer from Stripe is a 503 and marks nothing; a bad submit is a 400', async () => {
     const { dispute } = await disputedOrder();
     const url = `/api/admin/disputes/${dispute.id}/evidence`;
+    const evidence = (submit: boolean) =>
+      api(t, PROCESSOR_CONTRACTS.evidence, { params: { id: dispute.id }, body: { submit } }, team);
     double.fault(/^\/v1\/disputes\//, { kind: 'status', status: 500 });
-    const down = await call(t, 'POST', url, team.token, { submit: true });
+    const down = await evidence(true);
     expect(down.statusCode).toBe(503);
     expect(down.json().message).toBe(EVIDENCE_MSG.unreachable);
     expect((await call(t, 'POST', url, team.token, { submit: 'yes' })).statusCode).toBe(400);
-    const ok = await call(t, 'POST', url, team.token, { submit: true });
+    const ok = await evidence(true);
     expect(ok.statusCode, ok.body).toBe(200);
   });
 });

@@ -1,11 +1,13 @@
+import { ORDERS_CONTRACTS } from '@eta/shared';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
 import type { DialectName } from '../src/db/dialect.ts';
+import { api } from './api-client.ts';
 import { newOrder, orderRow } from './detail-fixtures.ts';
 import { DISPUTE_ENV, STRIPE_SECRET, STRIPE_URL } from './dispute-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { type StripeTestDouble, startStripeTestDouble } from './stripe-test-double.ts';
-import { buildTestApp, call, type Member, type TestApp, type TestAppOptions } from './test-app.ts';
+import { buildTestApp, type Member, type TestApp, type TestAppOptions } from './test-app.ts';
 
 export const STRIPE_KEY = 'rk_test_eta_desk_0123456789';
 
@@ -122,7 +124,7 @@ export async function postStripeEvent(t: TestApp, type: string, object: Record<s
 }
 
 export const refundMove = (t: TestApp, member: Member, orderIds: string[]) =>
-  call(t, 'PUT', '/api/admin/move-to-complete-refund', member.token, { orderId: orderIds });
+  api(t, ORDERS_CONTRACTS.refund, { body: { orderId: orderIds } }, member);
 
 const DAY_MS = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();

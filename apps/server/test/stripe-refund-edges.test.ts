@@ -1,6 +1,7 @@
-import { FRAUD_MSG, heldMessage, REFUND_MSG, ROLE } from '@eta/shared';
+import { FRAUD_MSG, heldMessage, PROCESSOR_CONTRACTS, REFUND_MSG, ROLE } from '@eta/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { newOrder } from './detail-fixtures.ts';
 import { assignAs } from './orders-fixtures.ts';
 import {
@@ -13,7 +14,7 @@ import {
   stripeOrder,
 } from './stripe-fixtures.ts';
 import type { StripeTestDouble } from './stripe-test-double.ts';
-import { call, createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
+import { createMember, describeEachDialect, type Member, type TestApp } from './test-app.ts';
 
 /** Orders raced at once: each race holds two of the app's connections while it waits. */
 const RACES = 2;
@@ -88,9 +89,9 @@ describeEachDialect('refunds through Stripe: races, holds and where a refund is 
   }
 
   const refundNow = (member: Member, warningId: number) =>
-    call(t, 'POST', `/api/admin/fraud-warnings/${warningId}/refund`, member.token);
+    api(t, PROCESSOR_CONTRACTS.refundWarning, { params: { id: warningId } }, member);
   const retry = (member: Member, refundId: number) =>
-    call(t, 'POST', `/api/admin/refunds/${refundId}/retry`, member.token);
+    api(t, PROCESSOR_CONTRACTS.retryRefund, { params: { id: refundId } }, member);
 
   /**
    * Each order has one refund on its way, for what was paid, and once the worker ran one refund at
@@ -114,7 +115,7 @@ describeEachDialect('refunds through Stripe: races, holds and where a refund is 
       Promise.all(
         orders.flatMap((o) => [
           refundNow(tara, o.warningId),
-          call(t, 'POST', `/api/admin/orders/${o.orderId}/refunds`, tara.token, {}),
+          api(t, PROCESSOR_CONTRACTS.createRefund, { params: { orderId: o.orderId }, body: {} }, tara),
         ]),
       ),
     );
@@ -132,7 +133,8 @@ describeEachDialect('refunds through Stripe: races, holds and where a refund is 
 
   it('Refund now raced with the retry of a failed refund of the same order: one refund at Stripe', async () => {
     const orders = await Promise.all(Array.from({ length: RACES }, () => warnedOrder()));
-    for (const o of orders) await call(t, 'POST', `/api/admin/orders/${o.orderId}/refunds`, tara.token, {});
+    for (const o of orders)
+      await api(t, PROCESSOR_CONTRACTS.createRefund, { params: { orderId: o.orderId }, body: {} }, tara);
     const declined = Promise.all(orders.map(() => double.fault(/^\/v1\/refunds$/, { kind: 'status', status: 402 })));
     await drainRefunds(t);
     await declined;
@@ -158,13 +160,13 @@ describeEachDialect('refunds through Stripe: races, holds and where a refund is 
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(REFUND_MSG.elsewhere('PayPal'));
     expect(res.json().message).not.toBe(FRAUD_MSG.noOrder);
-    const listed = (await call(t, 'GET', '/api/admin/fraud-warnings', tara.token)).json().data;
+    const listed = (await api(t, PROCESSOR_CONTRACTS.fraudWarnings, {}, tara)).json().data;
     expect(listed.find((w: { id: number }) => w.id === Number(row.id))).toMatchObject({ state: 'open' });
   });
 
   it('an order another member holds: Refund now, a refund and a retry are refused as any held write is', async () => {
     const held = await warnedOrder();
-    await call(t, 'POST', `/api/admin/orders/${held.orderId}/refunds`, tara.token, { amount: 10 });
+    await api(t, PROCESSOR_CONTRACTS.createRefund, { params: { orderId: held.orderId }, body: { amount: 10 } }, tara);
     const declined = double.fault(/^\/v1\/refunds$/, { kind: 'status', status: 402 });
     await drainRefunds(t);
     await declined;
@@ -176,7 +178,7 @@ describeEachDialect('refunds through Stripe: races, holds and where a refund is 
     for (const res of [
       await retry(tara, Number(failed?.id)),
       await refundNow(tara, held.warningId),
-      await call(t, 'POST', `/api/admin/orders/${held.orderId}/refunds`, tara.token, {}),
+      await api(t, PROCESSOR_CONTRACTS.createRefund, { params: { orderId: held.orderId }, body: {} }, tara),
     ]) {
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json().message).toBe(heldMessage('Hal Team'));
@@ -184,7 +186,7 @@ describeEachDialect('refunds through Stripe: races, holds and where a refund is 
     await drainRefunds(t);
     expect(double.calls(/^\/v1\/refunds$/)).toHaveLength(calls);
     expect((await refundsOf(t, held.dbId)).map((r) => [r.state, r.attempt])).toEqual([['failed', 1]]);
-    const listed = (await call(t, 'GET', '/api/admin/fraud-warnings', tara.token)).json().data;
+    const listed = (await api(t, PROCESSOR_CONTRACTS.fraudWarnings, {}, tara)).json().data;
     expect(listed.find((w: { id: number }) => w.id === held.warningId)).toMatchObject({ state: 'open' });
 
     // The holder, and a Manager (who may override the hold), are not stopped.
@@ -197,12 +199,14 @@ describeEachDialect('refunds through Stripe: races, holds and where a refund is 
 
   it('Failed Refunds is paged: its total is the dashboard count, every failed refund is on some page', async () => {
     const orders = await Promise.all(Array.from({ length: 3 }, () => stripeOrder(t, double)));
-    for (const o of orders) await call(t, 'POST', `/api/admin/orders/${o.orderId}/refunds`, tara.token, {});
+    for (const o of orders)
+      await api(t, PROCESSOR_CONTRACTS.createRefund, { params: { orderId: o.orderId }, body: {} }, tara);
     const declined = Promise.all(orders.map(() => double.fault(/^\/v1\/refunds$/, { kind: 'status', status: 402 })));
     await drainRefunds(t);
     await declined;
-    const summary = (await call(t, 'GET', '/api/admin/processor-summary', tara.token)).json().data;
-    const page = (n: number) => call(t, 'GET', `/api/admin/refunds?state=failed&page=${n}&limit=2`, tara.token);
+    const summary = (await api(t, PROCESSOR_CONTRACTS.summary, {}, tara)).json().data;
+    const page = (n: number) =>
+      api(t, PROCESSOR_CONTRACTS.refunds, { query: { state: 'failed', page: n, limit: '2' } }, tara);
     const first = (await page(1)).json();
     expect(first.total).toBe(summary.refunds_failed);
     expect(first.data).toHaveLength(2);
@@ -214,9 +218,11 @@ describeEachDialect('refunds through Stripe: races, holds and where a refund is 
       await t.app.ctx.db.selectFrom('refunds').select('id').where('state', '=', 'failed').execute()
     ).map((r) => Number(r.id));
     expect([...ids].sort((a, b) => a - b)).toEqual(failedIds.sort((a, b) => a - b));
-    expect((await call(t, 'GET', '/api/admin/refunds?limit=0', tara.token)).statusCode).toBe(400);
+    expect((await api(t, PROCESSOR_CONTRACTS.refunds, { query: { limit: '0' } }, tara)).statusCode).toBe(400);
     // Fraud warnings page the same way: the total is the dashboard's open count.
-    const warnings = (await call(t, 'GET', '/api/admin/fraud-warnings?state=open&limit=1', tara.token)).json();
+    const warnings = (
+      await api(t, PROCESSOR_CONTRACTS.fraudWarnings, { query: { state: 'open', limit: '1' } }, tara)
+    ).json();
     expect(warnings.data).toHaveLength(1);
     expect(warnings.total).toBe(summary.fraud_warnings_open);
   });

@@ -1,9 +1,10 @@
-import { REFUND_MSG, ROLE, STATUS } from '@eta/shared';
+import { PROCESSOR_CONTRACTS, REFUND_MSG, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { newOrder, orderRow } from './detail-fixtures.ts';
 import { INGEST_KEY } from './orders-fixtures.ts';
 import { mailKinds, refundMove, refundsOf } from './stripe-fixtures.ts';
-import { buildTestApp, call, createMember, type Member, type TestApp } from './test-app.ts';
+import { buildTestApp, createMember, type Member, type TestApp } from './test-app.ts';
 
 /** Orders paid through Stripe while the desk has no Stripe key (DESIGN §26): refunded as before, in their gateway. */
 describe('refunds without STRIPE_SECRET_KEY', () => {
@@ -47,13 +48,13 @@ describe('refunds without STRIPE_SECRET_KEY', () => {
     await clear(unknown, null);
     await clear(other, 'other');
     const noteOf = async (orderId: string) =>
-      (await call(t, 'GET', `/api/admin/orders/${orderId}/refunds`, nina.token)).json().data;
+      (await api(t, PROCESSOR_CONTRACTS.orderRefunds, { params: { orderId } }, nina)).json().data;
     expect(await noteOf(named)).toMatchObject({ through: null, note: REFUND_MSG.elsewhere('Stripe UK') });
     expect(await noteOf(bare)).toMatchObject({ through: null, note: REFUND_MSG.elsewhere('Stripe') });
     expect((await noteOf(unknown)).note).toBe(REFUND_MSG.elsewhere(REFUND_MSG.unknownGateway));
     expect((await noteOf(other)).note).toBe(REFUND_MSG.elsewhere(REFUND_MSG.unknownGateway));
     // a refund asked through the API is refused with the same words, never a setting's name
-    const post = await call(t, 'POST', `/api/admin/orders/${named}/refunds`, nina.token, {});
+    const post = await api(t, PROCESSOR_CONTRACTS.createRefund, { params: { orderId: named }, body: {} }, nina);
     expect(post.statusCode).toBe(409);
     expect(post.json().message).toBe(REFUND_MSG.elsewhere('Stripe UK'));
   });
@@ -84,7 +85,7 @@ describe('refunds without STRIPE_SECRET_KEY', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const res = await call(t, 'POST', `/api/admin/refunds/${row.id}/retry`, nina.token);
+    const res = await api(t, PROCESSOR_CONTRACTS.retryRefund, { params: { id: row.id } }, nina);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(REFUND_MSG.retryOff);
     expect(await refundsOf(t, Number(id))).toEqual([expect.objectContaining({ state: 'failed', attempt: 1 })]);

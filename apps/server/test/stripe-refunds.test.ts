@@ -1,5 +1,6 @@
-import { ORDER_MSG, type OrderListItem, REFUND_MSG, ROLE, STATUS } from '@eta/shared';
+import { ORDER_MSG, type OrderListItem, PROCESSOR_CONTRACTS, REFUND_MSG, ROLE, STATUS } from '@eta/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import { newOrder, orderRow } from './detail-fixtures.ts';
 import { listAll } from './orders-fixtures.ts';
 import {
@@ -90,16 +91,18 @@ describeEachDialect('refunds through Stripe (DESIGN §26)', (dialect) => {
     await refundMove(t, nina, [orderId]);
     expect(await refundsOf(t, Number(id))).toEqual([]);
     expect(await mailKinds(t, Number(id))).toEqual(['refund']);
-    const res = await call(t, 'GET', `/api/admin/orders/${orderId}/refunds`, nina.token);
+    const res = await api(t, PROCESSOR_CONTRACTS.orderRefunds, { params: { orderId } }, nina);
     expect(res.json().data).toMatchObject({ through: null, note: REFUND_MSG.elsewhere('PayPal'), refunds: [] });
-    const post = await call(t, 'POST', `/api/admin/orders/${orderId}/refunds`, nina.token, {});
+    const post = await api(t, PROCESSOR_CONTRACTS.createRefund, { params: { orderId }, body: {} }, nina);
     expect(post.statusCode).toBe(409);
   });
 
   it('refunds part, then what remains; never more than remains (400, nothing written)', async () => {
     const { orderId, charge, dbId } = await stripeOrder(t, double);
     const url = `/api/admin/orders/${orderId}/refunds`;
-    const part = await call(t, 'POST', url, nina.token, { amount: 10.5 });
+    const refund = (body: { amount?: number }) =>
+      api(t, PROCESSOR_CONTRACTS.createRefund, { params: { orderId }, body }, nina);
+    const part = await refund({ amount: 10.5 });
     expect(part.statusCode, part.body).toBe(201);
     expect(part.json().data).toMatchObject({ amount_minor: 1050, state: 'requested', order_id: orderId });
     const over = await call(t, 'POST', url, nina.token, { amount: '29.50' });
@@ -108,19 +111,19 @@ describeEachDialect('refunds through Stripe (DESIGN §26)', (dialect) => {
     const bad = await call(t, 'POST', url, nina.token, { amount: -1 });
     expect(bad.statusCode).toBe(400);
     expect(await refundsOf(t, dbId)).toHaveLength(1);
-    const rest = await call(t, 'POST', url, nina.token, {});
+    const rest = await refund({});
     expect(rest.json().data).toMatchObject({ amount_minor: 2949 });
     await drainRefunds(t);
     expect(double.refunds.filter((r) => r.charge === charge.id).map((r) => r.amount)).toEqual([1050, 2949]);
-    const listed = (await call(t, 'GET', url, nina.token)).json().data;
+    const listed = (await api(t, PROCESSOR_CONTRACTS.orderRefunds, { params: { orderId } }, nina)).json().data;
     expect(listed).toMatchObject({ through: 'stripe', remaining_minor: 0, amount_minor: 3999 });
     expect(listed.refunds.map((r: { state: string }) => r.state)).toEqual(['succeeded', 'succeeded']);
-    expect((await call(t, 'POST', url, nina.token, {})).statusCode).toBe(409);
+    expect((await refund({})).statusCode).toBe(409);
   });
 
   it('a dropped connection after Stripe made the refund: retried with the same key, one refund', async () => {
     const { orderId, charge, dbId } = await stripeOrder(t, double);
-    await call(t, 'POST', `/api/admin/orders/${orderId}/refunds`, nina.token, {});
+    await api(t, PROCESSOR_CONTRACTS.createRefund, { params: { orderId }, body: {} }, nina);
     // The package retries a closed connection once by itself (with our key); both calls lose their answer.
     const dropped = Promise.all([
       double.fault(/^\/v1\/refunds$/, { kind: 'drop', after: true }),
@@ -147,7 +150,7 @@ describeEachDialect('refunds through Stripe (DESIGN §26)', (dialect) => {
   for (const status of [429, 500] as const) {
     it(`a Stripe ${status} backs off and retries with the same key`, async () => {
       const { orderId, charge, dbId } = await stripeOrder(t, double);
-      await call(t, 'POST', `/api/admin/orders/${orderId}/refunds`, nina.token, {});
+      await api(t, PROCESSOR_CONTRACTS.createRefund, { params: { orderId }, body: {} }, nina);
       const refused = double.fault(/^\/v1\/refunds$/, { kind: 'status', status });
       await drainRefunds(t);
       await refused;
@@ -168,7 +171,7 @@ describeEachDialect('refunds through Stripe (DESIGN §26)', (dialect) => {
 
   it('a time-out is retried with the same key', async () => {
     const { orderId, charge, dbId } = await stripeOrder(t, double);
-    await call(t, 'POST', `/api/admin/orders/${orderId}/refunds`, nina.token, {});
+    await api(t, PROCESSOR_CONTRACTS.createRefund, { params: { orderId }, body: {} }, nina);
     const hung = double.fault(/^\/v1\/refunds$/, { kind: 'hang', after: true });
     await drainRefunds(t);
     await hung;
@@ -181,8 +184,8 @@ describeEachDialect('refunds through Stripe (DESIGN §26)', (dialect) => {
 
   it('a 402 is a definite failure: Activity, the dashboard count, and a retry starts a new attempt', async () => {
     const { orderId, charge, dbId } = await stripeOrder(t, double);
-    await call(t, 'POST', `/api/admin/orders/${orderId}/refunds`, nina.token, {});
-    const before = (await call(t, 'GET', '/api/admin/processor-summary', nina.token)).json().data.refunds_failed;
+    await api(t, PROCESSOR_CONTRACTS.createRefund, { params: { orderId }, body: {} }, nina);
+    const before = (await api(t, PROCESSOR_CONTRACTS.summary, {}, nina)).json().data.refunds_failed;
     const declined = double.fault(/^\/v1\/refunds$/, { kind: 'status', status: 402 });
     await drainRefunds(t);
     await declined;
@@ -190,10 +193,11 @@ describeEachDialect('refunds through Stripe (DESIGN §26)', (dialect) => {
     expect(failed).toMatchObject({ state: 'failed', failure_reason: 'Your card was declined.', attempt: 1 });
     expect(await mailKinds(t, dbId)).toEqual([]);
     expect((await activity(t, dbId, ['refund_failed']))[0]?.detail).toMatch(/Your card was declined/);
-    const summary = (await call(t, 'GET', '/api/admin/processor-summary', nina.token)).json().data;
+    const summary = (await api(t, PROCESSOR_CONTRACTS.summary, {}, nina)).json().data;
     expect(summary).toMatchObject({ enabled: true, refunds_failed: before + 1 });
     // The tile's list: the failed refund with its order, to retry from.
-    const failedList = () => call(t, 'GET', '/api/admin/refunds?state=failed', nina.token).then((r) => r.json().data);
+    const failedList = () =>
+      api(t, PROCESSOR_CONTRACTS.refunds, { query: { state: 'failed' } }, nina).then((r) => r.json().data);
     expect(await failedList()).toContainEqual(
       expect.objectContaining({ id: failed?.id, order_id: orderId, state: 'failed', attempt: 1 }),
     );
@@ -202,9 +206,9 @@ describeEachDialect('refunds through Stripe (DESIGN §26)', (dialect) => {
     await drainRefunds(t);
     expect(double.calls(/^\/v1\/refunds$/).filter((c) => c.form.charge === charge.id)).toHaveLength(1);
 
-    const retry = await call(t, 'POST', `/api/admin/refunds/${failed?.id}/retry`, nina.token);
+    const retry = await api(t, PROCESSOR_CONTRACTS.retryRefund, { params: { id: failed?.id } }, nina);
     expect(retry.json()).toMatchObject({ status: 1, data: { state: 'requested', attempt: 2 } });
-    expect((await call(t, 'POST', `/api/admin/refunds/${failed?.id}/retry`, nina.token)).statusCode).toBe(409);
+    expect((await api(t, PROCESSOR_CONTRACTS.retryRefund, { params: { id: failed?.id } }, nina)).statusCode).toBe(409);
     await drainRefunds(t);
     const keys = double
       .calls(/^\/v1\/refunds$/)
@@ -218,23 +222,24 @@ describeEachDialect('refunds through Stripe (DESIGN §26)', (dialect) => {
 
   it('a failed refund whose money was refunded since is never sent again (409, no call at Stripe)', async () => {
     const { orderId, charge, dbId } = await stripeOrder(t, double);
-    const url = `/api/admin/orders/${orderId}/refunds`;
-    await call(t, 'POST', url, nina.token, { amount: 30 });
+    const refund = (body: { amount?: number }) =>
+      api(t, PROCESSOR_CONTRACTS.createRefund, { params: { orderId }, body }, nina);
+    await refund({ amount: 30 });
     const declined = double.fault(/^\/v1\/refunds$/, { kind: 'status', status: 402 });
     await drainRefunds(t);
     await declined;
     const [failed] = await refundsOf(t, dbId);
     expect(failed?.state).toBe('failed');
     // Another member refunds part of it meanwhile: £29.99 left, less than the failed £30.00.
-    expect((await call(t, 'POST', url, nina.token, { amount: 10 })).statusCode).toBe(201);
+    expect((await refund({ amount: 10 })).statusCode).toBe(201);
     await drainRefunds(t);
-    const over = await call(t, 'POST', `/api/admin/refunds/${failed?.id}/retry`, nina.token);
+    const over = await api(t, PROCESSOR_CONTRACTS.retryRefund, { params: { id: failed?.id } }, nina);
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toBe(REFUND_MSG.retryOverRemaining('£29.99'));
     // Then the rest: nothing remains.
-    expect((await call(t, 'POST', url, nina.token, {})).statusCode).toBe(201);
+    expect((await refund({})).statusCode).toBe(201);
     await drainRefunds(t);
-    const none = await call(t, 'POST', `/api/admin/refunds/${failed?.id}/retry`, nina.token);
+    const none = await api(t, PROCESSOR_CONTRACTS.retryRefund, { params: { id: failed?.id } }, nina);
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toBe(REFUND_MSG.nothingRemains);
     await drainRefunds(t);
@@ -250,7 +255,7 @@ describeEachDialect('refunds through Stripe (DESIGN §26)', (dialect) => {
   it('refund.updated and charge.refund.updated webhooks reconcile; the mail goes once', async () => {
     double.answerRefundsWith('pending');
     const { orderId, dbId } = await stripeOrder(t, double);
-    await call(t, 'POST', `/api/admin/orders/${orderId}/refunds`, nina.token, {});
+    await api(t, PROCESSOR_CONTRACTS.createRefund, { params: { orderId }, body: {} }, nina);
     await drainRefunds(t);
     double.answerRefundsWith('succeeded');
     const [pending] = await refundsOf(t, dbId);
@@ -272,11 +277,11 @@ describeEachDialect('refunds through Stripe (DESIGN §26)', (dialect) => {
 
   it('a revoked key (401): the refund waits, and the summary and readiness say so', async () => {
     const { orderId, dbId } = await stripeOrder(t, double);
-    await call(t, 'POST', `/api/admin/orders/${orderId}/refunds`, nina.token, {});
+    await api(t, PROCESSOR_CONTRACTS.createRefund, { params: { orderId }, body: {} }, nina);
     double.acceptKey('rk_test_other');
     await drainRefunds(t);
     expect((await refundsOf(t, dbId))[0]?.state).toBe('requested');
-    const summary = (await call(t, 'GET', '/api/admin/processor-summary', nina.token)).json().data;
+    const summary = (await api(t, PROCESSOR_CONTRACTS.summary, {}, nina)).json().data;
     expect(summary.key_refused_at).not.toBeNull();
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     // readiness is read by operators: it names the setting to replace; staff read REFUND_MSG.keyRefused
@@ -286,6 +291,6 @@ describeEachDialect('refunds through Stripe (DESIGN §26)', (dialect) => {
     t.advance(60_000);
     await drainRefunds(t);
     expect((await refundsOf(t, dbId))[0]?.state).toBe('succeeded');
-    expect((await call(t, 'GET', '/api/admin/processor-summary', nina.token)).json().data.key_refused_at).toBeNull();
+    expect((await api(t, PROCESSOR_CONTRACTS.summary, {}, nina)).json().data.key_refused_at).toBeNull();
   });
 });

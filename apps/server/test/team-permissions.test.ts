@@ -1,5 +1,6 @@
-import { encodeId, ROLE, type Role, SERVER_MSG, type TeamMemberRecord } from '@eta/shared';
+import { encodeId, ROLE, type Role, SERVER_MSG, TEAM_CONTRACTS, type TeamMemberRecord } from '@eta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './api-client.ts';
 import {
   buildTestApp,
   call,
@@ -67,7 +68,7 @@ describeEachDialect('team members: who may do what', (dialect) => {
   const send = (route: Route, token: string | null) =>
     call(t, route.method, route.url(target), token, route.body?.(target));
   async function list(): Promise<TeamMemberRecord[]> {
-    return (await call(t, 'GET', LIST, admin.token)).json().data;
+    return (await api(t, TEAM_CONTRACTS.list, {}, admin)).json().data;
   }
   const recordOf = async (m: Member) => (await list()).find((r) => r.id === encodeId(m.id));
   const updateBody = (m: Member, over: Record<string, unknown> = {}) => ({
@@ -106,18 +107,18 @@ describeEachDialect('team members: who may do what', (dialect) => {
 
   describe('Manager limits', () => {
     it('get-team-member-type offers a Manager every type but Admin', async () => {
-      const res = await call(t, 'GET', TYPES, manager.token);
+      const res = await api(t, TEAM_CONTRACTS.types, {}, manager);
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toEqual([ROLE.Manager, ROLE.Team, ROLE.Telecaller, ROLE.NightStaff]);
     });
 
     it('a Manager may add a Team member but not an Admin', async () => {
       const body = { name: 'By Manager', email: 'by-manager@example.test', password: 'Start#123' };
-      const refused = await call(t, 'POST', ADD, manager.token, { ...body, type: ROLE.Admin });
+      const refused = await api(t, TEAM_CONTRACTS.add, { body: { ...body, type: ROLE.Admin } }, manager);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ status: 0, message: SERVER_MSG.managerAdminLimit });
       expect((await list()).some((m) => m.email === body.email)).toBe(false);
-      const res = await call(t, 'POST', ADD, manager.token, { ...body, type: ROLE.Team });
+      const res = await api(t, TEAM_CONTRACTS.add, { body: { ...body, type: ROLE.Team } }, manager);
       expect(res.statusCode).toBe(201);
       expect(res.json().data).toMatchObject({ email: body.email, type: ROLE.Team });
     });
@@ -125,12 +126,11 @@ describeEachDialect('team members: who may do what', (dialect) => {
     it('a Manager may not update an Admin', async () => {
       const otherAdmin = await createMember(t, ROLE.Admin);
       const before = await recordOf(otherAdmin);
-      const res = await call(
+      const res = await api(
         t,
-        'POST',
-        UPDATE,
-        manager.token,
-        updateBody(otherAdmin, { name: 'Demoted', type: ROLE.Team }),
+        TEAM_CONTRACTS.update,
+        { body: updateBody(otherAdmin, { name: 'Demoted', type: ROLE.Team }) },
+        manager,
       );
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ status: 0, message: SERVER_MSG.managerAdminLimit });
@@ -139,48 +139,51 @@ describeEachDialect('team members: who may do what', (dialect) => {
 
     it('a Manager may not promote anyone to Admin, but may update them otherwise', async () => {
       const member = await createMember(t, ROLE.Telecaller);
-      const refused = await call(t, 'POST', UPDATE, manager.token, updateBody(member, { type: ROLE.Admin }));
+      const refused = await api(t, TEAM_CONTRACTS.update, { body: updateBody(member, { type: ROLE.Admin }) }, manager);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe(SERVER_MSG.managerAdminLimit);
       expect((await recordOf(member))?.type).toBe(ROLE.Telecaller);
-      const res = await call(t, 'POST', UPDATE, manager.token, updateBody(member, { type: ROLE.Manager }));
+      const res = await api(t, TEAM_CONTRACTS.update, { body: updateBody(member, { type: ROLE.Manager }) }, manager);
       expect(res.statusCode).toBe(200);
       expect((await recordOf(member))?.type).toBe(ROLE.Manager);
     });
 
     it('a Manager may not delete an Admin, but may delete a Team member', async () => {
       const otherAdmin = await createMember(t, ROLE.Admin);
-      const refused = await call(t, 'PUT', DELETE, manager.token, { teamMemberId: encodeId(otherAdmin.id) });
+      const refused = await api(t, TEAM_CONTRACTS.remove, { body: { teamMemberId: encodeId(otherAdmin.id) } }, manager);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe(SERVER_MSG.managerAdminLimit);
       expect(await recordOf(otherAdmin)).toBeDefined();
       const member = await createMember(t, ROLE.Team);
-      expect((await call(t, 'PUT', DELETE, manager.token, { teamMemberId: encodeId(member.id) })).statusCode).toBe(200);
+      expect(
+        (await api(t, TEAM_CONTRACTS.remove, { body: { teamMemberId: encodeId(member.id) } }, manager)).statusCode,
+      ).toBe(200);
       expect(await recordOf(member)).toBeUndefined();
     });
 
     it('an Admin may add, promote to, update and delete Admins', async () => {
       const email = 'second-admin@example.test';
-      const added = await call(t, 'POST', ADD, admin.token, {
-        name: 'Second',
-        email,
-        password: 'Start#123',
-        type: ROLE.Admin,
-      });
+      const added = await api(
+        t,
+        TEAM_CONTRACTS.add,
+        { body: { name: 'Second', email, password: 'Start#123', type: ROLE.Admin } },
+        admin,
+      );
       expect(added.statusCode).toBe(201);
       const member = await createMember(t, ROLE.Team);
-      const promoted = await call(t, 'POST', UPDATE, admin.token, updateBody(member, { type: ROLE.Admin }));
+      const promoted = await api(t, TEAM_CONTRACTS.update, { body: updateBody(member, { type: ROLE.Admin }) }, admin);
       expect(promoted.statusCode).toBe(200);
       expect((await recordOf(member))?.type).toBe(ROLE.Admin);
-      const renamed = await call(
+      const renamed = await api(
         t,
-        'POST',
-        UPDATE,
-        admin.token,
-        updateBody({ ...member, type: ROLE.Admin }, { name: 'Renamed Admin' }),
+        TEAM_CONTRACTS.update,
+        { body: updateBody({ ...member, type: ROLE.Admin }, { name: 'Renamed Admin' }) },
+        admin,
       );
       expect(renamed.json().data).toMatchObject({ name: 'Renamed Admin', type: ROLE.Admin });
-      expect((await call(t, 'PUT', DELETE, admin.token, { teamMemberId: encodeId(member.id) })).statusCode).toBe(200);
+      expect(
+        (await api(t, TEAM_CONTRACTS.remove, { body: { teamMemberId: encodeId(member.id) } }, admin)).statusCode,
+      ).toBe(200);
       expect(await recordOf(member)).toBeUndefined();
     });
   });
@@ -188,16 +191,16 @@ describeEachDialect('team members: who may do what', (dialect) => {
   describe('own account', () => {
     it.each([ROLE.Admin, ROLE.Manager])('%s cannot delete their own account', async (role) => {
       const self = await createMember(t, role);
-      const res = await call(t, 'PUT', DELETE, self.token, { teamMemberId: encodeId(self.id) });
+      const res = await api(t, TEAM_CONTRACTS.remove, { body: { teamMemberId: encodeId(self.id) } }, self);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ status: 0, message: SERVER_MSG.cannotDeleteSelf });
       expect(await recordOf(self)).toBeDefined();
-      expect((await call(t, 'GET', LIST, self.token)).statusCode).toBe(200);
+      expect((await api(t, TEAM_CONTRACTS.list, {}, self)).statusCode).toBe(200);
     });
 
     it('an Admin cannot change their own member type', async () => {
       const self = await createMember(t, ROLE.Admin);
-      const res = await call(t, 'POST', UPDATE, self.token, updateBody(self, { type: ROLE.Team }));
+      const res = await api(t, TEAM_CONTRACTS.update, { body: updateBody(self, { type: ROLE.Team }) }, self);
       expect(res.statusCode).toBe(403);
       expect((await recordOf(self))?.type).toBe(ROLE.Admin);
     });
@@ -206,9 +209,11 @@ describeEachDialect('team members: who may do what', (dialect) => {
   describe('sessions', () => {
     it('a deleted member’s token is refused with 401 and they cannot sign in', async () => {
       const member = await createMember(t, ROLE.Manager);
-      expect((await call(t, 'GET', LIST, member.token)).statusCode).toBe(200);
-      expect((await call(t, 'PUT', DELETE, admin.token, { teamMemberId: encodeId(member.id) })).statusCode).toBe(200);
-      const res = await call(t, 'GET', LIST, member.token);
+      expect((await api(t, TEAM_CONTRACTS.list, {}, member)).statusCode).toBe(200);
+      expect(
+        (await api(t, TEAM_CONTRACTS.remove, { body: { teamMemberId: encodeId(member.id) } }, admin)).statusCode,
+      ).toBe(200);
+      const res = await api(t, TEAM_CONTRACTS.list, {}, member);
       expect(res.statusCode).toBe(401);
       expect(res.json().status).toBe(401);
       expect((await rawLogin(t, member.email, TEST_PASSWORD)).statusCode).toBe(401);
@@ -216,12 +221,12 @@ describeEachDialect('team members: who may do what', (dialect) => {
 
     it('a new password on update revokes the old token; the new password signs in, the old does not', async () => {
       const member = await createMember(t, ROLE.Manager);
-      const res = await call(t, 'POST', UPDATE, admin.token, updateBody(member, { password: 'Fresh#4567' }));
+      const res = await api(t, TEAM_CONTRACTS.update, { body: updateBody(member, { password: 'Fresh#4567' }) }, admin);
       expect(res.statusCode).toBe(200);
-      expect((await call(t, 'GET', LIST, member.token)).statusCode).toBe(401);
+      expect((await api(t, TEAM_CONTRACTS.list, {}, member)).statusCode).toBe(401);
       expect((await rawLogin(t, member.email, TEST_PASSWORD)).statusCode).toBe(401);
       const token = await login(t, member.email, 'Fresh#4567');
-      expect((await call(t, 'GET', LIST, token)).statusCode).toBe(200);
+      expect((await api(t, TEAM_CONTRACTS.list, {}, token)).statusCode).toBe(200);
     });
 
     it.each([
@@ -229,19 +234,24 @@ describeEachDialect('team members: who may do what', (dialect) => {
       ['an omitted', {}],
     ])('%s password on update keeps the old password and the session', async (_label, over) => {
       const member = await createMember(t, ROLE.Manager);
-      const res = await call(t, 'POST', UPDATE, admin.token, updateBody(member, { name: 'Kept Password', ...over }));
+      const res = await api(
+        t,
+        TEAM_CONTRACTS.update,
+        { body: updateBody(member, { name: 'Kept Password', ...over }) },
+        admin,
+      );
       expect(res.statusCode).toBe(200);
       expect((await recordOf(member))?.name).toBe('Kept Password');
-      expect((await call(t, 'GET', LIST, member.token)).statusCode).toBe(200);
+      expect((await api(t, TEAM_CONTRACTS.list, {}, member)).statusCode).toBe(200);
       expect((await rawLogin(t, member.email, TEST_PASSWORD)).statusCode).toBe(200);
     });
 
     it('a type change applies to the member’s existing token at once', async () => {
       const member = await createMember(t, ROLE.Manager);
-      expect((await call(t, 'POST', UPDATE, admin.token, updateBody(member, { type: ROLE.Team }))).statusCode).toBe(
-        200,
-      );
-      expect((await call(t, 'GET', LIST, member.token)).statusCode).toBe(403);
+      expect(
+        (await api(t, TEAM_CONTRACTS.update, { body: updateBody(member, { type: ROLE.Team }) }, admin)).statusCode,
+      ).toBe(200);
+      expect((await api(t, TEAM_CONTRACTS.list, {}, member)).statusCode).toBe(403);
     });
   });
 });

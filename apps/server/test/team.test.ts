@@ -1,15 +1,11 @@
-import { decodeId, encodeId, MSG, ROLE, ROLES, SERVER_MSG, type TeamMemberRecord } from '@eta/shared';
+import { decodeId, encodeId, MSG, ROLE, ROLES, SERVER_MSG, TEAM_CONTRACTS, type TeamMemberRecord } from '@eta/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/lib/time.ts';
+import { api } from './api-client.ts';
 import { buildTestApp, call, createMember, describeEachDialect, login, type Member, type TestApp } from './test-app.ts';
 
-const LIST = '/api/admin/get-team-member-list';
 const INFO = (id: string) => `/api/admin/team-member-info/${encodeURIComponent(id)}`;
-const TYPES = '/api/admin/get-team-member-type';
-const ADD = '/api/admin/add-team-member';
-const UPDATE = '/api/admin/update-team-member';
-const DELETE = '/api/admin/delete-team-member';
 /** base64 of an odd number: not something encodeId can produce */
 const ODD_ID = btoa('3');
 const UNKNOWN_ID = encodeId(987_654);
@@ -41,24 +37,24 @@ describeEachDialect('team members', (dialect) => {
   afterAll(() => t.close());
 
   async function list(): Promise<TeamMemberRecord[]> {
-    const res = await call(t, 'GET', LIST, admin.token);
+    const res = await api(t, TEAM_CONTRACTS.list, {}, admin);
     expect(res.statusCode).toBe(200);
     return res.json().data;
   }
-  const add = (body: unknown) => call(t, 'POST', ADD, admin.token, body);
+  const add = (body: unknown) => api.raw(t, TEAM_CONTRACTS.add, { body }, admin);
   async function added(over: Record<string, unknown> = {}): Promise<TeamMemberRecord> {
     const res = await add(newMember(over));
     expect(res.statusCode).toBe(201);
     return res.json().data;
   }
-  const update = (body: unknown, token = admin.token) => call(t, 'POST', UPDATE, token, body);
+  const update = (body: unknown, token = admin.token) => api.raw(t, TEAM_CONTRACTS.update, { body }, token);
   /** the update body that leaves the member as they are */
   const unchanged = (m: TeamMemberRecord) => ({ tmId: m.id, name: m.name, email: m.email, type: m.type });
-  const remove = (teamMemberId: unknown) => call(t, 'PUT', DELETE, admin.token, { teamMemberId });
+  const remove = (teamMemberId: unknown) => api.raw(t, TEAM_CONTRACTS.remove, { body: { teamMemberId } }, admin);
 
   describe('reading', () => {
     it('lists current members with encoded ids and never a password or hash', async () => {
-      const res = await call(t, 'GET', LIST, admin.token);
+      const res = await api(t, TEAM_CONTRACTS.list, {}, admin);
       expect(res.statusCode).toBe(200);
       expect(res.json().status).toBe(1);
       const me = (res.json().data as TeamMemberRecord[]).find((m) => m.id === encodeId(admin.id));
@@ -69,14 +65,14 @@ describeEachDialect('team members', (dialect) => {
 
     it('team-member-info returns the member named by the encoded id, without password or hash', async () => {
       const member = await added();
-      const res = await call(t, 'GET', INFO(member.id), admin.token);
+      const res = await api(t, TEAM_CONTRACTS.info, { params: { id: member.id } }, admin);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: 1, data: member });
       expect(res.body).not.toMatch(/password|argon2/i);
     });
 
     it('get-team-member-type offers an Admin every member type', async () => {
-      const res = await call(t, 'GET', TYPES, admin.token);
+      const res = await api(t, TEAM_CONTRACTS.types, {}, admin);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: 1, data: [...ROLES] });
     });
@@ -90,7 +86,7 @@ describeEachDialect('team members', (dialect) => {
     });
 
     it('team-member-info answers 404 for a valid id nobody has', async () => {
-      const res = await call(t, 'GET', INFO(UNKNOWN_ID), admin.token);
+      const res = await api(t, TEAM_CONTRACTS.info, { params: { id: UNKNOWN_ID } }, admin);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ status: 0, message: SERVER_MSG.memberNotFound });
     });
@@ -216,7 +212,7 @@ describeEachDialect('team members', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 1, message: MSG.memberDeleted });
       expect((await list()).some((m) => m.id === member.id)).toBe(false);
-      expect((await call(t, 'GET', INFO(member.id), admin.token)).statusCode).toBe(404);
+      expect((await api(t, TEAM_CONTRACTS.info, { params: { id: member.id } }, admin)).statusCode).toBe(404);
       expect((await remove(member.id)).statusCode).toBe(404);
       expect((await update({ ...unchanged(member), name: 'Back Again' })).statusCode).toBe(404);
     });
