@@ -39,6 +39,8 @@ if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20)
 if (!['mixed', 'ratios', 'both'].includes(values.what)) throw new Error('--what must be mixed, ratios or both');
 if (values.db !== 'sqlite' && values.db !== 'postgres')
   throw new Error('--db must be sqlite or postgres (one at a time)');
+if (values.db === 'postgres' && !process.env.DATABASE_URL && !process.env.TEST_DATABASE_URL)
+  throw new Error('--db postgres needs DATABASE_URL or TEST_DATABASE_URL (the server the datasets are made on)');
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
 const baseSha = git('rev-parse', '--verify', `${values.base}^{commit}`);
@@ -153,7 +155,7 @@ function table(mode: Mode, base: Figures[], head: Figures[]): string {
     const cell = (xs: number[]) => `${show(median(xs))} (${xs.map(show).join(', ')})`;
     const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
     rows.push(
-      `| ${key} | ${cell(b)} | ${cell(h)} | ${(median(h) / median(b)).toFixed(3)} | ${pct(spread(b))} · ${pct(spread(h))} |`,
+      `| ${key} | ${cell(b)} | ${cell(h)} | ${median(b) === 0 ? '—' : (median(h) / median(b)).toFixed(3)} | ${pct(spread(b))} · ${pct(spread(h))} |`,
     );
   }
   return `### ${mode === 'mixed' ? 'Mixed workload' : 'Throughput beside the bare route'}\n\n${rows.join('\n')}\n`;
